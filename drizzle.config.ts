@@ -1,0 +1,9 @@
+import { defineConfig } from 'drizzle-kit';
+
+// Migrations are generated from the schema files and committed; the server applies them at start.
+export default defineConfig({
+  dialect: 'postgresql',
+  schema: './src/server/db/schema/*.ts',
+  out: './drizzle',
+  casing: undefined,
+});

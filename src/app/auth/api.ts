@@ -1,0 +1,104 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { apiRequest } from '#app/lib/api-client.ts';
+import { isApiError } from '#app/lib/api-error.ts';
+import { clearToken, setToken, useStoredToken } from '#app/lib/token-store.ts';
+import {
+  type AuthStatus,
+  type AuthUser,
+  authStatusSchema,
+  authUserSchema,
+  type LoginInput,
+  loginResponseSchema,
+} from '#shared/users.ts';
+
+export const authKeys = {
+  all: ['auth'] as const,
+  status: () => [...authKeys.all, 'status'] as const,
+};
+
+export function authStatusQueryOptions() {
+  return queryOptions({
+    queryKey: authKeys.status(),
+    queryFn: async ({ signal }): Promise<AuthStatus> =>
+      // A 401 here is an answer for the guard, not a reason to jump to /login from inside the client.
+      authStatusSchema.parse(await apiRequest('/api/users/auth-status/', { signal, redirectOn401: false })),
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
+}
+
+/** Whether an auth-status failure means "not signed in" (a dropped connection does not). */
+export function authStatusFailed(error: unknown): boolean {
+  return !(isApiError(error) && error.isNetworkError);
+}
+
+/**
+ * The signed-in user's status, asked only while a token is stored (public spec, section 7). A failed
+ * check or a "not authenticated" answer removes the token (public spec, section 4).
+ */
+export function useAuthStatus() {
+  const token = useStoredToken();
+  const query = useQuery({ ...authStatusQueryOptions(), enabled: token !== null });
+  const signedOut =
+    token !== null &&
+    ((query.isError && authStatusFailed(query.error)) || (query.isSuccess && !query.data.isAuthenticated));
+  useEffect(() => {
+    if (signedOut) clearToken();
+  }, [signedOut]);
+  return { ...query, token };
+}
+
+/** The user from an auth-status answer, or null. */
+export function userOf(status: AuthStatus | undefined): AuthUser | null {
+  return status?.isAuthenticated ? status.user : null;
+}
+
+// Login may answer without a user; then auth-status decides where to go (public spec, section 4).
+const loginAnswerSchema = loginResponseSchema.extend({
+  message: loginResponseSchema.shape.message.optional(),
+  user: authUserSchema.nullish(),
+});
+
+export interface LoginResult {
+  message: string | null;
+  user: AuthUser | null;
+}
+
+export function useLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: LoginInput): Promise<LoginResult> => {
+      const answer = loginAnswerSchema.parse(
+        await apiRequest('/api/users/login/', {
+          method: 'POST',
+          json: input,
+          // A stale token from an old session must not ride along with a fresh login.
+          sendToken: false,
+          redirectOn401: false,
+        }),
+      );
+      // Nothing cached for a previous user may show up for this one.
+      queryClient.removeQueries();
+      setToken(answer.token);
+      if (answer.user) {
+        queryClient.setQueryData(authKeys.status(), { isAuthenticated: true, user: answer.user });
+        return { message: answer.message ?? null, user: answer.user };
+      }
+      try {
+        const status = await queryClient.fetchQuery(authStatusQueryOptions());
+        return { message: answer.message ?? null, user: userOf(status) };
+      } catch (error) {
+        clearToken();
+        throw error;
+      }
+    },
+  });
+}
+
+/** POST /api/users/logout/. Local sign-out happens whatever it answers (see useSignOut). */
+export function useLogoutMutation() {
+  return useMutation({
+    mutationFn: () => apiRequest('/api/users/logout/', { method: 'POST', redirectOn401: false }),
+  });
+}

@@ -1,0 +1,114 @@
+import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useDocumentTitle } from '@mantine/hooks';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { useCallback, useEffect, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { CenteredLoader } from '#app/ui/centered-loader.tsx';
+import { showToast } from '#app/ui/toast.ts';
+import type { AuthUser } from '#shared/users.ts';
+import { useAuthStatus, useLogin, userOf } from './api.ts';
+import { loginDestination } from './login-destination.ts';
+import { LOGIN_SUCCESS, loginErrorView } from './login-errors.ts';
+import { readReturnLocation } from './return-location.ts';
+
+/** /login (public spec, sections 2, 4 and 8). */
+export function LoginPage() {
+  useDocumentTitle('Login · FieldBid');
+  const location = useLocation();
+  const navigate = useNavigate();
+  const from = readReturnLocation(location.state);
+  const authStatus = useAuthStatus();
+  const login = useLogin();
+  const [alert, setAlert] = useState<string | null>(null);
+  const form = useForm({ initialValues: { email: '', password: '' } });
+
+  const goOn = useCallback(
+    (user: AuthUser | null) => {
+      const destination = loginDestination(user, from);
+      if (destination.kind === 'full-page') window.location.assign(destination.href);
+      else navigate(destination.to, { replace: true });
+    },
+    [from, navigate],
+  );
+
+  // An already signed-in visitor is sent on at once (public spec, section 2).
+  const signedInUser = authStatus.token ? userOf(authStatus.data) : null;
+  const loginInFlight = login.isPending || login.isSuccess;
+  useEffect(() => {
+    if (signedInUser && !loginInFlight) goOn(signedInUser);
+  }, [signedInUser, loginInFlight, goOn]);
+
+  if (!loginInFlight && authStatus.token && (authStatus.isPending || signedInUser)) {
+    return <CenteredLoader label="Checking your session" />;
+  }
+
+  const submit = form.onSubmit(async (values) => {
+    setAlert(null);
+    form.clearErrors();
+    try {
+      const { user } = await login.mutateAsync(values);
+      showToast({ color: 'green', message: LOGIN_SUCCESS });
+      goOn(user);
+    } catch (error) {
+      const view = loginErrorView(error);
+      form.setErrors(view.fieldErrors);
+      setAlert(view.alert);
+      if (view.toast) showToast({ color: 'red', message: view.toast });
+      login.reset();
+    }
+  });
+
+  return (
+    <Stack gap="lg">
+      <div>
+        <Title order={1} fz="h2">
+          Login
+        </Title>
+        <Text c="dimmed" mt={4}>
+          Sign in to your FieldBid account.
+        </Text>
+      </div>
+
+      {alert ? (
+        <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert">
+          {alert}
+        </Alert>
+      ) : null}
+
+      <form onSubmit={submit}>
+        <Stack gap="md">
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="username"
+            required
+            {...form.getInputProps('email')}
+          />
+          <PasswordInput
+            label="Password"
+            autoComplete="current-password"
+            required
+            visibilityToggleButtonProps={{ 'aria-label': 'Show or hide password' }}
+            {...form.getInputProps('password')}
+          />
+          <Group justify="flex-end">
+            <Anchor component={Link} to="/reset-password" size="sm">
+              Forgot your password?
+            </Anchor>
+          </Group>
+          <Button type="submit" fullWidth loading={login.isPending}>
+            Login
+          </Button>
+        </Stack>
+      </form>
+
+      <Text size="sm" ta="center">
+        Don't have an account?{' '}
+        <Anchor component={Link} to="/signup">
+          Sign up
+        </Anchor>
+      </Text>
+    </Stack>
+  );
+}

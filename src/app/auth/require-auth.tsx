@@ -1,0 +1,44 @@
+import { useEffect } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { clearToken } from '#app/lib/token-store.ts';
+import { CenteredLoader } from '#app/ui/centered-loader.tsx';
+import { authStatusFailed, useAuthStatus } from './api.ts';
+import { decideGuard } from './guard-decision.ts';
+import { returnLocationState } from './return-location.ts';
+
+/**
+ * The guard around the vendor, property-manager and admin areas (signed-in spec, section 4). The
+ * server enforces permissions on every call; this only keeps visitors in the screens meant for them.
+ */
+export function RequireAuth() {
+  const location = useLocation();
+  const authStatus = useAuthStatus();
+  const decision = decideGuard({
+    token: authStatus.token,
+    status: authStatus.status,
+    data: authStatus.data,
+    errorMeansSignedOut: authStatus.isError && authStatusFailed(authStatus.error),
+    pathname: location.pathname,
+  });
+
+  const mustSignIn = decision.kind === 'login' && authStatus.token !== null;
+  useEffect(() => {
+    if (mustSignIn) clearToken();
+  }, [mustSignIn]);
+
+  switch (decision.kind) {
+    case 'checking':
+      return <CenteredLoader label="Checking your session" />;
+    case 'login':
+      // Logout moves to `/` before it clears the token, but the router commits the new screen as a
+      // transition, after the token change re-renders this guard. When the address bar has already
+      // left this location, the render is stale: let the pending navigation land instead of
+      // bouncing to /login.
+      if (window.location.pathname !== location.pathname) return null;
+      return <Navigate to="/login" replace state={returnLocationState(location)} />;
+    case 'redirect':
+      return <Navigate to={decision.to} replace />;
+    case 'allow':
+      return <Outlet />;
+  }
+}

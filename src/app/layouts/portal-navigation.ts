@@ -1,0 +1,91 @@
+import {
+  type Icon,
+  IconBell,
+  IconBriefcase,
+  IconBuildingEstate,
+  IconClipboardList,
+  IconCoin,
+  IconLayoutDashboard,
+  IconMessages,
+  IconSettings,
+  IconTool,
+  IconUsersGroup,
+} from '@tabler/icons-react';
+import { matchPath } from 'react-router-dom';
+import { managerPaths, vendorPaths } from '#app/route-paths.ts';
+
+export interface PortalNavItem {
+  label: string;
+  to: string;
+  icon: Icon;
+  /** Route patterns that light this item up; `to` alone when absent. */
+  activeFor?: readonly string[];
+}
+
+export interface Portal {
+  title: string;
+  items: readonly PortalNavItem[];
+  /** The top bar's settings-menu target. */
+  settingsPath: string;
+}
+
+/** Vendor sidebar (signed-in spec, section 2); Logout is added by the sidebar itself. */
+export const VENDOR_PORTAL: Portal = {
+  title: 'Vendor Portal',
+  settingsPath: vendorPaths.settings,
+  items: [
+    { label: 'Dashboard', to: vendorPaths.dashboard, icon: IconLayoutDashboard },
+    {
+      label: 'Available Jobs',
+      to: vendorPaths.jobs,
+      icon: IconBriefcase,
+      activeFor: [vendorPaths.jobs, vendorPaths.requestDetail],
+    },
+    { label: 'My Bids', to: vendorPaths.bids, icon: IconCoin },
+    { label: 'Messages', to: vendorPaths.messages, icon: IconMessages },
+    { label: 'Notifications', to: vendorPaths.notifications, icon: IconBell },
+    {
+      label: 'Settings',
+      to: vendorPaths.settingsProfile,
+      icon: IconSettings,
+      activeFor: [vendorPaths.settings],
+    },
+  ],
+};
+
+/**
+ * Property manager sidebar. The prototype disabled every item but Property Documentation; here each
+ * leads to its screen (DESIGN.md, "Where the spec describes a prototype").
+ */
+export function managerPortal(documentationPath: string = managerPaths.documentation): Portal {
+  return {
+    title: 'Property Manager Portal',
+    settingsPath: managerPaths.settingsProfile,
+    items: [
+      { label: 'Dashboard', to: managerPaths.dashboard, icon: IconLayoutDashboard },
+      {
+        label: 'Maintenance Requests',
+        to: managerPaths.maintenance,
+        icon: IconTool,
+        activeFor: [managerPaths.maintenance, managerPaths.requestDetail],
+      },
+      {
+        label: 'Property Documentation',
+        to: documentationPath,
+        icon: IconBuildingEstate,
+        activeFor: [managerPaths.documentation, managerPaths.asbuilds, managerPaths.clientProperties],
+      },
+      { label: 'Vendors', to: managerPaths.vendors, icon: IconClipboardList },
+      { label: 'Property Team', to: managerPaths.team, icon: IconUsersGroup },
+      { label: 'Messages', to: managerPaths.messages, icon: IconMessages },
+      { label: 'Notifications', to: managerPaths.notifications, icon: IconBell },
+      { label: 'Settings', to: managerPaths.settingsProfile, icon: IconSettings },
+    ],
+  };
+}
+
+/** Whether a sidebar item is the current screen (its path or one of its screens' patterns). */
+export function isNavItemActive(item: PortalNavItem, pathname: string): boolean {
+  const patterns = item.activeFor ?? [item.to];
+  return patterns.some((pattern) => matchPath({ path: pattern, end: false }, pathname) !== null);
+}

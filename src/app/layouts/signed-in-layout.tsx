@@ -1,0 +1,78 @@
+import { AppShell, Drawer, Text } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { ModalsProvider } from '@mantine/modals';
+import { Outlet } from 'react-router-dom';
+import type { Portal } from './portal-navigation.ts';
+import { SidebarNav } from './sidebar-nav.tsx';
+import { TopBar } from './top-bar.tsx';
+
+// Sidebar breakpoint from the signed-in spec, section 9: 1024px (64em at the default 16px).
+const WIDE_QUERY = '(min-width: 64em)';
+const SIDEBAR_ID = 'fieldbid-sidebar';
+
+function matchesNow(query: string): boolean {
+  return typeof window !== 'undefined' && typeof window.matchMedia === 'function'
+    ? window.matchMedia(query).matches
+    : true;
+}
+
+/**
+ * The frame of both signed-in areas (signed-in spec, section 2). From 1024px the sidebar sits beside
+ * the page, open by default, and the menu button collapses it. Below 1024px it is a drawer over an
+ * overlay: tapping the overlay, pressing Escape or following a link closes it.
+ */
+export function SignedInLayout({ portal }: { portal: Portal }) {
+  const wide = useMediaQuery(WIDE_QUERY, matchesNow(WIDE_QUERY), { getInitialValueInEffect: false });
+  const [wideOpen, wideSidebar] = useDisclosure(true);
+  const [narrowOpen, narrowSidebar] = useDisclosure(false);
+  const opened = wide ? wideOpen : narrowOpen;
+
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: 260, breakpoint: '64em', collapsed: { mobile: true, desktop: !wideOpen } }}
+      padding={{ base: 'md', sm: 'lg' }}
+    >
+      <AppShell.Header>
+        <TopBar
+          sidebarOpened={opened}
+          onToggleSidebar={wide ? wideSidebar.toggle : narrowSidebar.toggle}
+          sidebarId={SIDEBAR_ID}
+          settingsPath={portal.settingsPath}
+        />
+      </AppShell.Header>
+
+      <AppShell.Navbar id={wide ? SIDEBAR_ID : undefined} p="xs">
+        {/* Rendered only while shown: a collapsed navbar is moved off screen, not hidden from Tab. */}
+        {wide && wideOpen ? (
+          <>
+            <Text size="xs" fw={700} tt="uppercase" c="dimmed" px="sm" py="xs">
+              {portal.title}
+            </Text>
+            <SidebarNav portal={portal} />
+          </>
+        ) : null}
+      </AppShell.Navbar>
+
+      <Drawer
+        id={wide ? undefined : SIDEBAR_ID}
+        opened={!wide && narrowOpen}
+        onClose={narrowSidebar.close}
+        title={portal.title}
+        size={280}
+        padding="xs"
+        closeButtonProps={{ 'aria-label': 'Close navigation' }}
+        styles={{ title: { fontWeight: 700 }, body: { height: 'calc(100% - 60px)' } }}
+      >
+        <SidebarNav portal={portal} onNavigate={narrowSidebar.close} />
+      </Drawer>
+
+      <AppShell.Main>
+        {/* Confirm dialogs (modals.openConfirmModal) are for the signed-in screens. */}
+        <ModalsProvider>
+          <Outlet />
+        </ModalsProvider>
+      </AppShell.Main>
+    </AppShell>
+  );
+}

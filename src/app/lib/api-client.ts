@@ -1,0 +1,109 @@
+import { networkError, parseApiError } from './api-error.ts';
+import { CSRF_HEADER, getCsrfToken } from './csrf.ts';
+import { getToken } from './token-store.ts';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type QueryValue = string | number | boolean | null | undefined;
+
+export interface ApiRequestOptions {
+  method?: HttpMethod;
+  /** A JSON body (sent with Content-Type: application/json). */
+  json?: unknown;
+  /** A multipart body; the browser sets Content-Type with its boundary. */
+  formData?: FormData;
+  /** Query parameters; null, undefined and '' are left out. */
+  query?: Record<string, QueryValue>;
+  /** Extra headers, e.g. Idempotency-Key for writes the offline outbox may replay. */
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  /** Send the stored token as a bearer header (default true; login sends none). */
+  sendToken?: boolean;
+  /**
+   * On 401 while a token is stored, clear it and go to /login (signed-in spec, section 8). Calls that
+   * handle their own 401 (auth-status, logout) pass false.
+   */
+  redirectOn401?: boolean;
+}
+
+type UnauthorizedHandler = () => void;
+let unauthorizedHandler: UnauthorizedHandler | null = null;
+
+/**
+ * The app registers what a 401 on a guarded call does (clear the token and the cache, go to /login
+ * keeping the location); lib stays free of the router.
+ */
+export function setUnauthorizedHandler(handler: UnauthorizedHandler | null): void {
+  unauthorizedHandler = handler;
+}
+
+/**
+ * The one door to the API: JSON Accept, credentials, the CSRF header on writes, the bearer token,
+ * and errors parsed into ApiError. Resolves with the parsed body (null for an empty answer).
+ */
+export async function apiRequest(path: string, options: ApiRequestOptions = {}): Promise<unknown> {
+  const method = options.method ?? 'GET';
+  const headers = new Headers(options.headers);
+  headers.set('Accept', 'application/json');
+
+  let body: BodyInit | undefined;
+  if (options.formData) {
+    body = options.formData;
+  } else if (options.json !== undefined) {
+    body = JSON.stringify(options.json);
+    headers.set('Content-Type', 'application/json');
+  }
+  // A write without a body carries no Content-Type: Fastify refuses an empty body declared as JSON.
+
+  if (method !== 'GET') headers.set(CSRF_HEADER, await getCsrfToken());
+
+  const token = options.sendToken === false ? null : getToken();
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+
+  let response: Response;
+  try {
+    response = await fetch(withQuery(path, options.query), {
+      method,
+      headers,
+      body,
+      credentials: 'include',
+      signal: options.signal,
+    });
+  } catch (error) {
+    // A cancelled query is not a network failure; TanStack Query expects the AbortError itself.
+    if (options.signal?.aborted) throw error;
+    throw networkError(error);
+  }
+
+  const parsed = await readBody(response);
+  if (response.ok) return parsed;
+
+  if (response.status === 401 && token && options.redirectOn401 !== false) unauthorizedHandler?.();
+  throw parseApiError(response.status, parsed);
+}
+
+export function withQuery(path: string, query: Record<string, QueryValue> | undefined): string {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === null || value === undefined || value === '') continue;
+    params.append(key, String(value));
+  }
+  const search = params.toString();
+  if (search === '') return path;
+  return `${path}${path.includes('?') ? '&' : '?'}${search}`;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204 || response.status === 205) return null;
+  const text = await response.text().catch(() => '');
+  if (text === '') return null;
+  const type = response.headers.get('Content-Type') ?? '';
+  if (type.includes('json')) {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      return text;
+    }
+  }
+  return text;
+}

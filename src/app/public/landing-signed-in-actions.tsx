@@ -1,0 +1,26 @@
+import { Button } from '@mantine/core';
+import { Link } from 'react-router-dom';
+import { useAuthStatus, userOf } from '#app/auth/api.ts';
+import { useSignOut } from '#app/auth/use-sign-out.ts';
+import { ownDashboardPath, VENDOR_DASHBOARD_PATH } from '#shared/navigation.ts';
+
+/** Dashboard and Logout on the landing page while a token is stored (public spec, section 2). */
+export function LandingSignedInActions() {
+  const { data } = useAuthStatus();
+  const { signOut, pending } = useSignOut();
+  const user = userOf(data);
+  // The prototype's Dashboard button always went to the vendor dashboard; once the user is known it
+  // goes to their own (until then the guard corrects the vendor default for anyone else).
+  const dashboard = user ? ownDashboardPath(user) : VENDOR_DASHBOARD_PATH;
+
+  return (
+    <>
+      <Button component={Link} to={dashboard} size="md">
+        Dashboard
+      </Button>
+      <Button variant="default" size="md" onClick={signOut} loading={pending}>
+        Logout
+      </Button>
+    </>
+  );
+}

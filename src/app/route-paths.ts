@@ -1,0 +1,75 @@
+/**
+ * Every route of both spec documents (section 2 of each), as router patterns. Screens link with the
+ * builders below instead of writing paths by hand. This module stays free of #shared/users.ts (and so
+ * of zod), because the router and the landing page's first load import it; the dashboards equal
+ * #shared/navigation.ts's constants (pinned by tests/unit/app/route-paths.test.ts).
+ */
+export const publicPaths = {
+  landing: '/',
+  signup: '/signup',
+  login: '/login',
+  resetPassword: '/reset-password',
+  resetPasswordConfirm: '/reset-password-confirm/:token',
+  managerApplication: '/property-manager-application',
+  managerApplicationSuccess: '/property-manager-application/:id/success',
+  vendorApplication: '/vendor-application',
+  vendorApplicationSuccess: '/vendor-application/subscription/success/:sessionId/:subscriptionId',
+  setPassword: '/set-password/:token',
+  verificationSent: '/verification-sent',
+  confirmEmail: '/confirm-email',
+  panorama: '/panorama',
+} as const;
+
+export const vendorPaths = {
+  dashboard: '/vendor/dashboard',
+  jobs: '/vendor/jobs',
+  requestDetail: '/vendor/requests/:requestId',
+  bids: '/vendor/bids',
+  messages: '/vendor/messages',
+  conversation: '/vendor/messages/:requestId',
+  notifications: '/vendor/notifications',
+  // The top bar's settings menu links to /vendor/settings, the sidebar to /vendor/settings/profile:
+  // one screen (signed-in spec, route map).
+  settings: '/vendor/settings',
+  settingsProfile: '/vendor/settings/profile',
+} as const;
+
+export const managerPaths = {
+  dashboard: '/property-manager/dashboard',
+  requestDetail: '/property-manager/requests/:requestId',
+  maintenance: '/property-manager/maintenance',
+  maintenanceCreate: '/property-manager/maintenance/create',
+  clientProperties: '/property-manager/client-properties/:clientId',
+  documentation: '/property-manager/documentation',
+  asbuilds: '/property-manager/:projectId/asbuilds',
+  vendors: '/property-manager/vendors',
+  team: '/property-manager/team',
+  messages: '/property-manager/messages',
+  notifications: '/property-manager/notifications',
+  settingsProfile: '/property-manager/settings/profile',
+} as const;
+
+/** The staff area; everything under it belongs to the admin screens. */
+export const ADMIN_ROUTE = '/admin/*';
+
+/** Areas behind the auth guard (signed-in spec, section 4). */
+export const GUARDED_PREFIXES = ['/vendor', '/property-manager', '/admin'] as const;
+
+export function isGuardedPath(pathname: string): boolean {
+  return GUARDED_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
+}
+
+const segment = (value: string | number) => encodeURIComponent(String(value));
+
+export const vendorRequestPath = (requestId: string | number) => `/vendor/requests/${segment(requestId)}`;
+export const managerRequestPath = (requestId: string | number) =>
+  `/property-manager/requests/${segment(requestId)}`;
+export const vendorConversationPath = (requestId: string | number) =>
+  `/vendor/messages/${segment(requestId)}`;
+export const asbuildsPath = (projectId: string | number) =>
+  `/property-manager/${segment(projectId)}/asbuilds`;
+export const clientPropertiesPath = (clientId: string | number) =>
+  `/property-manager/client-properties/${segment(clientId)}`;
+export const setPasswordPath = (token: string) => `/set-password/${segment(token)}`;
+export const managerApplicationSuccessPath = (id: string | number) =>
+  `/property-manager-application/${segment(id)}/success`;

@@ -1,0 +1,43 @@
+import { createTheme, type MantineColorsTuple } from '@mantine/core';
+
+// A deep, calm blue reads as dependable to property managers and stays legible outdoors on a phone;
+// shade 7 is the brand colour (#1b4f8f, also the manifest's theme_color).
+const fieldbidBlue: MantineColorsTuple = [
+  '#eaf1fa',
+  '#d2e0f2',
+  '#a3bfe4',
+  '#719cd6',
+  '#4a7fca',
+  '#326cc2',
+  '#2461b6',
+  '#1b4f8f',
+  '#154479',
+  '#0c3663',
+];
+
+// The accent for done/awarded states and the logo's check mark.
+const fieldbidGreen: MantineColorsTuple = [
+  '#e6fbf2',
+  '#d1f3e4',
+  '#a5e6c8',
+  '#75d9aa',
+  '#4fce91',
+  '#38c781',
+  '#2ac378',
+  '#1aab66',
+  '#0c9859',
+  '#00844a',
+];
+
+export const theme = createTheme({
+  primaryColor: 'fieldbid',
+  primaryShade: { light: 7, dark: 5 },
+  colors: { fieldbid: fieldbidBlue, accent: fieldbidGreen },
+  defaultRadius: 'md',
+  cursorType: 'pointer',
+  fontFamily:
+    'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
+  headings: { fontWeight: '700' },
+  // Keyboard users always see where they are; mouse clicks do not leave rings behind.
+  focusRing: 'auto',
+});

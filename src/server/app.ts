@@ -1,0 +1,58 @@
+import fastifyCookie from '@fastify/cookie';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
+import { authContextPlugin } from './auth/auth-context.ts';
+import { authRoutes } from './auth/auth-routes.ts';
+import { csrfPlugin } from './auth/csrf.ts';
+import type { Config } from './config.ts';
+import type { Database, Db } from './db/database.ts';
+import { healthRoutes } from './health/health-routes.ts';
+import { registerErrorHandling } from './http/error-handler.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
+import { registerSpa } from './http/spa.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    database: Database;
+    /** Shorthand for database.db: the Drizzle handle every resource module uses. */
+    db: Db;
+  }
+}
+
+export interface AppOptions {
+  config: Config;
+  database: Database;
+  /** A pino logger; tests pass none and get a silent app. */
+  logger?: Logger;
+}
+
+/** Builds the whole server without listening: main.ts listens, tests call inject() or listen on port 0. */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const app = Fastify({
+    ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
+    // Only the configured number of proxy hops may name the client address; a forged
+    // X-Forwarded-For from the client itself is ignored.
+    trustProxy: (_address: string, hop: number) => hop < config.trustProxy,
+    routerOptions: { ignoreTrailingSlash: true },
+    bodyLimit: 1024 * 1024,
+    forceCloseConnections: 'idle',
+  }) as unknown as FastifyInstance;
+
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorate('db', database.db);
+
+  registerErrorHandling(app);
+  registerSecurityHeaders(app);
+  await app.register(fastifyCookie);
+  await app.register(authContextPlugin);
+  await app.register(csrfPlugin);
+
+  await app.register(healthRoutes);
+  await app.register(authRoutes);
+
+  await registerSpa(app, config.staticDir);
+  return app;
+}

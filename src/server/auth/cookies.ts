@@ -1,0 +1,38 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { SessionRow } from './session-store.ts';
+
+export const SESSION_COOKIE = 'fieldbid_session';
+/** Read by the browser (not HttpOnly) and echoed in X-CSRFToken; the name the spec's client expects. */
+export const CSRF_COOKIE = 'csrftoken';
+export const CSRF_HEADER = 'x-csrftoken';
+
+export interface CookiePolicy {
+  /** undefined: Secure exactly when the request came over HTTPS. */
+  secure: boolean | undefined;
+}
+
+function isSecure(request: FastifyRequest, policy: CookiePolicy): boolean {
+  return policy.secure ?? request.protocol === 'https';
+}
+
+export function setSessionCookies(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  token: string,
+  session: SessionRow,
+  policy: CookiePolicy,
+): void {
+  const common = {
+    path: '/',
+    sameSite: 'lax' as const,
+    secure: isSecure(request, policy),
+    expires: session.expiresAt,
+  };
+  reply.setCookie(SESSION_COOKIE, token, { ...common, httpOnly: true });
+  reply.setCookie(CSRF_COOKIE, session.csrfToken, { ...common, httpOnly: false });
+}
+
+export function clearSessionCookies(reply: FastifyReply): void {
+  reply.clearCookie(SESSION_COOKIE, { path: '/' });
+  reply.clearCookie(CSRF_COOKIE, { path: '/' });
+}

@@ -1,0 +1,40 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { HttpError } from '../http/http-error.ts';
+import { CSRF_HEADER } from './cookies.ts';
+import { safeEqual } from './tokens.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** false for routes that prove their caller another way (signed webhooks). */
+    csrf?: boolean;
+  }
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Cookie-authenticated writes must echo the CSRF token of *their own* session: a token from
+ * another session, or from the visitor session before login, is refused. Bearer callers carry
+ * no ambient credential, so they are exempt.
+ */
+export const csrfPlugin = fp(async (app: FastifyInstance) => {
+  app.addHook('preHandler', async (request) => {
+    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
+    if (request.routeOptions.config.csrf === false || request.auth.via === 'bearer') return;
+    const { session } = request.auth;
+    if (!session) {
+      throw new HttpError(403, {
+        detail: 'CSRF Failed: no session. Fetch a token from /api/get-csrf-token/ first.',
+        code: 'CSRF_FAILED',
+      });
+    }
+    const sent = request.headers[CSRF_HEADER];
+    if (typeof sent !== 'string' || !safeEqual(sent, session.csrfToken)) {
+      throw new HttpError(403, {
+        detail: 'CSRF Failed: CSRF token missing or incorrect.',
+        code: 'CSRF_FAILED',
+      });
+    }
+  });
+});

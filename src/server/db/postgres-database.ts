@@ -1,0 +1,45 @@
+import { sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import type { Logger } from 'pino';
+import { type Database, MIGRATIONS_FOLDER } from './database.ts';
+
+/** Any number, fixed: every FieldBid process takes the same advisory lock while migrating. */
+const MIGRATION_LOCK_KEY = 726_351_004;
+
+export async function openPostgresDatabase(url: string, log: Pick<Logger, 'error'>): Promise<Database> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
+    connectionTimeoutMillis: 5_000,
+    idleTimeoutMillis: 30_000,
+  });
+  // An idle client losing its connection (a database restart) emits here; without a listener the
+  // process would crash. The pool replaces the client on the next query.
+  pool.on('error', (error) => log.error({ err: error }, 'PostgreSQL idle client error'));
+  const db = drizzle({ client: pool });
+  return {
+    db,
+    kind: 'postgres',
+    async migrate() {
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+        await migrate(drizzle({ client }), { migrationsFolder: MIGRATIONS_FOLDER });
+      } finally {
+        await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
+        client.release();
+      }
+    },
+    async ping() {
+      try {
+        await db.execute(sql`select 1`);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    close: () => pool.end(),
+  };
+}

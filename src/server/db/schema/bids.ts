@@ -1,0 +1,57 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { BID_STATUSES, TIME_UNITS } from '#shared/statuses.ts';
+import { createdAt, isOneOf, moment, updatedAt } from '../columns.ts';
+import { maintenanceRequests } from './requests.ts';
+import { users } from './users.ts';
+
+/**
+ * A vendor's bid. One per vendor per request, enforced here so that two racing submissions (or a
+ * replayed offline write) cannot both land: the second is DUPLICATE_BID and the vendor edits the
+ * first. Awarding accepts one bid and rejects the others: at most one accepted bid per request.
+ */
+export const bids = pgTable(
+  'bids',
+  {
+    id: serial('id').primaryKey(),
+    requestId: integer('request_id')
+      .notNull()
+      .references(() => maintenanceRequests.id, { onDelete: 'cascade' }),
+    /** The vendor user (its company name comes from vendor_profiles). */
+    vendorId: integer('vendor_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Whole dollars (signed-in spec, section 5: step 1, sent as an integer). */
+    amount: integer('amount').notNull(),
+    /** Step 0.01. */
+    estimatedTime: numeric('estimated_time', { precision: 10, scale: 2, mode: 'number' }).notNull(),
+    estimatedTimeUnit: text('estimated_time_unit', { enum: TIME_UNITS }).notNull().default('hours'),
+    proposedStartDate: timestamp('proposed_start_date', { withTimezone: true }).notNull(),
+    notes: text('notes').notNull().default(''),
+    status: text('status', { enum: BID_STATUSES }).notNull().default('pending'),
+    /** When the manager accepted or rejected it, or the vendor withdrew it. */
+    decidedAt: moment('decided_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique('bids_request_vendor_unique').on(t.requestId, t.vendorId),
+    uniqueIndex('bids_one_accepted_per_request').on(t.requestId).where(sql`${t.status} = 'accepted'`),
+    index('bids_vendor_idx').on(t.vendorId, t.status, t.createdAt),
+    check('bids_amount_check', sql`${t.amount} >= 0`),
+    check('bids_estimated_time_check', sql`${t.estimatedTime} >= 0`),
+    check('bids_time_unit_check', isOneOf(t.estimatedTimeUnit, TIME_UNITS)),
+    check('bids_status_check', isOneOf(t.status, BID_STATUSES)),
+  ],
+);

@@ -1,0 +1,36 @@
+import { boolean, index, integer, pgTable, serial, text, unique } from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt } from '../columns.ts';
+import { clients } from './clients.ts';
+
+/** A property (the spec says property and project for the same thing), owned by a client. */
+export const projects = pgTable(
+  'projects',
+  {
+    id: serial('id').primaryKey(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'restrict' }),
+    name: text('name').notNull(),
+    address: text('address').notNull().default(''),
+    isActive: boolean('is_active').notNull().default(true),
+    /** The card image in storage (the API answers its URL as `thumbnail`); null shows 'No thumbnail provided'. */
+    thumbnailKey: text('thumbnail_key'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('projects_client_idx').on(t.clientId)],
+);
+
+export const units = pgTable(
+  'units',
+  {
+    id: serial('id').primaryKey(),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    /** As written on the door: '101', '2B'. */
+    number: text('number').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [unique('units_project_number_unique').on(t.projectId, t.number)],
+);

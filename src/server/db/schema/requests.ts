@@ -1,0 +1,150 @@
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import { SERVICE_CATEGORIES } from '#shared/categories.ts';
+import { PRIORITIES, REQUEST_STATUSES, TIMEFRAMES } from '#shared/statuses.ts';
+import { createdAt, isOneOf, moment, updatedAt } from '../columns.ts';
+import { bids } from './bids.ts';
+import { projects, units } from './projects.ts';
+import { users } from './users.ts';
+
+/**
+ * A maintenance request (a "job" to vendors). Lifecycle beyond the spec (DESIGN.md): open →
+ * in_progress when the manager awards a bid (awarded_bid_id) → the vendor marks it done
+ * (vendor_completed_at, still in_progress) → completed when the manager confirms; cancelled from
+ * open or in_progress. Each step is a row of request_status_history. The displayed `req-NNN` and
+ * confirmation numbers are formatted from `id`.
+ */
+export const maintenanceRequests = pgTable(
+  'maintenance_requests',
+  {
+    id: serial('id').primaryKey(),
+    createdById: integer('created_by_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    /** Null only for a request a vendor raised from its dashboard, whose form names no property. */
+    projectId: integer('project_id').references(() => projects.id, { onDelete: 'restrict' }),
+    unitId: integer('unit_id').references(() => units.id, { onDelete: 'set null' }),
+    /** The service category: `type` in the detail, `service_type` in lists. */
+    type: text('type', { enum: SERVICE_CATEGORIES }).notNull(),
+    description: text('description').notNull(),
+    timeframe: text('timeframe', { enum: TIMEFRAMES }),
+    priority: text('priority', { enum: PRIORITIES }).notNull().default('medium'),
+    status: text('status', { enum: REQUEST_STATUSES }).notNull().default('open'),
+    /** 'Open to all': every vendor may see it and bid, whatever its categories. */
+    inviteAll: boolean('invite_all').notNull().default(false),
+    areasAffected: jsonb('areas_affected').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    /** bidding_config.is_open_for_bids: a bid needs this and status open. */
+    isOpenForBids: boolean('is_open_for_bids').notNull().default(true),
+    /** bidding_config.bid_deadline; the jobs list's `deadline`. */
+    bidDeadline: timestamp('bid_deadline', { withTimezone: true }),
+    // Annotated: requests and bids reference each other, which TypeScript cannot infer unaided.
+    awardedBidId: integer('awarded_bid_id').references((): AnyPgColumn => bids.id, { onDelete: 'set null' }),
+    vendorCompletedAt: moment('vendor_completed_at'),
+    completionNote: text('completion_note').notNull().default(''),
+    completedAt: moment('completed_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // The jobs list: newest first within a status (TOOLCHAIN.md: desc needs nullsFirst to be used).
+    index('maintenance_requests_status_idx').on(t.status, t.createdAt.desc().nullsFirst()),
+    index('maintenance_requests_type_idx').on(t.type, t.status),
+    index('maintenance_requests_project_idx').on(t.projectId, t.status),
+    index('maintenance_requests_creator_idx').on(t.createdById, t.createdAt),
+    check('maintenance_requests_type_check', isOneOf(t.type, SERVICE_CATEGORIES)),
+    check('maintenance_requests_timeframe_check', isOneOf(t.timeframe, TIMEFRAMES)),
+    check('maintenance_requests_priority_check', isOneOf(t.priority, PRIORITIES)),
+    check('maintenance_requests_status_check', isOneOf(t.status, REQUEST_STATUSES)),
+  ],
+);
+
+/** Vendors invited to bid: `invited_vendors` in lists, the request form's repeated `vendors`. */
+export const requestInvitations = pgTable(
+  'request_invitations',
+  {
+    requestId: integer('request_id')
+      .notNull()
+      .references(() => maintenanceRequests.id, { onDelete: 'cascade' }),
+    vendorId: integer('vendor_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.requestId, t.vendorId] }),
+    index('request_invitations_vendor_idx').on(t.vendorId),
+  ],
+);
+
+/** request: attached when the request was raised; completion: the vendor's photos of the finished job. */
+export const REQUEST_PHOTO_KINDS = ['request', 'completion'] as const;
+export type RequestPhotoKind = (typeof REQUEST_PHOTO_KINDS)[number];
+
+export const requestPhotos = pgTable(
+  'request_photos',
+  {
+    id: serial('id').primaryKey(),
+    requestId: integer('request_id')
+      .notNull()
+      .references(() => maintenanceRequests.id, { onDelete: 'cascade' }),
+    storageKey: text('storage_key').notNull(),
+    contentType: text('content_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    kind: text('kind', { enum: REQUEST_PHOTO_KINDS }).notNull().default('request'),
+    uploadedById: integer('uploaded_by_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('request_photos_request_idx').on(t.requestId),
+    check('request_photos_kind_check', isOneOf(t.kind, REQUEST_PHOTO_KINDS)),
+  ],
+);
+
+/**
+ * What happened to a request, step by step (from_status null for its creation). Never updated or
+ * deleted: read per property, it is the property's maintenance history (DESIGN.md).
+ */
+export const REQUEST_EVENTS = [
+  'created',
+  'awarded',
+  'vendor_completed',
+  'confirmed',
+  'cancelled',
+  'reopened',
+] as const;
+export type RequestEvent = (typeof REQUEST_EVENTS)[number];
+
+export const requestStatusHistory = pgTable(
+  'request_status_history',
+  {
+    id: serial('id').primaryKey(),
+    requestId: integer('request_id')
+      .notNull()
+      .references(() => maintenanceRequests.id, { onDelete: 'cascade' }),
+    /** The step; vendor_completed leaves the status in_progress, so from and to alone cannot tell it. */
+    event: text('event', { enum: REQUEST_EVENTS }).notNull(),
+    fromStatus: text('from_status', { enum: REQUEST_STATUSES }),
+    toStatus: text('to_status', { enum: REQUEST_STATUSES }).notNull(),
+    changedById: integer('changed_by_id').references(() => users.id, { onDelete: 'set null' }),
+    note: text('note').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('request_status_history_request_idx').on(t.requestId, t.createdAt),
+    check('request_status_history_event_check', isOneOf(t.event, REQUEST_EVENTS)),
+    check('request_status_history_from_check', isOneOf(t.fromStatus, REQUEST_STATUSES)),
+    check('request_status_history_to_check', isOneOf(t.toStatus, REQUEST_STATUSES)),
+  ],
+);

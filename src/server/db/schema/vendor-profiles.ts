@@ -1,0 +1,39 @@
+import { sql } from 'drizzle-orm';
+import { check, date, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { SERVICE_CATEGORIES } from '#shared/categories.ts';
+import { allOneOf, createdAt, updatedAt } from '../columns.ts';
+import { users } from './users.ts';
+
+/**
+ * A vendor's company, one per vendor user (the user is the vendor: bids, invitations and
+ * message threads point at users.id). Made from the paid vendor application.
+ */
+export const vendorProfiles = pgTable(
+  'vendor_profiles',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** `vendor_name` in the application; `name` in GET /api/vendors/ and on bids. */
+    companyName: text('company_name').notNull(),
+    /** Digits only. */
+    ein: text('ein').notNull().default(''),
+    registeredState: text('registered_state').notNull().default(''),
+    industry: text('industry').notNull().default(''),
+    address: text('address').notNull().default(''),
+    totalEmployees: integer('total_employees'),
+    /**
+     * The trades it works in: it sees (and may bid on) requests of these types besides those it is
+     * invited to (signed-in spec, section 6). Find vendors of a trade with `@> array[type]`.
+     */
+    serviceCategories: text('service_categories').array().notNull().default(sql`'{}'::text[]`),
+    insuranceCertificateKey: text('insurance_certificate_key'),
+    insuranceExpiresOn: date('insurance_expires_on', { mode: 'string' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('vendor_profiles_categories_idx').using('gin', t.serviceCategories),
+    check('vendor_profiles_categories_check', allOneOf(t.serviceCategories, SERVICE_CATEGORIES)),
+  ],
+);

@@ -1,0 +1,29 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { HttpError } from './http-error.ts';
+
+const GENERIC_DETAIL = 'Something went wrong on our side. Please try again.';
+
+/** Every failure leaves as JSON in the spec's error shape; never a stack trace. */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    if (error instanceof HttpError) {
+      return reply.status(error.statusCode).send(error.body);
+    }
+    const status = error.statusCode ?? 500;
+    if (error.validation) {
+      const errors: Record<string, string[]> = {};
+      for (const issue of error.validation) {
+        const field =
+          issue.instancePath.replace(/^\//, '') || String(issue.params?.missingProperty ?? 'non_field');
+        errors[field] = [...(errors[field] ?? []), issue.message ?? 'Invalid value.'];
+      }
+      return reply.status(400).send({ errors });
+    }
+    if (status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+      return reply.status(500).send({ detail: GENERIC_DETAIL });
+    }
+    // Fastify's own 4xx (bad JSON, body too large, unsupported media type): their messages are safe.
+    return reply.status(status).send({ detail: error.message, code: error.code });
+  });
+}

@@ -1,0 +1,40 @@
+import { z } from 'zod';
+
+export const USER_TYPES = ['property_manager', 'vendor'] as const;
+export type UserType = (typeof USER_TYPES)[number];
+
+/** The signed-in user as GET /api/users/auth-status/ and login answer it (signed-in spec, section 3). */
+export const authUserSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  type: z.enum(USER_TYPES).nullable(),
+  is_staff: z.boolean(),
+  is_superuser: z.boolean(),
+  client: z.number().int().nullable(),
+});
+export type AuthUser = z.infer<typeof authUserSchema>;
+
+export const authStatusSchema = z.object({
+  isAuthenticated: z.boolean(),
+  user: authUserSchema.nullable(),
+});
+export type AuthStatus = z.infer<typeof authStatusSchema>;
+
+export const loginInputSchema = z.object({
+  email: z.string().trim().min(1, 'This field is required.').max(254),
+  password: z.string().min(1, 'This field is required.').max(1024),
+});
+export type LoginInput = z.infer<typeof loginInputSchema>;
+
+export const loginResponseSchema = z.object({
+  message: z.string(),
+  token: z.string(),
+  user: authUserSchema,
+});
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+export function isStaffUser(user: Pick<AuthUser, 'is_staff' | 'is_superuser'>): boolean {
+  return user.is_staff || user.is_superuser;
+}

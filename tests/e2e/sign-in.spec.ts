@@ -1,0 +1,113 @@
+import { expect, test } from '@playwright/test';
+import { LoginPage } from './support/login-page.ts';
+
+test.describe('signing in as each demo role', () => {
+  test('the vendor lands on the vendor dashboard', async ({ page }) => {
+    const login = new LoginPage(page);
+    await login.goto();
+    await login.signIn('vendor@demo.local');
+    await expect(page).toHaveURL(/\/vendor\/dashboard$/);
+    await expect(page.getByRole('navigation', { name: 'Vendor Portal' })).toBeVisible();
+    await expect(page.getByText('Login successful! Redirecting...')).toBeVisible();
+  });
+
+  test('the property manager lands on the manager dashboard', async ({ page }) => {
+    const login = new LoginPage(page);
+    await login.goto();
+    await login.signIn('manager@demo.local');
+    await expect(page).toHaveURL(/\/property-manager\/dashboard$/);
+    await expect(page.getByRole('navigation', { name: 'Property Manager Portal' })).toBeVisible();
+  });
+
+  test('staff land on the admin site', async ({ page }) => {
+    const login = new LoginPage(page);
+    await login.goto();
+    await login.signIn('admin@demo.local');
+    await expect(page).toHaveURL(/\/admin\/$/);
+    await expect(page.getByRole('heading', { name: 'FieldBid Admin' })).toBeVisible();
+  });
+
+  test('a wrong password shows the server message in a red alert', async ({ page }) => {
+    const login = new LoginPage(page);
+    await login.goto();
+    await login.signIn('vendor@demo.local', 'not-the-password');
+    await expect(page.getByRole('alert').filter({ hasText: 'Invalid email or password.' })).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('a signed-in visitor opening /login is sent to their dashboard at once', async ({ page }) => {
+    const login = new LoginPage(page);
+    await login.goto();
+    await login.signIn('manager@demo.local');
+    await expect(page).toHaveURL(/\/property-manager\/dashboard$/);
+    await page.goto('/login');
+    await expect(page).toHaveURL(/\/property-manager\/dashboard$/);
+  });
+
+  test('logout ends the session: guarded pages ask for login again', async ({ page }) => {
+    const login = new LoginPage(page);
+    await login.goto();
+    await login.signIn('vendor@demo.local');
+    await expect(page).toHaveURL(/\/vendor\/dashboard$/);
+    await page.getByRole('button', { name: 'Settings menu' }).click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    const status = await page.request.get('/api/users/auth-status/');
+    expect((await status.json()).isAuthenticated).toBe(false);
+    await page.goto('/vendor/bids');
+    await expect(page).toHaveURL(/\/login$/);
+  });
+});
+
+test.describe('guards', () => {
+  test('a visitor is sent to login and comes back to the page asked for', async ({ page }) => {
+    await page.goto('/vendor/bids');
+    await expect(page).toHaveURL(/\/login$/);
+    await new LoginPage(page).signIn('vendor@demo.local');
+    await expect(page).toHaveURL(/\/vendor\/bids$/);
+  });
+
+  test('a vendor opening a manager page goes to the vendor dashboard', async ({ page }) => {
+    const login = new LoginPage(page);
+    await login.goto();
+    await login.signIn('vendor@demo.local');
+    await expect(page).toHaveURL(/\/vendor\/dashboard$/);
+    await page.goto('/property-manager/maintenance');
+    await expect(page).toHaveURL(/\/vendor\/dashboard$/);
+  });
+
+  test('a manager opening a vendor page goes to the manager dashboard', async ({ page }) => {
+    const login = new LoginPage(page);
+    await login.goto();
+    await login.signIn('manager@demo.local');
+    await expect(page).toHaveURL(/\/property-manager\/dashboard$/);
+    await page.goto('/vendor/jobs');
+    await expect(page).toHaveURL(/\/property-manager\/dashboard$/);
+  });
+
+  test('staff may enter both portals', async ({ page }) => {
+    const login = new LoginPage(page);
+    await login.goto();
+    await login.signIn('admin@demo.local');
+    await expect(page).toHaveURL(/\/admin\/$/);
+    await page.goto('/vendor/jobs');
+    await expect(page).toHaveURL(/\/vendor\/jobs$/);
+    await page.goto('/property-manager/maintenance');
+    await expect(page).toHaveURL(/\/property-manager\/maintenance$/);
+  });
+});
+
+test('an unknown path goes to the landing page', async ({ page }) => {
+  const response = await page.goto('/no/such/page');
+  expect(response?.status()).toBe(200);
+  await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
+});
+
+test('the sign-up chooser leads to both applications', async ({ page }) => {
+  await page.goto('/signup');
+  await page.getByRole('link', { name: /Property Manager/ }).click();
+  await expect(page).toHaveURL(/\/property-manager-application$/);
+  await page.goto('/signup');
+  await page.getByRole('link', { name: /Vendor/ }).click();
+  await expect(page).toHaveURL(/\/vendor-application$/);
+});

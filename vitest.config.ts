@@ -1,0 +1,35 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+// The API suite runs once per database: always on PGlite, and on PostgreSQL as well when
+// TEST_DATABASE_URL is set (.ci/run sets it to the local server).
+const apiProject = (name: string, database: 'pglite' | 'postgres') => ({
+  extends: true as const,
+  test: {
+    name,
+    include: ['tests/api/**/*.test.ts'],
+    environment: 'node',
+    env: { TEST_DB: database },
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
+
+export default defineConfig({
+  plugins: [react()],
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['tests/unit/**/*.test.{ts,tsx}'],
+          environment: 'node',
+          setupFiles: ['tests/unit/app/setup.ts'],
+        },
+      },
+      apiProject('api-pglite', 'pglite'),
+      ...(process.env.TEST_DATABASE_URL ? [apiProject('api-postgres', 'postgres')] : []),
+    ],
+  },
+});
