@@ -4,12 +4,15 @@ import type { Logger } from 'pino';
 import { authContextPlugin } from './auth/auth-context.ts';
 import { authRoutes } from './auth/auth-routes.ts';
 import { csrfPlugin } from './auth/csrf.ts';
+import { passwordRoutes } from './auth/password-routes.ts';
 import type { Config } from './config.ts';
+import { contactRoutes } from './contact/contact-routes.ts';
 import type { Database, Db } from './db/database.ts';
 import { healthRoutes } from './health/health-routes.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerSpa } from './http/spa.ts';
+import { mailPlugin } from './mail/mail-plugin.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -25,6 +28,8 @@ export interface AppOptions {
   database: Database;
   /** A pino logger; tests pass none and get a silent app. */
   logger?: Logger;
+  /** Run the outbox sender loop (default true); tests may turn it off and call app.flushMail(). */
+  mailSender?: boolean;
 }
 
 /** Builds the whole server without listening: main.ts listens, tests call inject() or listen on port 0. */
@@ -49,9 +54,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(fastifyCookie);
   await app.register(authContextPlugin);
   await app.register(csrfPlugin);
+  await app.register(mailPlugin, { runSender: options.mailSender ?? true });
 
   await app.register(healthRoutes);
   await app.register(authRoutes);
+  await app.register(passwordRoutes);
+  await app.register(contactRoutes);
 
   await registerSpa(app, config.staticDir);
   return app;

@@ -14,6 +14,12 @@ const envSchema = z.object({
   /** Public address of this server, used in links inside mail. */
   PUBLIC_URL: z.string().url().default('http://localhost:8080'),
   STATIC_DIR: z.string().default('./dist'),
+  /** `dev` marks mail sent and logs it with its links; `smtp` delivers through SMTP_URL. */
+  MAIL_TRANSPORT: z.enum(['dev', 'smtp']).default('dev'),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('FieldBid <no-reply@fieldbid.local>'),
+  /** Where demo requests and contact messages are mailed. */
+  STAFF_EMAIL: z.string().default('staff@fieldbid.local'),
 });
 
 export interface Config {
@@ -27,6 +33,10 @@ export interface Config {
   publicUrl: string;
   /** The built PWA; not served when absent (API-only tests). */
   staticDir: string | undefined;
+  mailTransport: 'dev' | 'smtp';
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  staffEmail: string;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -48,5 +58,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     publicUrl: e.PUBLIC_URL.replace(/\/$/, ''),
     staticDir: resolve(e.STATIC_DIR),
+    mailTransport: e.MAIL_TRANSPORT,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    staffEmail: e.STAFF_EMAIL,
   };
 }

@@ -147,6 +147,16 @@ describe('CSRF', () => {
     expect(response.json().code).toBe('CSRF_FAILED');
   });
 
+  it('guards writes outside /api/ too (the spec puts resend at /users/...)', async () => {
+    const client = newClient();
+    await client.csrfToken();
+    const response = await client.request('POST', '/users/resend-validation-email/', {
+      json: { email: 'a@b.test' },
+      csrf: false,
+    });
+    expect(response.statusCode).toBe(403);
+  });
+
   it('refuses a write with no session at all', async () => {
     const response = await t.app.inject({
       method: 'POST',

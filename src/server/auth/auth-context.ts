@@ -23,12 +23,20 @@ function bearerToken(request: FastifyRequest): string | null {
   return match?.[1] ?? null;
 }
 
+/** Pages and static files of the PWA need no session lookup; every call to the server does. */
+const SERVER_PREFIXES = ['/api/', '/users/', '/stripe/', '/checkout/'];
+
+function needsAuth(request: FastifyRequest): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return true;
+  return SERVER_PREFIXES.some((prefix) => request.url.startsWith(prefix));
+}
+
 /** Resolves who is asking, once per API request, before any handler runs. */
 export const authContextPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('auth', null as unknown as AuthContext);
   app.addHook('onRequest', async (request, reply) => {
     request.auth = { session: null, user: null, via: null };
-    if (!request.url.startsWith('/api/')) return;
+    if (!needsAuth(request)) return;
     const bearer = bearerToken(request);
     if (bearer) {
       const found = await findSession(app.db, bearer);

@@ -1,0 +1,83 @@
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import {
+  CONTACT_MESSAGE,
+  contactMessageInputSchema,
+  DEMO_REQUEST_MESSAGE,
+  demoRequestInputSchema,
+} from '#shared/contact-schemas.ts';
+import { contactMessages, demoRequests } from '../db/schema/contact.ts';
+import { HttpError, parseInput } from '../http/http-error.ts';
+import { hitRateLimit } from '../http/rate-limit.ts';
+import { enqueueMail } from '../mail/enqueue-mail.ts';
+import { renderMail } from '../mail/mail-layout.ts';
+
+const PER_IP_PER_HOUR = 20;
+const TOO_MANY = 'Too many requests. Please try again later.';
+
+/**
+ * The landing page's Request a Demo dialog and footer contact form (public spec, sections 2, 3, 7):
+ * stored for the admin site and mailed to staff through the outbox, in one transaction.
+ */
+export async function contactRoutes(app: FastifyInstance): Promise<void> {
+  // The contact form posts multipart form-data; the parser lives in this plugin's scope only.
+  await app.register(fastifyMultipart, {
+    attachFieldsToBody: 'keyValues',
+    limits: { fileSize: 0, files: 0, fields: 10, fieldSize: 10_000 },
+  });
+  const { staffEmail, publicUrl } = app.config;
+
+  const limit = async (ip: string, action: string) => {
+    if (!(await hitRateLimit(app.db, `${action}:ip:${ip}`, PER_IP_PER_HOUR, 60 * 60_000))) {
+      throw new HttpError(429, { detail: TOO_MANY, error: TOO_MANY });
+    }
+  };
+
+  app.post('/api/demo-requests/', async (request, reply) => {
+    const input = parseInput(demoRequestInputSchema, request.body);
+    await limit(request.ip, 'demo-request');
+    await app.db.transaction(async (tx) => {
+      await tx.insert(demoRequests).values({ email: input.email, companyName: input.company_name });
+      await enqueueMail(tx, {
+        to: staffEmail,
+        template: 'staff_demo_request',
+        ...renderMail({
+          subject: `FieldBid demo request from ${input.company_name}`,
+          paragraphs: [
+            'A visitor asked for a demo on the FieldBid landing page.',
+            `Company: ${input.company_name}`,
+            `Email: ${input.email}`,
+          ],
+          action: { label: 'Review demo requests', url: `${publicUrl}/admin/` },
+        }),
+      });
+    });
+    reply.code(201);
+    return { message: DEMO_REQUEST_MESSAGE };
+  });
+
+  app.post('/api/contact', async (request, reply) => {
+    const input = parseInput(contactMessageInputSchema, request.body);
+    await limit(request.ip, 'contact');
+    await app.db.transaction(async (tx) => {
+      await tx.insert(contactMessages).values(input);
+      await enqueueMail(tx, {
+        to: staffEmail,
+        template: 'staff_contact_message',
+        ...renderMail({
+          subject: `FieldBid contact message from ${input.name}`,
+          paragraphs: [
+            'A visitor sent a message from the FieldBid contact form.',
+            `Name: ${input.name}`,
+            `Email: ${input.email}`,
+            `Phone: ${input.phone}`,
+            `Message:\n${input.message}`,
+          ],
+          action: { label: 'Open the admin site', url: `${publicUrl}/admin/` },
+        }),
+      });
+    });
+    reply.code(201);
+    return { message: CONTACT_MESSAGE };
+  });
+}

@@ -1,0 +1,30 @@
+import type { Db } from '#server/db/database.ts';
+import { mailOutbox } from '#server/db/schema/mail.ts';
+
+export interface NewMail {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  /** Which mail this is (confirm_email, reset_password, ...), shown in the admin list. */
+  template?: string;
+}
+
+/**
+ * Puts a mail in the outbox. Pass the caller's transaction as `db` and the mail is stored only if
+ * the caller's write commits; the sender delivers it later, so a slow or failing SMTP server never
+ * fails a request.
+ */
+export async function enqueueMail(db: Db, mail: NewMail): Promise<number> {
+  const [row] = await db
+    .insert(mailOutbox)
+    .values({
+      toAddress: mail.to,
+      subject: mail.subject,
+      textBody: mail.text,
+      htmlBody: mail.html ?? null,
+      template: mail.template ?? '',
+    })
+    .returning({ id: mailOutbox.id });
+  return row!.id;
+}

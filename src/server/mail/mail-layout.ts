@@ -1,0 +1,45 @@
+const PRODUCT = 'FieldBid';
+
+export interface MailContent {
+  subject: string;
+  /** Paragraphs of plain text, shown in both bodies. */
+  paragraphs: string[];
+  action?: { label: string; url: string };
+  /** Lines shown after the action, e.g. how long a link lasts. */
+  footnote?: string;
+}
+
+function escapeHtml(value: string): string {
+  return value
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;');
+}
+
+/** The plain-text and HTML bodies of one mail, both naming the product and carrying the same link. */
+export function renderMail(content: MailContent): { subject: string; text: string; html: string } {
+  const textParts = [...content.paragraphs];
+  if (content.action) textParts.push(`${content.action.label}: ${content.action.url}`);
+  if (content.footnote) textParts.push(content.footnote);
+  textParts.push(`— The ${PRODUCT} team`);
+
+  const paragraphHtml = content.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n');
+  const actionHtml = content.action
+    ? `<p><a href="${escapeHtml(content.action.url)}" style="display:inline-block;padding:10px 18px;background:#1c7ed6;color:#ffffff;border-radius:4px;text-decoration:none">${escapeHtml(content.action.label)}</a></p>
+<p style="font-size:13px;color:#555">Or open this link: ${escapeHtml(content.action.url)}</p>`
+    : '';
+  const footHtml = content.footnote
+    ? `<p style="font-size:13px;color:#555">${escapeHtml(content.footnote)}</p>`
+    : '';
+  const html = `<!doctype html>
+<html><body style="font-family:Arial,Helvetica,sans-serif;color:#222;line-height:1.5">
+<h2 style="color:#1c7ed6">${PRODUCT}</h2>
+${paragraphHtml}
+${actionHtml}
+${footHtml}
+<p>— The ${PRODUCT} team</p>
+</body></html>`;
+  return { subject: content.subject, text: `${textParts.join('\n\n')}\n`, html };
+}
