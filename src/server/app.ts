@@ -1,6 +1,8 @@
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
+import { managerApplicationRoutes } from './applications/manager-application-routes.ts';
+import { vendorApplicationRoutes } from './applications/vendor-application-routes.ts';
 import { authContextPlugin } from './auth/auth-context.ts';
 import { authRoutes } from './auth/auth-routes.ts';
 import { csrfPlugin } from './auth/csrf.ts';
@@ -13,6 +15,12 @@ import { registerErrorHandling } from './http/error-handler.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerSpa } from './http/spa.ts';
 import { mailPlugin } from './mail/mail-plugin.ts';
+import { checkoutRoutes } from './payments/checkout-routes.ts';
+import { paymentsPlugin } from './payments/payments-plugin.ts';
+import { subscriptionSuccessRoutes } from './payments/subscription-success-routes.ts';
+import { planRoutes } from './plans/plan-routes.ts';
+import type { FileStore } from './storage/file-store.ts';
+import { storagePlugin } from './storage/storage-plugin.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -30,6 +38,8 @@ export interface AppOptions {
   logger?: Logger;
   /** Run the outbox sender loop (default true); tests may turn it off and call app.flushMail(). */
   mailSender?: boolean;
+  /** Where files go; local disk under DATA_DIR/files by default. */
+  files?: FileStore;
 }
 
 /** Builds the whole server without listening: main.ts listens, tests call inject() or listen on port 0. */
@@ -55,11 +65,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(authContextPlugin);
   await app.register(csrfPlugin);
   await app.register(mailPlugin, { runSender: options.mailSender ?? true });
+  await app.register(storagePlugin, { store: options.files });
+  await app.register(paymentsPlugin);
 
   await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(passwordRoutes);
   await app.register(contactRoutes);
+  await app.register(planRoutes);
+  await app.register(managerApplicationRoutes);
+  await app.register(vendorApplicationRoutes);
+  await app.register(checkoutRoutes);
+  await app.register(subscriptionSuccessRoutes);
 
   await registerSpa(app, config.staticDir);
   return app;

@@ -4,6 +4,7 @@ import { loadConfig } from './config.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { openDatabase } from './db/open-database.ts';
 import { isDatabaseEmpty, seedDemoData } from './db/seed.ts';
+import { createLocalFileStore } from './storage/local-file-store.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -22,16 +23,17 @@ async function main(): Promise<void> {
     throw error;
   }
   await database.migrate();
+  const files = createLocalFileStore(config.dataDir);
   // Demo data goes only into a fresh embedded database; a real PostgreSQL is seeded on purpose
   // with `npm run seed:demo`.
   if (database.kind === 'pglite' && (await isDatabaseEmpty(database.db))) {
-    await seedDemoData(database.db);
+    await seedDemoData(database.db, { files });
     logger.info(
       'seeded demo data: admin@demo.local, manager@demo.local, vendor@demo.local (password demo12345)',
     );
   }
 
-  const app = await buildApp({ config, database, logger });
+  const app = await buildApp({ config, database, logger, files });
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;

@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { z } from 'zod';
 import { apiRequest } from '#app/lib/api-client.ts';
 import { isApiError } from '#app/lib/api-error.ts';
 import { clearToken, setToken, useStoredToken } from '#app/lib/token-store.ts';
@@ -100,5 +101,76 @@ export function useLogin() {
 export function useLogoutMutation() {
   return useMutation({
     mutationFn: () => apiRequest('/api/users/logout/', { method: 'POST', redirectOn401: false }),
+  });
+}
+
+// Password setting, email confirmation and password reset (public spec, sections 2, 4, 7 and 8).
+
+export const passwordKeys = {
+  token: (token: string) => ['auth', 'password-token', token] as const,
+};
+
+const tokenAnswerSchema = z.object({ valid: z.boolean().optional() }).passthrough();
+
+/**
+ * GET /api/users/validate-password-token/{token}/: true when the token may be used. An error answer
+ * or `{valid: false}` means it may not; a dropped connection or a server fault is thrown.
+ */
+export function usePasswordTokenCheck(token: string) {
+  return useQuery({
+    queryKey: passwordKeys.token(token),
+    queryFn: async ({ signal }): Promise<boolean> => {
+      try {
+        const answer = tokenAnswerSchema.parse(
+          (await apiRequest(`/api/users/validate-password-token/${encodeURIComponent(token)}/`, {
+            signal,
+            sendToken: false,
+            redirectOn401: false,
+          })) ?? {},
+        );
+        return answer.valid !== false;
+      } catch (error) {
+        if (isApiError(error) && error.status >= 400 && error.status < 500) return false;
+        throw error;
+      }
+    },
+    retry: false,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+const anonymousPost = (path: string, json: unknown) =>
+  apiRequest(path, { method: 'POST', json, sendToken: false, redirectOn401: false });
+
+export function useSetPassword() {
+  return useMutation({
+    mutationFn: (input: { token: string; password: string }) =>
+      anonymousPost('/api/users/set-password/', input),
+  });
+}
+
+/** Note the path has no /api prefix (section 7). */
+export function useResendValidationEmail() {
+  return useMutation({
+    mutationFn: (input: { email: string }) => anonymousPost('/users/resend-validation-email/', input),
+  });
+}
+
+export function useConfirmEmail() {
+  return useMutation({
+    mutationFn: (input: { key: string }) => anonymousPost('/api/users/confirm-email/', input),
+  });
+}
+
+export function useRequestPasswordReset() {
+  return useMutation({
+    mutationFn: (input: { email: string }) => anonymousPost('/api/users/reset-password/', input),
+  });
+}
+
+export function useConfirmPasswordReset() {
+  return useMutation({
+    mutationFn: (input: { token: string; password: string }) =>
+      anonymousPost('/api/users/reset-password-confirm/', input),
   });
 }

@@ -1,6 +1,98 @@
-import { ScreenTitle } from '#app/ui/screen-title.tsx';
+import { Alert, Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useDocumentTitle } from '@mantine/hooks';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { isApiError } from '#app/lib/api-error.ts';
+import { publicPaths } from '#app/route-paths.ts';
+import { RESET_REQUEST_MESSAGE } from '#shared/password-schemas.ts';
+import { useRequestPasswordReset } from './api.ts';
 
-/** /reset-password: the reset request form (public spec, section 2). Filled by a later issue. */
+/** /reset-password: the reset request (public spec, sections 2, 5 and 8). */
 export function ResetPasswordPage() {
-  return <ScreenTitle>Reset Password</ScreenTitle>;
+  useDocumentTitle('Reset Password · FieldBid');
+  const reset = useRequestPasswordReset();
+  const [alert, setAlert] = useState<string | null>(null);
+  const form = useForm({
+    initialValues: { email: '' },
+    // Server errors clear as soon as the user edits (section 5).
+    onValuesChange: () => {
+      setAlert(null);
+      if (form.errors.email) form.clearFieldError('email');
+    },
+  });
+
+  const submit = form.onSubmit(async ({ email }) => {
+    setAlert(null);
+    try {
+      await reset.mutateAsync({ email: email.trim() });
+    } catch (error) {
+      if (!isApiError(error) || error.isNetworkError) {
+        setAlert('An error occurred during password reset request');
+        return;
+      }
+      const { email: emailErrors, ...others } = error.fieldErrors;
+      if (emailErrors) form.setFieldError('email', emailErrors.join(' '));
+      const alertParts = [...error.nonFieldErrors, ...Object.values(others).flat()];
+      if (alertParts.length > 0) setAlert(alertParts.join(' '));
+      else if (!emailErrors) setAlert(error.serverMessage ?? 'Password reset request failed');
+    }
+  });
+
+  const loginLink = (
+    <Text size="sm" ta="center">
+      Remembered it?{' '}
+      <Anchor component={Link} to={publicPaths.login}>
+        Log in
+      </Anchor>
+    </Text>
+  );
+
+  if (reset.isSuccess) {
+    return (
+      <Stack gap="lg">
+        <Title order={1} fz="h2">
+          Reset Password
+        </Title>
+        <Alert color="green" variant="light" role="status">
+          {RESET_REQUEST_MESSAGE}
+        </Alert>
+        {loginLink}
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack gap="lg">
+      <div>
+        <Title order={1} fz="h2">
+          Reset Password
+        </Title>
+        <Text c="dimmed" mt={4}>
+          Enter your email and we will send you a link to reset your password.
+        </Text>
+      </div>
+      {alert ? (
+        <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert">
+          {alert}
+        </Alert>
+      ) : null}
+      <form onSubmit={submit}>
+        <Stack gap="md">
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="email"
+            required
+            {...form.getInputProps('email')}
+          />
+          <Button type="submit" fullWidth disabled={reset.isPending}>
+            {reset.isPending ? 'Sending...' : 'Send Reset Link'}
+          </Button>
+        </Stack>
+      </form>
+      {loginLink}
+    </Stack>
+  );
 }

@@ -1,6 +1,175 @@
-import { ScreenTitle } from '#app/ui/screen-title.tsx';
+import { Alert, Button, Group, Paper, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useDocumentTitle } from '@mantine/hooks';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { type ChangeEvent, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { formatEin, formatPhone } from '#shared/formatters.ts';
+import { managerSubmitErrorText, useSubmitManagerApplication } from './api.ts';
+import {
+  EMPTY_MANAGER_APPLICATION,
+  MANAGER_STEPS,
+  type ManagerApplicationValues,
+  type ManagerField,
+  validateManagerApplication,
+  validateManagerStep,
+} from './manager-application-steps.ts';
+import { ReviewList } from './review-list.tsx';
+import { WizardStepper } from './wizard-stepper.tsx';
 
-/** /property-manager-application: the four-step wizard (public spec, section 2). Filled by a later issue. */
+const LABELS: Record<ManagerField, string> = {
+  building_name: 'Building Name',
+  building_address: 'Building Address',
+  office_phone: 'Office Phone',
+  ein: 'EIN',
+  total_employees: 'Total Employees',
+  first_name: 'First Name',
+  last_name: 'Last Name',
+  email: 'Email',
+  phone: 'Phone',
+  job_title: 'Job Title',
+  company_name: 'Company Name',
+  company_address: 'Company Address',
+  company_logo: 'Company Logo URL',
+};
+
+const LAST_STEP = MANAGER_STEPS.length - 1;
+
+/** /property-manager-application: the four-step wizard (public spec, sections 2, 4, 5 and 8). */
 export function ManagerApplicationPage() {
-  return <ScreenTitle>Property Manager Application</ScreenTitle>;
+  useDocumentTitle('Property Manager Application · FieldBid');
+  const navigate = useNavigate();
+  const [step, setStep] = useState(0);
+  const [submitError, setSubmitError] = useState<string | null>(null);
+  const submit = useSubmitManagerApplication();
+  const form = useForm<ManagerApplicationValues>({
+    initialValues: EMPTY_MANAGER_APPLICATION,
+    // Live on change, field by field (section 5); Next checks the whole current step.
+    validateInputOnChange: true,
+    validate: (values) => validateManagerApplication(values),
+  });
+
+  const field = (
+    name: ManagerField,
+    extra: { required?: boolean; format?: (value: string) => string } = {},
+  ) => {
+    const props = form.getInputProps(name);
+    return {
+      ...props,
+      label: LABELS[name],
+      withAsterisk: extra.required ?? true,
+      onChange: (event: ChangeEvent<HTMLInputElement>) =>
+        form.setFieldValue(
+          name,
+          extra.format ? extra.format(event.currentTarget.value) : event.currentTarget.value,
+        ),
+    };
+  };
+
+  const next = () => {
+    const errors = validateManagerStep(step, form.getValues());
+    form.setErrors(errors);
+    if (Object.keys(errors).length === 0) setStep((current) => Math.min(current + 1, LAST_STEP));
+  };
+
+  const runSubmit = async () => {
+    setSubmitError(null);
+    try {
+      const redirectUrl = await submit.mutateAsync(form.getValues());
+      if (redirectUrl.startsWith('/')) navigate(redirectUrl);
+      else window.location.assign(redirectUrl);
+    } catch (error) {
+      setSubmitError(managerSubmitErrorText(error));
+    }
+  };
+
+  if (submit.isPending || submit.isSuccess) {
+    return (
+      <Stack gap="md" role="status" aria-label="Submitting application">
+        <Skeleton height={36} width="60%" />
+        <Skeleton height={48} />
+        <Skeleton height={200} />
+        <Skeleton height={36} width={140} ml="auto" />
+      </Stack>
+    );
+  }
+
+  const values = form.getValues();
+  return (
+    <Stack gap="lg">
+      <div>
+        <Title order={1} fz="h2">
+          Property Manager Application
+        </Title>
+        <Text c="dimmed" mt={4}>
+          Tell us about your building, your administrator and your company.
+        </Text>
+      </div>
+
+      <WizardStepper steps={MANAGER_STEPS} active={step} onStepClick={setStep}>
+        <Paper withBorder p="lg" radius="md">
+          <Stack gap="sm">
+            <TextInput {...field('building_name')} />
+            <TextInput {...field('building_address')} />
+            <TextInput
+              {...field('office_phone', { format: formatPhone })}
+              type="tel"
+              placeholder="(555) 555-5555"
+            />
+            <TextInput
+              {...field('ein', { format: formatEin })}
+              inputMode="numeric"
+              placeholder="12-3456789"
+            />
+            <TextInput {...field('total_employees')} inputMode="numeric" />
+          </Stack>
+        </Paper>
+        <Paper withBorder p="lg" radius="md">
+          <Stack gap="sm">
+            <TextInput {...field('first_name')} autoComplete="given-name" />
+            <TextInput {...field('last_name')} autoComplete="family-name" />
+            <TextInput {...field('email')} type="email" autoComplete="email" />
+            <TextInput {...field('phone', { format: formatPhone })} type="tel" placeholder="(555) 555-5555" />
+            <TextInput {...field('job_title')} />
+          </Stack>
+        </Paper>
+        <Paper withBorder p="lg" radius="md">
+          <Stack gap="sm">
+            <TextInput {...field('company_name')} />
+            <TextInput {...field('company_address')} />
+            <TextInput {...field('company_logo', { required: false })} type="url" placeholder="https://" />
+          </Stack>
+        </Paper>
+        <Paper withBorder p="lg" radius="md">
+          <ReviewList
+            rows={(Object.keys(LABELS) as ManagerField[]).map((name) => ({
+              label: LABELS[name],
+              value: values[name],
+            }))}
+          />
+        </Paper>
+      </WizardStepper>
+
+      {submitError ? (
+        <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert">
+          {submitError}
+        </Alert>
+      ) : null}
+
+      <Group justify="space-between">
+        <Button
+          variant="default"
+          onClick={() => setStep((current) => Math.max(current - 1, 0))}
+          disabled={step === 0}
+        >
+          Back
+        </Button>
+        {step < LAST_STEP ? (
+          <Button onClick={next}>Next</Button>
+        ) : (
+          <Button onClick={runSubmit}>Submit</Button>
+        )}
+      </Group>
+    </Stack>
+  );
 }

@@ -1,50 +1,44 @@
-import { Button, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { lazy, Suspense } from 'react';
-import { Link } from 'react-router-dom';
-import { useStoredToken } from '#app/lib/token-store.ts';
-import { FieldBidLogo } from '#app/ui/fieldbid-logo.tsx';
+import { useEffect } from 'react';
+import { CookieBanner } from './cookie-banner.tsx';
+import classes from './landing.module.css';
+import { LandingAbout } from './landing-about.tsx';
+import { scrollToSection, sectionFromHash } from './landing-anchors.ts';
+import { LandingAudiences } from './landing-audiences.tsx';
+import { LandingDemos } from './landing-demos.tsx';
+import { LandingFooter } from './landing-footer.tsx';
+import { LandingGettingStarted } from './landing-getting-started.tsx';
+import { LandingHero } from './landing-hero.tsx';
+import { LandingOverview } from './landing-overview.tsx';
+import { LandingTopBar } from './landing-top-bar.tsx';
 
-// Signed-in visitors need the auth-status call (and its zod schema); visitors without a token, the
-// landing page's real audience, never download it.
-const SignedInActions = lazy(() =>
-  import('./landing-signed-in-actions.tsx').then((m) => ({ default: m.LandingSignedInActions })),
-);
-
-/**
- * `/` for now: name, one sentence and the way in. The full landing page (sections, demo dialog,
- * contact form, cookie banner) is a later issue.
- */
+/** `/`: the public landing page, its sections in the spec's order (public spec, section 2). */
 export function LandingPage() {
-  useDocumentTitle('FieldBid');
-  const token = useStoredToken();
+  useDocumentTitle('FieldBid: property maintenance, documented');
+
+  // Arriving at /#demos (from another page or a shared link): the section renders after the lazy
+  // route chunk, later than the browser's own jump, so scroll to it once it exists.
+  useEffect(() => {
+    const id = sectionFromHash(window.location.hash);
+    if (id) scrollToSection(id, { updateHash: false });
+  }, []);
 
   return (
-    <Container size="sm" component="main">
-      <Stack mih="100dvh" justify="center" align="center" ta="center" gap="lg" py="xl">
-        <FieldBidLogo size={56} withWordmark={false} />
-        <Title order={1}>FieldBid</Title>
-        <Text size="lg" c="dimmed" maw={520}>
-          FieldBid connects property managers with trusted maintenance vendors: requests, bids, messages and
-          in-wall photo documentation in one place.
-        </Text>
-        <Group mih={42}>
-          {token ? (
-            <Suspense fallback={<Loader size="sm" />}>
-              <SignedInActions />
-            </Suspense>
-          ) : (
-            <>
-              <Button component={Link} to="/login" variant="default" size="md">
-                Login
-              </Button>
-              <Button component={Link} to="/signup" size="md">
-                Sign Up
-              </Button>
-            </>
-          )}
-        </Group>
-      </Stack>
-    </Container>
+    <div className={classes.page}>
+      <a href="#main" className={classes.skipLink}>
+        Skip to content
+      </a>
+      <LandingTopBar />
+      <main id="main" tabIndex={-1}>
+        <LandingHero />
+        <LandingOverview />
+        <LandingAudiences />
+        <LandingAbout />
+        <LandingDemos />
+        <LandingGettingStarted />
+      </main>
+      <LandingFooter />
+      <CookieBanner />
+    </div>
   );
 }

@@ -1,11 +1,17 @@
-import { Button } from '@mantine/core';
+import { Button, type MantineSize } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { useAuthStatus, userOf } from '#app/auth/api.ts';
 import { useSignOut } from '#app/auth/use-sign-out.ts';
 import { ownDashboardPath, VENDOR_DASHBOARD_PATH } from '#shared/navigation.ts';
 
 /** Dashboard and Logout on the landing page while a token is stored (public spec, section 2). */
-export function LandingSignedInActions() {
+export function LandingSignedInActions({
+  size = 'md',
+  fullWidth = false,
+}: {
+  size?: MantineSize;
+  fullWidth?: boolean;
+}) {
   const { data } = useAuthStatus();
   const { signOut, pending } = useSignOut();
   const user = userOf(data);
@@ -15,10 +21,10 @@ export function LandingSignedInActions() {
 
   return (
     <>
-      <Button component={Link} to={dashboard} size="md">
+      <Button component={Link} to={dashboard} size={size} fullWidth={fullWidth}>
         Dashboard
       </Button>
-      <Button variant="default" size="md" onClick={signOut} loading={pending}>
+      <Button variant="default" size={size} fullWidth={fullWidth} onClick={signOut} loading={pending}>
         Logout
       </Button>
     </>

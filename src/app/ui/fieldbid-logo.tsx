@@ -1,7 +1,16 @@
 import { Group, Text } from '@mantine/core';
 
 /** The FieldBid mark (same drawing as public/favicon.svg) with the wordmark. */
-export function FieldBidLogo({ size = 32, withWordmark = true }: { size?: number; withWordmark?: boolean }) {
+export function FieldBidLogo({
+  size = 32,
+  withWordmark = true,
+  wordmarkColor = 'fieldbid.8',
+}: {
+  size?: number;
+  withWordmark?: boolean;
+  /** A Mantine colour; white on dark backgrounds such as the landing page's footer. */
+  wordmarkColor?: string;
+}) {
   return (
     <Group gap={8} wrap="nowrap" component="span">
       <svg width={size} height={size} viewBox="0 0 64 64" aria-hidden="true" focusable="false">
@@ -31,7 +40,7 @@ export function FieldBidLogo({ size = 32, withWordmark = true }: { size?: number
         />
       </svg>
       {withWordmark ? (
-        <Text component="span" fw={800} fz={size * 0.62} c="fieldbid.8" lh={1}>
+        <Text component="span" fw={800} fz={size * 0.62} c={wordmarkColor} lh={1}>
           FieldBid
         </Text>
       ) : null}

@@ -1,0 +1,63 @@
+import { SERVICE_CATEGORIES } from '#shared/categories.ts';
+import {
+  CERTIFICATE_ACCEPT,
+  CERTIFICATE_MESSAGES,
+  MAX_CERTIFICATE_BYTES,
+  PLAN_MESSAGE,
+  REGISTERED_STATES as STATES,
+  vendorCompanyInfoSchema,
+} from '#shared/vendor-application.ts';
+
+/** The vendor wizard's steps, fields and validation (public spec, sections 3 and 5). */
+export const VENDOR_STEPS = ['Company Information', 'Insurance', 'Payment', 'Review'] as const;
+
+export const VENDOR_COMPANY_FIELDS = [
+  'vendor_name',
+  'total_employees',
+  'ein',
+  'registered_state',
+  'industry',
+  'address',
+  'first_name',
+  'last_name',
+  'job_title',
+  'phone',
+  'email',
+] as const;
+
+export type VendorCompanyField = (typeof VENDOR_COMPANY_FIELDS)[number];
+export type VendorCompanyValues = Record<VendorCompanyField, string>;
+
+export const EMPTY_VENDOR_COMPANY = Object.fromEntries(
+  VENDOR_COMPANY_FIELDS.map((field) => [field, '']),
+) as VendorCompanyValues;
+
+/** Registered state options: only Colorado (section 3). */
+export const REGISTERED_STATES = STATES.map((state) => ({
+  value: state.value,
+  label: `${state.label} (${state.value})`,
+}));
+/** The spec does not list industries (section 3); the vendor trade categories are the natural list. */
+export const INDUSTRIES: readonly string[] = SERVICE_CATEGORIES;
+
+export const PLAN_REQUIRED = PLAN_MESSAGE;
+const CERTIFICATE_TYPES = CERTIFICATE_ACCEPT.split(',');
+
+/** Step 0's errors, first message per field, from the schema the server uses too. */
+export function validateVendorCompany(
+  values: VendorCompanyValues,
+): Partial<Record<VendorCompanyField, string>> {
+  const result = vendorCompanyInfoSchema.safeParse(values);
+  const errors: Partial<Record<VendorCompanyField, string>> = {};
+  if (result.success) return errors;
+  for (const issue of result.error.issues) errors[issue.path[0] as VendorCompanyField] ??= issue.message;
+  return errors;
+}
+
+/** Checked before anything is sent (section 5, step 1). */
+export function certificateError(file: Pick<File, 'type' | 'size'> | null): string | null {
+  if (file === null) return CERTIFICATE_MESSAGES.required;
+  if (!CERTIFICATE_TYPES.includes(file.type)) return CERTIFICATE_MESSAGES.type;
+  if (file.size > MAX_CERTIFICATE_BYTES) return CERTIFICATE_MESSAGES.size;
+  return null;
+}

@@ -1,0 +1,25 @@
+import { useMutation } from '@tanstack/react-query';
+import { apiRequest } from '#app/lib/api-client.ts';
+import type { ContactMessageInput, DemoRequestInput } from '#shared/contact-schemas.ts';
+
+// The landing page's two calls (public spec, section 7). The spec leaves the demo path out; the
+// server serves it at /api/demo-requests/.
+
+export function requestDemo(input: DemoRequestInput): Promise<unknown> {
+  return apiRequest('/api/demo-requests/', { method: 'POST', json: input, sendToken: false });
+}
+
+/** The contact form goes as multipart form-data, as the prototype sent it (public spec, section 7). */
+export function sendContactMessage(input: ContactMessageInput): Promise<unknown> {
+  const formData = new FormData();
+  for (const [field, value] of Object.entries(input)) formData.append(field, value);
+  return apiRequest('/api/contact', { method: 'POST', formData, sendToken: false });
+}
+
+export function useDemoRequest() {
+  return useMutation({ mutationFn: requestDemo });
+}
+
+export function useContactMessage() {
+  return useMutation({ mutationFn: sendContactMessage });
+}

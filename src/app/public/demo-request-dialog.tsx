@@ -1,0 +1,88 @@
+import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { isApiError } from '#app/lib/api-error.ts';
+import { showToast } from '#app/ui/toast.ts';
+import {
+  DEMO_REQUEST_MESSAGE,
+  type DemoRequestInput,
+  demoRequestInputSchema,
+} from '#shared/contact-schemas.ts';
+import { useDemoRequest } from './api.ts';
+import { knownFieldErrors } from './landing-form-rules.ts';
+
+// Public spec, section 8 (the success toast, DEMO_REQUEST_MESSAGE, stays the default 5 seconds).
+export const DEMO_FAILURE = 'An error occurred. Please try again later.';
+
+/** The Request a Demo dialog (public spec, section 2): email and company_name, both required. */
+export function DemoRequestDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const mutation = useDemoRequest();
+  const form = useForm<DemoRequestInput>({
+    mode: 'uncontrolled',
+    initialValues: { email: '', company_name: '' },
+    // The handler validates with the same schema (src/shared/contact-schemas.ts).
+    validate: schemaResolver(demoRequestInputSchema, { sync: true }),
+  });
+
+  const submit = form.onSubmit((values) => {
+    mutation.mutate(demoRequestInputSchema.parse(values), {
+      onSuccess: () => {
+        showToast({ message: DEMO_REQUEST_MESSAGE, color: 'green' });
+        form.reset();
+        onClose();
+      },
+      onError: (error) => {
+        const fields = isApiError(error)
+          ? knownFieldErrors(error.fieldErrors, ['email', 'company_name'])
+          : {};
+        if (Object.keys(fields).length > 0) form.setErrors(fields);
+        else showToast({ message: DEMO_FAILURE, color: 'red' });
+      },
+    });
+  });
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title="Request a Demo"
+      centered
+      size="md"
+      styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-xl)' } }}
+    >
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <Text size="sm" c="dimmed">
+            Tell us where to reach you. We review every request and email approved teams a link to a demo
+            workspace filled with sample properties, requests and bids.
+          </Text>
+          <TextInput
+            label="Email"
+            type="email"
+            name="email"
+            autoComplete="email"
+            required
+            data-autofocus
+            key={form.key('email')}
+            {...form.getInputProps('email')}
+          />
+          <TextInput
+            label="Company Name"
+            name="company_name"
+            autoComplete="organization"
+            required
+            key={form.key('company_name')}
+            {...form.getInputProps('company_name')}
+          />
+          <Group justify="flex-end" mt="xs">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={mutation.isPending}>
+              Submit Request
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

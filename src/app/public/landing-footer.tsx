@@ -1,0 +1,121 @@
+import { Loader, Text, Title } from '@mantine/core';
+import { lazy, Suspense } from 'react';
+import { reopenConsentBanner } from '#app/lib/cookie-consent.ts';
+import { FieldBidLogo } from '#app/ui/fieldbid-logo.tsx';
+import classes from './landing.module.css';
+import { SECTION_IDS, SOLUTION_LINKS, TOP_BAR_LINKS } from './landing-anchors.ts';
+import { SectionLink } from './section-link.tsx';
+
+// The form library comes with the form, after the page has painted (the footer is far below the fold).
+const ContactForm = lazy(() => import('./contact-form.tsx').then((m) => ({ default: m.ContactForm })));
+
+// The company's contact details (the spec names them without giving them).
+export const COMPANY_PHONE = { display: '(720) 555-0148', href: 'tel:+17205550148' };
+export const COMPANY_ADDRESS = ['1550 Wynkoop Street, Suite 300', 'Denver, CO 80202'] as const;
+
+// The legal pages are not part of the spec's route list; these paths are reserved for them.
+const PRIVACY_PATH = '/privacy-policy';
+const TERMS_PATH = '/terms-of-service';
+
+/** The footer (#contact-us): contact form, phone and address, link lists (public spec, section 2). */
+export function LandingFooter() {
+  return (
+    <footer id={SECTION_IDS.contactUs} tabIndex={-1} className={classes.footer}>
+      <section className={`${classes.wide} ${classes.footerGrid}`} aria-labelledby="contact-title">
+        <div className={classes.footerContact}>
+          <Title order={2} id="contact-title" className={classes.sectionTitle}>
+            Contact us
+          </Title>
+          <Text className={classes.footerLead}>
+            Questions, a visit to your office or a Lunch &amp; Learn for your team: write to us and we will
+            answer within one business day.
+          </Text>
+          <address className={classes.address}>
+            <span className={classes.addressLabel}>Phone</span>
+            <a href={COMPANY_PHONE.href} className={classes.footerLink}>
+              {COMPANY_PHONE.display}
+            </a>
+            <span className={classes.addressLabel}>Office</span>
+            <span>
+              {COMPANY_ADDRESS[0]}
+              <br />
+              {COMPANY_ADDRESS[1]}
+            </span>
+          </address>
+        </div>
+
+        <div className={classes.footerForm}>
+          <h3 id="contact-form-title" className={classes.visuallyHidden}>
+            Send us a message
+          </h3>
+          <Suspense fallback={<Loader color="white" aria-label="Loading the contact form" />}>
+            <ContactForm />
+          </Suspense>
+        </div>
+      </section>
+
+      <div className={`${classes.wide} ${classes.footerLinks}`}>
+        <div className={classes.footerBrand}>
+          <FieldBidLogo size={30} wordmarkColor="white" />
+          <Text size="sm" className={classes.footerMuted}>
+            Property maintenance, documented.
+          </Text>
+        </div>
+        <nav aria-label="Company">
+          <h3 className={classes.footerHeading}>Company</h3>
+          <ul className={classes.footerList}>
+            {TOP_BAR_LINKS.map((link) => (
+              <li key={link.id}>
+                <SectionLink to={link.id} className={classes.footerLink}>
+                  {link.label}
+                </SectionLink>
+              </li>
+            ))}
+            <li>
+              <SectionLink to={SECTION_IDS.contactUs} className={classes.footerLink}>
+                Contact Us
+              </SectionLink>
+            </li>
+          </ul>
+        </nav>
+        <nav aria-label="Solutions">
+          <h3 className={classes.footerHeading}>Solutions</h3>
+          <ul className={classes.footerList}>
+            {SOLUTION_LINKS.map((link) => (
+              <li key={link.id}>
+                <SectionLink to={link.id} className={classes.footerLink}>
+                  {link.label}
+                </SectionLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <nav aria-label="Legal">
+          <h3 className={classes.footerHeading}>Legal</h3>
+          <ul className={classes.footerList}>
+            <li>
+              <a href={PRIVACY_PATH} className={classes.footerLink}>
+                Privacy Policy
+              </a>
+            </li>
+            <li>
+              <a href={TERMS_PATH} className={classes.footerLink}>
+                Terms of Service
+              </a>
+            </li>
+            <li>
+              <button type="button" className={classes.footerLinkButton} onClick={reopenConsentBanner}>
+                Cookies Settings
+              </button>
+            </li>
+          </ul>
+        </nav>
+      </div>
+      <div className={`${classes.wide} ${classes.copyright}`}>
+        <Text size="sm" className={classes.footerMuted}>
+          © {new Date().getFullYear()} FieldBid. All rights reserved.
+        </Text>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,30 @@
+import type { FastifyRequest } from 'fastify';
+import type { SessionRow } from '../auth/session-store.ts';
+import { HttpError } from '../http/http-error.ts';
+
+/**
+ * Application drafts belong to the caller's session (visitor or signed in; public spec, section 4),
+ * so a caller without one cannot save. The browser gets one from GET /api/get-csrf-token/.
+ */
+export function requireSession(request: FastifyRequest): SessionRow {
+  const { session } = request.auth;
+  if (!session) {
+    throw new HttpError(403, {
+      detail: 'No session: fetch a token from /api/get-csrf-token/ first.',
+      code: 'NO_SESSION',
+    });
+  }
+  return session;
+}
+
+/** PostgreSQL's unique_violation, as thrown by both drivers (possibly wrapped by Drizzle). */
+export function isUniqueViolation(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current; depth += 1) {
+    if ((current as { code?: unknown }).code === '23505') return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+export const EMAIL_TAKEN_MESSAGE = 'A user with this email already exists.';

@@ -1,0 +1,46 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { CERTIFICATE_MESSAGES, insuranceFieldsSchema } from '#shared/vendor-application.ts';
+import { HttpError, parseInput } from '../http/http-error.ts';
+import { type DetectedContentType, detectContentType } from '../storage/content-type.ts';
+
+export interface CertificateUpload {
+  body: Buffer;
+  contentType: DetectedContentType;
+  expiresOn: string | null;
+}
+
+const fieldError = (message: string) => new HttpError(400, { errors: { insurance_certificate: [message] } });
+
+/**
+ * Reads the multipart body of save_insurance_info: the `insurance_certificate` file (at most 5MB,
+ * PDF or image by its bytes; public spec, section 5) and the optional `insurance_expires_on`.
+ */
+export async function readCertificateUpload(
+  app: FastifyInstance,
+  request: FastifyRequest,
+): Promise<CertificateUpload> {
+  if (!request.isMultipart()) throw fieldError(CERTIFICATE_MESSAGES.required);
+  let body: Buffer | null = null;
+  let expiresOn: unknown;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'field') {
+        if (part.fieldname === 'insurance_expires_on') expiresOn = part.value;
+        continue;
+      }
+      const buffer = await part.toBuffer();
+      if (part.fieldname === 'insurance_certificate' && body === null) body = buffer;
+    }
+  } catch (error) {
+    if (error instanceof app.multipartErrors.RequestFileTooLargeError)
+      throw fieldError(CERTIFICATE_MESSAGES.size);
+    // Everything else here is a malformed body (cut off, wrong boundary): the client's fault.
+    request.log.info({ err: error }, 'unreadable multipart upload');
+    throw new HttpError(400, { detail: 'The upload could not be read. Please try again.' });
+  }
+  if (!body || body.length === 0) throw fieldError(CERTIFICATE_MESSAGES.required);
+  const contentType = detectContentType(body);
+  if (!contentType) throw fieldError(CERTIFICATE_MESSAGES.type);
+  const fields = parseInput(insuranceFieldsSchema, { insurance_expires_on: expiresOn });
+  return { body, contentType, expiresOn: fields.insurance_expires_on };
+}

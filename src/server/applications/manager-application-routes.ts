@@ -1,0 +1,146 @@
+import { and, eq, ne, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import {
+  adminContactSchema,
+  buildingInfoSchema,
+  companyInfoSchema,
+  managerApplicationSchema,
+} from '#shared/manager-application.ts';
+import { issuePasswordToken } from '../auth/password-tokens.ts';
+import { propertyManagerApplications } from '../db/schema/applications.ts';
+import { clients } from '../db/schema/clients.ts';
+import { users } from '../db/schema/users.ts';
+import { HttpError, notFound, parseInput } from '../http/http-error.ts';
+import { EMAIL_TAKEN_MESSAGE, isUniqueViolation, requireSession } from './application-session.ts';
+import { findManagerDraft, managerDraftPayload, saveManagerDraft } from './manager-application-store.ts';
+
+const BASE = '/api/property-manager-applications';
+
+/** The property manager wizard (public spec, sections 3-7): three saves, submit, success. */
+export async function managerApplicationRoutes(app: FastifyInstance): Promise<void> {
+  app.post(`${BASE}/save_building_info/`, async (request) => {
+    const session = requireSession(request);
+    const input = parseInput(buildingInfoSchema, request.body);
+    await saveManagerDraft(app.db, session.id, {
+      buildingName: input.building_name,
+      buildingAddress: input.building_address,
+      officePhone: input.office_phone,
+      ein: input.ein,
+      totalEmployees: input.total_employees,
+    });
+    return { success: true };
+  });
+
+  app.post(`${BASE}/save_admin_contact/`, async (request) => {
+    const session = requireSession(request);
+    const input = parseInput(adminContactSchema, request.body);
+    await saveManagerDraft(app.db, session.id, {
+      firstName: input.first_name,
+      lastName: input.last_name,
+      email: input.email,
+      phone: input.phone,
+      jobTitle: input.job_title,
+    });
+    return { success: true };
+  });
+
+  app.post(`${BASE}/save_company_info/`, async (request) => {
+    const session = requireSession(request);
+    const input = parseInput(companyInfoSchema, request.body);
+    await saveManagerDraft(app.db, session.id, {
+      companyName: input.company_name,
+      companyAddress: input.company_address,
+      companyLogo: input.company_logo,
+    });
+    return { success: true };
+  });
+
+  /**
+   * Creates the company (client) and the manager's account, without a password and with the email
+   * unconfirmed, in one transaction with marking the application submitted. Staff review it later
+   * in /admin/; the account can set its password at once (success page).
+   */
+  app.post(`${BASE}/submit/`, async (request) => {
+    const session = requireSession(request);
+    const draft = await findManagerDraft(app.db, session.id);
+    // Every step's rules again: a missing step answers the messages of its fields.
+    const input = parseInput(managerApplicationSchema, managerDraftPayload(draft));
+    if (!draft) throw new HttpError(400, { detail: 'No application to submit.' });
+    try {
+      await app.db.transaction(async (tx) => {
+        const [client] = await tx
+          .insert(clients)
+          .values({
+            name: input.company_name,
+            address: input.company_address,
+            logoUrl: input.company_logo,
+            officePhone: input.office_phone,
+            ein: input.ein,
+            totalEmployees: input.total_employees,
+          })
+          .returning({ id: clients.id });
+        const [user] = await tx
+          .insert(users)
+          .values({
+            email: input.email,
+            passwordHash: null,
+            firstName: input.first_name,
+            lastName: input.last_name,
+            jobTitle: input.job_title,
+            phoneNumber: input.phone,
+            type: 'property_manager',
+            clientId: client!.id,
+          })
+          .returning({ id: users.id });
+        const submitted = await tx
+          .update(propertyManagerApplications)
+          .set({
+            status: 'submitted',
+            userId: user!.id,
+            clientId: client!.id,
+            submittedAt: sql`now()`,
+            updatedAt: sql`now()`,
+          })
+          .where(
+            and(
+              eq(propertyManagerApplications.id, draft.id),
+              eq(propertyManagerApplications.status, 'draft'),
+            ),
+          )
+          .returning({ id: propertyManagerApplications.id });
+        if (submitted.length === 0)
+          throw new HttpError(409, { detail: 'This application was already submitted.' });
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new HttpError(400, { errors: { email: [EMAIL_TAKEN_MESSAGE] } });
+      throw error;
+    }
+    return { redirect_url: `/property-manager-application/${draft.id}/success` };
+  });
+
+  /**
+   * Only the session that submitted sees its success page; anyone else gets 404, as if it did not
+   * exist. Each load mints a fresh set-password token (only hashes are stored, so an earlier one
+   * cannot be shown again); earlier ones stay valid until used or expired. Once the password is set
+   * the page has nothing to give: 404 too.
+   */
+  app.get<{ Params: { id: string } }>(`${BASE}/:id/success/`, async (request) => {
+    const session = request.auth.session;
+    const id = Number(request.params.id);
+    if (!session || !Number.isSafeInteger(id)) throw notFound();
+    const [found] = await app.db
+      .select({ userId: propertyManagerApplications.userId, passwordHash: users.passwordHash })
+      .from(propertyManagerApplications)
+      .innerJoin(users, eq(users.id, propertyManagerApplications.userId))
+      .where(
+        and(
+          eq(propertyManagerApplications.id, id),
+          eq(propertyManagerApplications.sessionId, session.id),
+          ne(propertyManagerApplications.status, 'draft'),
+        ),
+      )
+      .limit(1);
+    if (!found || found.userId === null || found.passwordHash !== null) throw notFound();
+    return { password_token: await issuePasswordToken(app.db, found.userId, 'set_password') };
+  });
+}

@@ -1,0 +1,62 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../db/database.ts';
+import { propertyManagerApplications } from '../db/schema/applications.ts';
+
+export type ManagerApplicationRow = typeof propertyManagerApplications.$inferSelect;
+type Changes = Partial<typeof propertyManagerApplications.$inferInsert>;
+
+export async function findManagerDraft(db: Db, sessionId: string): Promise<ManagerApplicationRow | null> {
+  const [row] = await db
+    .select()
+    .from(propertyManagerApplications)
+    .where(
+      and(
+        eq(propertyManagerApplications.sessionId, sessionId),
+        eq(propertyManagerApplications.status, 'draft'),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+/** Saves one step into the session's draft, creating the draft on the first save. */
+export async function saveManagerDraft(db: Db, sessionId: string, changes: Changes): Promise<void> {
+  const updated = await db
+    .update(propertyManagerApplications)
+    .set({ ...changes, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(propertyManagerApplications.sessionId, sessionId),
+        eq(propertyManagerApplications.status, 'draft'),
+      ),
+    )
+    .returning({ id: propertyManagerApplications.id });
+  if (updated.length > 0) return;
+  // Two first saves at once: the one-draft-per-session index keeps one row; the loser updates it.
+  const inserted = await db
+    .insert(propertyManagerApplications)
+    .values({ ...changes, sessionId })
+    .onConflictDoNothing()
+    .returning({ id: propertyManagerApplications.id });
+  if (inserted.length === 0) await saveManagerDraft(db, sessionId, changes);
+}
+
+/** The draft's fields as the wizard's payload names, for the submit-time check. */
+export function managerDraftPayload(row: ManagerApplicationRow | null): Record<string, unknown> {
+  if (!row) return {};
+  return {
+    building_name: row.buildingName,
+    building_address: row.buildingAddress,
+    office_phone: row.officePhone,
+    ein: row.ein,
+    total_employees: row.totalEmployees ?? undefined,
+    first_name: row.firstName,
+    last_name: row.lastName,
+    email: row.email,
+    phone: row.phone,
+    job_title: row.jobTitle,
+    company_name: row.companyName,
+    company_address: row.companyAddress,
+    company_logo: row.companyLogo,
+  };
+}

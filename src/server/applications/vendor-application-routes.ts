@@ -1,0 +1,122 @@
+import { randomBytes } from 'node:crypto';
+import fastifyMultipart from '@fastify/multipart';
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import {
+  CERTIFICATE_MESSAGES,
+  MAX_CERTIFICATE_BYTES,
+  PLAN_MESSAGE,
+  vendorCompanyInfoSchema,
+  vendorSubmitSchema,
+} from '#shared/vendor-application.ts';
+import { vendorApplications } from '../db/schema/applications.ts';
+import { checkoutSessions } from '../db/schema/billing.ts';
+import { plans } from '../db/schema/plans.ts';
+import { users } from '../db/schema/users.ts';
+import { fieldErrors, HttpError, parseInput } from '../http/http-error.ts';
+import { EXTENSIONS } from '../storage/content-type.ts';
+import { EMAIL_TAKEN_MESSAGE, requireSession } from './application-session.ts';
+import { readCertificateUpload } from './certificate-upload.ts';
+import { findVendorApplication, saveVendorDraft, vendorDraftPayload } from './vendor-application-store.ts';
+
+const BASE = '/api/vendor-applications';
+
+/** The vendor wizard (public spec, sections 3-7): company info, insurance, submit to checkout. */
+export async function vendorApplicationRoutes(app: FastifyInstance): Promise<void> {
+  // Scoped to this plugin: only the certificate upload takes multipart, one file of at most 5MB.
+  await app.register(fastifyMultipart, { limits: { fileSize: MAX_CERTIFICATE_BYTES, files: 1, fields: 5 } });
+
+  app.post(`${BASE}/save_company_info/`, async (request) => {
+    const session = requireSession(request);
+    const input = parseInput(vendorCompanyInfoSchema, request.body);
+    await saveVendorDraft(app.db, session.id, {
+      vendorName: input.vendor_name,
+      totalEmployees: input.total_employees,
+      ein: input.ein,
+      registeredState: input.registered_state,
+      industry: input.industry,
+      address: input.address,
+      firstName: input.first_name,
+      lastName: input.last_name,
+      jobTitle: input.job_title,
+      phone: input.phone,
+      email: input.email,
+    });
+    return { success: true };
+  });
+
+  app.post(`${BASE}/save_insurance_info/`, async (request) => {
+    const session = requireSession(request);
+    const upload = await readCertificateUpload(app, request);
+    const draft = await saveVendorDraft(app.db, session.id, {});
+    const key = `insurance-certificates/${draft.id}/${randomBytes(16).toString('hex')}.${EXTENSIONS[upload.contentType]}`;
+    await app.files.put(key, upload.body, upload.contentType);
+    await saveVendorDraft(app.db, session.id, {
+      insuranceCertificateKey: key,
+      insuranceCertificateContentType: upload.contentType,
+      insuranceCertificateSize: upload.body.length,
+      insuranceExpiresOn: upload.expiresOn,
+    });
+    // The replaced certificate is no longer referenced by anything.
+    if (draft.insuranceCertificateKey && draft.insuranceCertificateKey !== key) {
+      await app.files.delete(draft.insuranceCertificateKey).catch((error: unknown) => {
+        request.log.warn({ err: error }, 'could not delete a replaced certificate');
+      });
+    }
+    return { success: true };
+  });
+
+  /**
+   * Checks the whole application, then starts a checkout for the chosen plan and answers its
+   * address. Submitting again (back from the checkout) replaces the previous checkout, which can
+   * then no longer be paid.
+   */
+  app.post(`${BASE}/submit/`, async (request) => {
+    const session = requireSession(request);
+    const { plan_id } = parseInput(vendorSubmitSchema, request.body);
+    const [plan] = await app.db
+      .select({ id: plans.id, name: plans.name, price: plans.price, frequency: plans.frequency })
+      .from(plans)
+      .where(and(eq(plans.id, plan_id), eq(plans.isActive, true)))
+      .limit(1);
+    if (!plan) throw new HttpError(400, { errors: { plan_id: [PLAN_MESSAGE] } });
+
+    const application = await findVendorApplication(app.db, session.id);
+    const company = vendorCompanyInfoSchema.safeParse(vendorDraftPayload(application));
+    const errors: Record<string, string[]> = company.success ? {} : (fieldErrors(company.error).errors ?? {});
+    if (!application?.insuranceCertificateKey) errors.insurance_certificate = [CERTIFICATE_MESSAGES.required];
+    if (!application || !company.success || Object.keys(errors).length > 0)
+      throw new HttpError(400, { errors });
+
+    // Refused now rather than after the payment, when nothing could be done about it.
+    const [taken] = await app.db
+      .select({ id: users.id })
+      .from(users)
+      .where(sql`lower(${users.email}) = ${company.data.email}`)
+      .limit(1);
+    if (taken) throw new HttpError(400, { errors: { email: [EMAIL_TAKEN_MESSAGE] } });
+
+    await app.db
+      .update(checkoutSessions)
+      .set({ status: 'expired' })
+      .where(
+        and(eq(checkoutSessions.vendorApplicationId, application.id), eq(checkoutSessions.status, 'open')),
+      );
+    const checkout = await app.payments.createCheckout({
+      vendorApplicationId: application.id,
+      plan,
+      customerEmail: company.data.email,
+    });
+    await app.db
+      .update(vendorApplications)
+      .set({
+        status: 'payment_pending',
+        planId: plan.id,
+        checkoutId: checkout.id,
+        submittedAt: sql`now()`,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(vendorApplications.id, application.id));
+    return { url: checkout.url };
+  });
+}

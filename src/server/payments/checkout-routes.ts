@@ -1,0 +1,139 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { randomToken, safeEqual } from '../auth/tokens.ts';
+import { checkoutSessions } from '../db/schema/billing.ts';
+import { plans } from '../db/schema/plans.ts';
+import { renderCheckoutMessage, renderCheckoutPage } from './checkout-page.ts';
+
+const PRODUCT_NAME = 'FieldBid vendor subscription';
+const FORM_COOKIE = 'fieldbid_checkout';
+const SUCCEEDS = '4242424242424242';
+const DECLINED = '4000000000000002';
+
+type Row = Awaited<ReturnType<typeof loadCheckout>>;
+
+async function loadCheckout(app: FastifyInstance, id: string) {
+  const [row] = await app.db
+    .select({
+      id: checkoutSessions.id,
+      status: checkoutSessions.status,
+      amount: checkoutSessions.amount,
+      expiresAt: checkoutSessions.expiresAt,
+      subscriptionId: checkoutSessions.providerSubscriptionId,
+      planName: plans.name,
+      frequency: plans.frequency,
+    })
+    .from(checkoutSessions)
+    .innerJoin(plans, eq(plans.id, checkoutSessions.planId))
+    .where(and(eq(checkoutSessions.id, id), eq(checkoutSessions.provider, 'local')))
+    .limit(1);
+  return row ?? null;
+}
+
+const successPath = (checkoutId: string, subscriptionId: string) =>
+  `/vendor-application/subscription/success/${encodeURIComponent(checkoutId)}/${encodeURIComponent(subscriptionId)}`;
+
+function html(reply: FastifyReply, status: number, body: string) {
+  return reply.status(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(body);
+}
+
+/** Answers a checkout that cannot take a card (unknown, paid, expired), or null when it can. */
+function unpayable(reply: FastifyReply, row: Row) {
+  if (!row)
+    return html(reply, 404, renderCheckoutMessage('Checkout not found', 'This checkout link is not valid.'));
+  if (row.status === 'paid' && row.subscriptionId)
+    return reply.redirect(successPath(row.id, row.subscriptionId), 303);
+  if (row.status !== 'open' || row.expiresAt <= new Date()) {
+    return html(
+      reply,
+      410,
+      renderCheckoutMessage(
+        'Checkout expired',
+        'This checkout has expired. Please submit your application again.',
+      ),
+    );
+  }
+  return null;
+}
+
+function page(reply: FastifyReply, status: number, row: NonNullable<Row>, error?: string) {
+  // Double-submit token: the form carries the value of a cookie scoped to this checkout, so a form
+  // posted from another site (which cannot read the cookie, and with SameSite=Strict does not send
+  // it) is refused even by someone who learned the checkout address.
+  const formToken = randomToken();
+  reply.setCookie(FORM_COOKIE, formToken, {
+    path: `/checkout/${row.id}`,
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: reply.request.protocol === 'https',
+  });
+  const view = {
+    checkoutId: row.id,
+    productName: PRODUCT_NAME,
+    planName: row.planName,
+    frequency: row.frequency,
+  };
+  return html(reply, status, renderCheckoutPage({ ...view, amount: row.amount, formToken, error }));
+}
+
+/** The local payment provider's checkout page (DESIGN.md, Runtime). */
+export async function checkoutRoutes(app: FastifyInstance): Promise<void> {
+  // The card form posts urlencoded; only this plugin's routes accept it.
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string' },
+    (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(String(body))));
+    },
+  );
+
+  app.get<{ Params: { id: string } }>('/checkout/:id', async (request, reply) => {
+    const row = await loadCheckout(app, request.params.id);
+    return unpayable(reply, row) ?? page(reply, 200, row!);
+  });
+
+  app.post<{ Params: { id: string }; Body: Record<string, string> | undefined }>(
+    '/checkout/:id/pay',
+    { config: { csrf: false } },
+    async (request, reply) => {
+      const row = await loadCheckout(app, request.params.id);
+      const refused = unpayable(reply, row);
+      if (refused) return refused;
+      const checkout = row!;
+      const form = request.body ?? {};
+      const cookie = request.cookies[FORM_COOKIE];
+      if (!cookie || typeof form.form_token !== 'string' || !safeEqual(cookie, form.form_token)) {
+        return page(reply, 403, checkout, 'This payment form has expired. Please try again.');
+      }
+      const card = String(form.card_number ?? '').replace(/[\s-]/g, '');
+      if (card === DECLINED)
+        return page(reply, 402, checkout, 'Your card was declined. Please use a different card.');
+      if (card !== SUCCEEDS) {
+        return page(
+          reply,
+          400,
+          checkout,
+          'This test checkout accepts only the test card 4242 4242 4242 4242.',
+        );
+      }
+      if (!/^(0[1-9]|1[0-2])\s*\/\s*\d{2}$/.test(String(form.expiry ?? '').trim())) {
+        return page(reply, 400, checkout, 'Please enter the expiry date as MM/YY.');
+      }
+      if (!/^\d{3,4}$/.test(String(form.cvc ?? '').trim())) {
+        return page(reply, 400, checkout, 'Please enter the 3 or 4 digit security code.');
+      }
+      // Only an open checkout turns paid: a second submit of the same form finds it paid and is
+      // sent to the same success address.
+      const [paid] = await app.db
+        .update(checkoutSessions)
+        .set({ status: 'paid', providerSubscriptionId: `sub_local_${randomToken(18)}`, paidAt: sql`now()` })
+        .where(and(eq(checkoutSessions.id, checkout.id), eq(checkoutSessions.status, 'open')))
+        .returning({ subscriptionId: checkoutSessions.providerSubscriptionId });
+      const subscriptionId = paid?.subscriptionId ?? (await loadCheckout(app, checkout.id))?.subscriptionId;
+      if (!subscriptionId)
+        return html(reply, 409, renderCheckoutMessage('Checkout closed', 'This checkout is closed.'));
+      reply.clearCookie(FORM_COOKIE, { path: `/checkout/${checkout.id}` });
+      return reply.redirect(successPath(checkout.id, subscriptionId), 303);
+    },
+  );
+}

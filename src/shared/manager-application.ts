@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import {
+  digitsField,
+  EIN_MESSAGE,
+  emailField,
+  employeesField,
+  PHONE_MESSAGE,
+  requiredText,
+} from './application-fields.ts';
+
+/** Property manager wizard payloads and messages (public spec, sections 3, 5 and 7). */
+
+export const buildingInfoSchema = z.object({
+  building_name: requiredText('Building name is required'),
+  building_address: requiredText('Building address is required'),
+  office_phone: digitsField(10, PHONE_MESSAGE),
+  ein: digitsField(9, EIN_MESSAGE),
+  total_employees: employeesField(),
+});
+export type BuildingInfo = z.input<typeof buildingInfoSchema>;
+
+export const adminContactSchema = z.object({
+  first_name: requiredText('First name is required'),
+  last_name: requiredText('Last name is required'),
+  email: emailField('Please enter a valid email address'),
+  phone: digitsField(10, PHONE_MESSAGE),
+  job_title: requiredText('Job title is required'),
+});
+export type AdminContact = z.input<typeof adminContactSchema>;
+
+export const companyInfoSchema = z.object({
+  company_name: requiredText('Company name is required'),
+  company_address: requiredText('Company address is required'),
+  /** Optional; an empty field means none. */
+  company_logo: z
+    .union([z.literal(''), z.null(), z.url({ protocol: /^https?$/, error: 'Please enter a valid URL' })])
+    .optional()
+    .transform((value) => value || null),
+});
+export type CompanyInfo = z.input<typeof companyInfoSchema>;
+
+/** The whole application, as submit checks it: every step's rules at once. */
+export const managerApplicationSchema = buildingInfoSchema
+  .extend(adminContactSchema.shape)
+  .extend(companyInfoSchema.shape);
+
+export const managerSubmitResponseSchema = z.object({ redirect_url: z.string() });
+export const managerSuccessResponseSchema = z.object({ password_token: z.string() });

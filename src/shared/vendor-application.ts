@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import {
+  digitsField,
+  EIN_MESSAGE,
+  emailField,
+  employeesField,
+  PHONE_MESSAGE,
+  requiredText,
+} from './application-fields.ts';
+
+/** Vendor wizard payloads and messages (public spec, sections 3, 5 and 7). */
+
+/** The only registered state offered (public spec, section 3). */
+export const REGISTERED_STATES = [{ value: 'CO', label: 'Colorado' }] as const;
+
+/** "the field name with underscores as spaces followed by ' is required'" (section 5, step 0). */
+const required = (field: string) => `${field.replace(/_/g, ' ')} is required`;
+
+export const vendorCompanyInfoSchema = z.object({
+  vendor_name: requiredText(required('vendor_name')),
+  total_employees: employeesField(required('total_employees')),
+  ein: digitsField(9, EIN_MESSAGE, required('ein')),
+  registered_state: requiredText(required('registered_state')).refine(
+    (value) => REGISTERED_STATES.some((state) => state.value === value),
+    'Please select a valid registered state',
+  ),
+  industry: requiredText(required('industry')),
+  address: requiredText(required('address')),
+  first_name: requiredText(required('first_name')),
+  last_name: requiredText(required('last_name')),
+  job_title: requiredText(required('job_title')),
+  phone: digitsField(10, PHONE_MESSAGE, required('phone')),
+  email: emailField('Invalid email format', required('email')),
+});
+export type VendorCompanyInfo = z.input<typeof vendorCompanyInfoSchema>;
+
+/** 5 MB, the certificate limit (section 9). */
+export const MAX_CERTIFICATE_BYTES = 5 * 1024 * 1024;
+export const CERTIFICATE_MESSAGES = {
+  required: 'Insurance certificate is required',
+  type: 'Please upload a PDF or image file',
+  size: 'File size should be less than 5MB',
+} as const;
+/** What the browser's file input offers; the server decides by content, not by this list. */
+export const CERTIFICATE_ACCEPT = 'application/pdf,image/png,image/jpeg,image/gif,image/webp';
+
+/** The optional expiry date sent beside the certificate. */
+export const insuranceExpiresOnSchema = z
+  .union([z.literal(''), z.iso.date({ error: 'Please enter a valid date' })])
+  .optional()
+  .transform((value) => value || null);
+/** The text fields sent beside the certificate. */
+export const insuranceFieldsSchema = z.object({ insurance_expires_on: insuranceExpiresOnSchema });
+
+export const PLAN_MESSAGE = 'Please select a plan';
+export const vendorSubmitSchema = z.object({
+  plan_id: z.coerce.number({ error: PLAN_MESSAGE }).int(PLAN_MESSAGE).positive(PLAN_MESSAGE),
+});
+
+export const vendorSubmitResponseSchema = z.object({ url: z.string() });
+
+export const planSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  price: z.number(),
+  frequency: z.string(),
+  description: z.string(),
+});
+export type Plan = z.infer<typeof planSchema>;
+
+export const vendorSuccessResponseSchema = z.object({
+  confirmation_number: z.string(),
+  password_token: z.string().optional(),
+  api_key: z.string().optional(),
+});
+export type VendorSuccessResponse = z.infer<typeof vendorSuccessResponseSchema>;

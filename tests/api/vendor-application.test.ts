@@ -1,0 +1,388 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findValidPasswordToken } from '#server/auth/password-tokens.ts';
+import { hashToken } from '#server/auth/tokens.ts';
+import { vendorApplications } from '#server/db/schema/applications.ts';
+import { checkoutSessions, subscriptions } from '#server/db/schema/billing.ts';
+import { plans } from '#server/db/schema/plans.ts';
+import { apiKeys, users } from '#server/db/schema/users.ts';
+import { vendorProfiles } from '#server/db/schema/vendor-profiles.ts';
+import { startTestApp, type TestApp } from '../support/test-app.ts';
+import { TestClient } from '../support/test-client.ts';
+
+const BASE = '/api/vendor-applications';
+const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
+const PDF = Buffer.from('%PDF-1.7\n1 0 obj\n<<>>\nendobj\n');
+let t: TestApp;
+let dataDir: string;
+let sequence = 0;
+let monthlyPlanId: number;
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'fieldbid-vendor-'));
+  t = await startTestApp({ dataDir });
+  const [monthly] = await t.db.select().from(plans).where(eq(plans.name, 'Monthly'));
+  monthlyPlanId = monthly!.id;
+});
+afterAll(async () => {
+  await t.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+const companyInfo = () => ({
+  vendor_name: 'Rocky Plumbing',
+  total_employees: '12',
+  ein: '98-7654321',
+  registered_state: 'CO',
+  industry: 'Plumbing',
+  address: '5 Pine Rd, Boulder, CO',
+  first_name: 'Sam',
+  last_name: 'Ortiz',
+  job_title: 'Owner',
+  phone: '(720) 555-0199',
+  email: `sam${++sequence}@rocky.example`,
+});
+
+function multipart(parts: Array<{ name: string; value: string | Buffer; filename?: string; type?: string }>) {
+  const boundary = `----fieldbid${Math.random().toString(16).slice(2)}`;
+  const chunks: Buffer[] = [];
+  for (const part of parts) {
+    const disposition = `form-data; name="${part.name}"${part.filename ? `; filename="${part.filename}"` : ''}`;
+    const type = part.type ? `Content-Type: ${part.type}\r\n` : '';
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}\r\n${type}\r\n`));
+    chunks.push(Buffer.isBuffer(part.value) ? part.value : Buffer.from(part.value));
+    chunks.push(Buffer.from('\r\n'));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { body: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+function uploadCertificate(client: TestClient, body: Buffer, filename = 'certificate.pdf', extra = {}) {
+  const form = multipart([
+    { name: 'insurance_certificate', value: body, filename, type: 'application/pdf' },
+    ...Object.entries(extra).map(([name, value]) => ({ name, value: String(value) })),
+  ]);
+  return client.request('POST', `${BASE}/save_insurance_info/`, {
+    json: form.body,
+    headers: { 'content-type': form.contentType },
+  });
+}
+
+async function visitor(): Promise<TestClient> {
+  const client = new TestClient(t.app);
+  await client.csrfToken();
+  return client;
+}
+
+/** A visitor who has filled both steps and submitted: answers the checkout address. */
+async function submitted(client: TestClient, info = companyInfo()) {
+  expect((await client.post(`${BASE}/save_company_info/`, info)).statusCode).toBe(200);
+  expect(
+    (await uploadCertificate(client, PDF, 'cert.pdf', { insurance_expires_on: '2027-06-30' })).statusCode,
+  ).toBe(200);
+  const submit = await client.post(`${BASE}/submit/`, { plan_id: monthlyPlanId });
+  expect(submit.statusCode).toBe(200);
+  return submit.json<{ url: string }>().url;
+}
+
+/** Opens the checkout page and posts the card form as a browser would. */
+async function pay(client: TestClient, url: string, card = '4242 4242 4242 4242') {
+  const page = await client.get(url);
+  const formToken = /name="form_token" value="([^"]+)"/.exec(page.body)?.[1] ?? '';
+  const form = new URLSearchParams({
+    form_token: formToken,
+    card_name: 'Sam Ortiz',
+    card_number: card,
+    expiry: '12/34',
+    cvc: '123',
+  });
+  return client.request('POST', `${url}/pay`, {
+    json: form.toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    csrf: false,
+  });
+}
+
+const successCall = (location: string) =>
+  `${location.replace('/vendor-application/subscription/success/', '/stripe/vendor/subscription/success/')}/`;
+
+describe('vendor application: the whole flow', () => {
+  it('saves, uploads, submits, pays and fulfils once into a vendor account', async () => {
+    const client = await visitor();
+    const info = companyInfo();
+    const url = await submitted(client, info);
+    expect(url).toMatch(/^\/checkout\/cs_local_[\w-]{43}$/);
+
+    const page = await client.get(url);
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).toContain('FieldBid vendor subscription');
+    expect(page.body).toContain('Monthly');
+    expect(page.body).toContain('$49.00');
+    expect(page.body).not.toMatch(/<(script|link)\b/);
+
+    const paid = await pay(client, url);
+    expect(paid.statusCode).toBe(303);
+    const location = String(paid.headers.location);
+    expect(location).toMatch(
+      /^\/vendor-application\/subscription\/success\/cs_local_[\w-]+\/sub_local_[\w-]+$/,
+    );
+
+    const success = await client.get(successCall(location));
+    expect(success.statusCode).toBe(200);
+    const body = success.json<{ confirmation_number: string; password_token: string; api_key: string }>();
+    expect(body.confirmation_number).toMatch(/^FB-[A-Z2-9]{8}$/);
+    expect(body.api_key).toMatch(/^fb_/);
+
+    const [user] = await t.db.select().from(users).where(eq(users.email, info.email));
+    expect(user).toMatchObject({
+      type: 'vendor',
+      passwordHash: null,
+      emailConfirmedAt: null,
+      phoneNumber: '7205550199',
+    });
+    expect(await findValidPasswordToken(t.db, body.password_token, ['set_password'])).toMatchObject({
+      userId: user!.id,
+    });
+    const [profile] = await t.db.select().from(vendorProfiles).where(eq(vendorProfiles.userId, user!.id));
+    expect(profile).toMatchObject({
+      companyName: 'Rocky Plumbing',
+      ein: '987654321',
+      totalEmployees: 12,
+      serviceCategories: ['Plumbing'],
+      insuranceExpiresOn: '2027-06-30',
+    });
+    expect((await t.app.files.get(profile!.insuranceCertificateKey!))?.contentType).toBe('application/pdf');
+    const subs = await t.db.select().from(subscriptions).where(eq(subscriptions.userId, user!.id));
+    expect(subs).toHaveLength(1);
+    expect(subs[0]).toMatchObject({ status: 'active', provider: 'local', planId: monthlyPlanId });
+    const keys = await t.db.select().from(apiKeys).where(eq(apiKeys.userId, user!.id));
+    expect(keys).toHaveLength(1);
+    expect(keys[0]!.keyHash).toBe(hashToken(body.api_key));
+    const [application] = await t.db
+      .select()
+      .from(vendorApplications)
+      .where(eq(vendorApplications.userId, user!.id));
+    expect(application).toMatchObject({ status: 'paid', confirmationNumber: body.confirmation_number });
+
+    // Reload: same confirmation number, a fresh token, no key, no second account.
+    const reload = await client.get(successCall(location));
+    expect(reload.statusCode).toBe(200);
+    const again = reload.json<Record<string, string>>();
+    expect(again.confirmation_number).toBe(body.confirmation_number);
+    expect(again.api_key).toBeUndefined();
+    expect(again.password_token).not.toBe(body.password_token);
+    expect(await findValidPasswordToken(t.db, again.password_token!, ['set_password'])).not.toBeNull();
+
+    // Paying again is impossible: the checkout page and the pay call send to the same success address.
+    const payAgain = await client.request('POST', `${url}/pay`, {
+      json: 'card_number=4242424242424242',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(payAgain.statusCode).toBe(303);
+    expect(payAgain.headers.location).toBe(location);
+    const count = await t.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(users)
+      .where(eq(users.email, info.email));
+    expect(count[0]!.n).toBe(1);
+  });
+
+  it('makes one account when the success call races itself', async () => {
+    const client = await visitor();
+    const info = companyInfo();
+    const paid = await pay(client, await submitted(client, info));
+    const url = successCall(String(paid.headers.location));
+    const answers = await Promise.all([client.get(url), client.get(url), client.get(url)]);
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200]);
+    expect(answers.filter((a) => a.json().api_key).length).toBe(1);
+    expect(new Set(answers.map((a) => a.json().confirmation_number)).size).toBe(1);
+    const rows = await t.db.select({ id: users.id }).from(users).where(eq(users.email, info.email));
+    expect(rows).toHaveLength(1);
+    expect(await t.db.select().from(subscriptions).where(eq(subscriptions.userId, rows[0]!.id))).toHaveLength(
+      1,
+    );
+  });
+
+  it('shows the success answer only to the session that applied', async () => {
+    const owner = await visitor();
+    const paid = await pay(owner, await submitted(owner));
+    const url = successCall(String(paid.headers.location));
+    const stranger = await visitor();
+    expect((await stranger.get(url)).statusCode).toBe(404);
+    expect((await stranger.get(url)).json()).toEqual({ error: 'Application not found.' });
+    expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(404);
+    // Nothing was fulfilled by those calls; the owner still gets the first answer with the key.
+    expect((await owner.get(url)).json().api_key).toMatch(/^fb_/);
+  });
+
+  it('never trusts the URL: an unpaid checkout or a made-up subscription id is refused', async () => {
+    const client = await visitor();
+    const url = await submitted(client);
+    const checkoutId = url.replace('/checkout/', '');
+    const unpaid = await client.get(`/stripe/vendor/subscription/success/${checkoutId}/sub_local_forged/`);
+    expect(unpaid.statusCode).toBe(402);
+    expect(unpaid.json().error).toMatch(/Payment has not been completed/);
+    const paid = await pay(client, url);
+    expect(paid.statusCode).toBe(303);
+    const forged = await client.get(`/stripe/vendor/subscription/success/${checkoutId}/sub_local_forged/`);
+    expect(forged.statusCode).toBe(404);
+  });
+
+  it('declines the decline card with a message on the page and takes a later good card', async () => {
+    const client = await visitor();
+    const url = await submitted(client);
+    const declined = await pay(client, url, '4000 0000 0000 0002');
+    expect(declined.statusCode).toBe(402);
+    expect(declined.body).toContain('Your card was declined.');
+    const [checkout] = await t.db
+      .select()
+      .from(checkoutSessions)
+      .where(eq(checkoutSessions.id, url.slice(10)));
+    expect(checkout!.status).toBe('open');
+    expect((await pay(client, url)).statusCode).toBe(303);
+  });
+
+  it('refuses a pay form without the per-checkout form token', async () => {
+    const client = await visitor();
+    const url = await submitted(client);
+    const response = await client.request('POST', `${url}/pay`, {
+      json: 'form_token=guess&card_number=4242424242424242&expiry=12/34&cvc=123',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(response.statusCode).toBe(403);
+    const [checkout] = await t.db
+      .select()
+      .from(checkoutSessions)
+      .where(eq(checkoutSessions.id, url.slice(10)));
+    expect(checkout!.status).toBe('open');
+    expect((await client.get('/checkout/cs_local_unknown')).statusCode).toBe(404);
+  });
+
+  it('expires the previous checkout when the application is submitted again', async () => {
+    const client = await visitor();
+    const first = await submitted(client);
+    const second = await client.post(`${BASE}/submit/`, { plan_id: monthlyPlanId });
+    expect(second.json().url).not.toBe(first);
+    expect((await client.get(first)).statusCode).toBe(410);
+  });
+});
+
+describe('vendor application: validation', () => {
+  it('names every missing company field as the spec words it', async () => {
+    const client = await visitor();
+    const response = await client.post(`${BASE}/save_company_info/`, {});
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors).toEqual({
+      vendor_name: ['vendor name is required'],
+      total_employees: ['total employees is required'],
+      ein: ['ein is required'],
+      registered_state: ['registered state is required'],
+      industry: ['industry is required'],
+      address: ['address is required'],
+      first_name: ['first name is required'],
+      last_name: ['last name is required'],
+      job_title: ['job title is required'],
+      phone: ['phone is required'],
+      email: ['email is required'],
+    });
+  });
+
+  it('checks email, state, phone, EIN and employees', async () => {
+    const client = await visitor();
+    const response = await client.post(`${BASE}/save_company_info/`, {
+      ...companyInfo(),
+      email: 'sam@',
+      registered_state: 'TX',
+      phone: '555',
+      ein: '12',
+      total_employees: -3,
+    });
+    expect(response.json().errors).toEqual({
+      email: ['Invalid email format'],
+      registered_state: ['Please select a valid registered state'],
+      phone: ['Please enter a valid 10-digit phone number'],
+      ein: ['Please enter a valid 9-digit EIN'],
+      total_employees: ['Please enter a valid number of employees'],
+    });
+  });
+
+  it('checks the certificate by content, not by name or header', async () => {
+    const client = await visitor();
+    const pngNamedPdf = await uploadCertificate(client, PNG, 'certificate.pdf');
+    expect(pngNamedPdf.statusCode).toBe(200);
+    const [draft] = await t.db
+      .select()
+      .from(vendorApplications)
+      .where(eq(vendorApplications.sessionId, hashToken(client.cookies.get('fieldbid_session')!)));
+    expect(draft).toMatchObject({
+      insuranceCertificateContentType: 'image/png',
+      insuranceCertificateSize: PNG.length,
+    });
+    expect(draft!.insuranceCertificateKey).toMatch(/\.png$/);
+
+    const garbage = await uploadCertificate(client, Buffer.from('MZ this is not a pdf'), 'certificate.pdf');
+    expect(garbage.statusCode).toBe(400);
+    expect(garbage.json()).toEqual({
+      errors: { insurance_certificate: ['Please upload a PDF or image file'] },
+    });
+  });
+
+  it('requires a certificate and refuses one over 5MB', async () => {
+    const client = await visitor();
+    const none = await client.request('POST', `${BASE}/save_insurance_info/`, {
+      json: multipart([{ name: 'insurance_expires_on', value: '2027-01-01' }]).body,
+      headers: { 'content-type': multipart([]).contentType },
+    });
+    expect(none.statusCode).toBe(400);
+    const empty = multipart([{ name: 'insurance_expires_on', value: '2027-01-01' }]);
+    const missing = await client.request('POST', `${BASE}/save_insurance_info/`, {
+      json: empty.body,
+      headers: { 'content-type': empty.contentType },
+    });
+    expect(missing.json()).toEqual({
+      errors: { insurance_certificate: ['Insurance certificate is required'] },
+    });
+    const json = await client.post(`${BASE}/save_insurance_info/`, {});
+    expect(json.json()).toEqual({ errors: { insurance_certificate: ['Insurance certificate is required'] } });
+
+    const justUnder = Buffer.concat([PDF, Buffer.alloc(5 * 1024 * 1024 - PDF.length)]);
+    expect((await uploadCertificate(client, justUnder)).statusCode).toBe(200);
+    const big = Buffer.concat([PDF, Buffer.alloc(5 * 1024 * 1024)]);
+    const tooBig = await uploadCertificate(client, big);
+    expect(tooBig.statusCode).toBe(400);
+    expect(tooBig.json()).toEqual({
+      errors: { insurance_certificate: ['File size should be less than 5MB'] },
+    });
+
+    const badDate = await uploadCertificate(client, PDF, 'c.pdf', { insurance_expires_on: 'soon' });
+    expect(badDate.json()).toEqual({ errors: { insurance_expires_on: ['Please enter a valid date'] } });
+  });
+
+  it('requires a plan and a complete application to submit', async () => {
+    const client = await visitor();
+    const noPlan = await client.post(`${BASE}/submit/`, {});
+    expect(noPlan.json()).toEqual({ errors: { plan_id: ['Please select a plan'] } });
+    const unknownPlan = await client.post(`${BASE}/submit/`, { plan_id: 999999 });
+    expect(unknownPlan.json()).toEqual({ errors: { plan_id: ['Please select a plan'] } });
+    await client.post(`${BASE}/save_company_info/`, companyInfo());
+    const noCertificate = await client.post(`${BASE}/submit/`, { plan_id: monthlyPlanId });
+    expect(noCertificate.statusCode).toBe(400);
+    expect(noCertificate.json()).toEqual({
+      errors: { insurance_certificate: ['Insurance certificate is required'] },
+    });
+  });
+
+  it("keeps each session's draft to itself: another session cannot submit it", async () => {
+    const owner = await visitor();
+    await owner.post(`${BASE}/save_company_info/`, companyInfo());
+    await uploadCertificate(owner, PDF);
+    const stranger = await visitor();
+    const response = await stranger.post(`${BASE}/submit/`, { plan_id: monthlyPlanId });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors.vendor_name).toEqual(['vendor name is required']);
+  });
+});
