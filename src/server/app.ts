@@ -1,6 +1,7 @@
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
+import { adminMailRoutes } from './admin/mail-routes.ts';
 import { managerApplicationRoutes } from './applications/manager-application-routes.ts';
 import { vendorApplicationRoutes } from './applications/vendor-application-routes.ts';
 import { authContextPlugin } from './auth/auth-context.ts';
@@ -19,6 +20,7 @@ import { checkoutRoutes } from './payments/checkout-routes.ts';
 import { paymentsPlugin } from './payments/payments-plugin.ts';
 import { subscriptionSuccessRoutes } from './payments/subscription-success-routes.ts';
 import { planRoutes } from './plans/plan-routes.ts';
+import { requestRoutes } from './requests/request-routes.ts';
 import type { FileStore } from './storage/file-store.ts';
 import { storagePlugin } from './storage/storage-plugin.ts';
 
@@ -77,6 +79,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(vendorApplicationRoutes);
   await app.register(checkoutRoutes);
   await app.register(subscriptionSuccessRoutes);
+  await app.register(adminMailRoutes);
+  await app.register(requestRoutes);
 
   await registerSpa(app, config.staticDir);
   return app;

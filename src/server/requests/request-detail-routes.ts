@@ -1,0 +1,92 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { canViewRequest, seesAllBids } from '#shared/request-visibility.ts';
+import { requireUser } from '../auth/guards.ts';
+import { bids } from '../db/schema/bids.ts';
+import { projects } from '../db/schema/projects.ts';
+import { maintenanceRequests as mr, requestInvitations, requestPhotos } from '../db/schema/requests.ts';
+import { users } from '../db/schema/users.ts';
+import { vendorProfiles } from '../db/schema/vendor-profiles.ts';
+import { forbidden, notFound } from '../http/http-error.ts';
+import { loadViewer } from './request-viewer.ts';
+
+const NOT_FOUND = 'Request not found.';
+const DENIED = 'You do not have permission to view this request.';
+
+/** GET /api/requests/{id}/: the request detail (signed-in spec, sections 2, 3 and 6). */
+export async function requestDetailRoutes(app: FastifyInstance): Promise<void> {
+  app.get<{ Params: { id: string } }>('/api/requests/:id/', async (request) => {
+    const user = requireUser(request);
+    if (!/^\d{1,9}$/.test(request.params.id)) throw notFound(NOT_FOUND);
+    const id = Number(request.params.id);
+    const [row] = await app.db
+      .select({
+        request: mr,
+        project: { name: projects.name, address: projects.address, clientId: projects.clientId },
+        user: { first_name: users.firstName, last_name: users.lastName, job_title: users.jobTitle },
+      })
+      .from(mr)
+      .innerJoin(users, eq(users.id, mr.createdById))
+      .leftJoin(projects, eq(projects.id, mr.projectId))
+      .where(eq(mr.id, id));
+    if (!row) throw notFound(NOT_FOUND);
+    const invitations = await app.db
+      .select({ vendorId: requestInvitations.vendorId })
+      .from(requestInvitations)
+      .where(eq(requestInvitations.requestId, id));
+    const visible = {
+      createdById: row.request.createdById,
+      projectClientId: row.project?.clientId ?? null,
+      type: row.request.type,
+      inviteAll: row.request.inviteAll,
+      invitedVendorIds: invitations.map((i) => i.vendorId),
+    };
+    const viewer = await loadViewer(app.db, user);
+    if (!canViewRequest(viewer, visible)) throw forbidden(DENIED);
+
+    // A vendor sees only its own bid; the managing side and staff see them all.
+    const bidRows = await app.db
+      .select({
+        id: bids.id,
+        company: vendorProfiles.companyName,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        estimated_time: bids.estimatedTime,
+        estimated_time_unit: bids.estimatedTimeUnit,
+        amount: bids.amount,
+        status: bids.status,
+      })
+      .from(bids)
+      .innerJoin(users, eq(users.id, bids.vendorId))
+      .leftJoin(vendorProfiles, eq(vendorProfiles.userId, bids.vendorId))
+      .where(
+        and(eq(bids.requestId, id), seesAllBids(viewer, visible) ? undefined : eq(bids.vendorId, user.id)),
+      )
+      .orderBy(asc(bids.createdAt), asc(bids.id));
+    const photos = await app.db
+      .select({ id: requestPhotos.id, key: requestPhotos.storageKey })
+      .from(requestPhotos)
+      .where(eq(requestPhotos.requestId, id))
+      .orderBy(asc(requestPhotos.id));
+
+    const r = row.request;
+    return {
+      id: r.id,
+      created_at: r.createdAt,
+      status: r.status,
+      type: r.type,
+      timeframe: r.timeframe,
+      description: r.description,
+      areas_affected: r.areasAffected,
+      project: row.project ? { name: row.project.name, address: row.project.address } : null,
+      user: row.user,
+      bidding_config: { is_open_for_bids: r.isOpenForBids, bid_deadline: r.bidDeadline },
+      bids: bidRows.map(({ company, firstName, lastName, ...bid }) => ({
+        ...bid,
+        vendor_name: company ?? `${firstName} ${lastName}`.trim(),
+      })),
+      // Files are served under /api/files/<key> (the storage plugin has no URL helper yet).
+      photos: photos.map((photo) => ({ id: photo.id, url: `/api/files/${photo.key}` })),
+    };
+  });
+}

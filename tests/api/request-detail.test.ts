@@ -1,0 +1,179 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeUser, TEST_PASSWORD } from '../support/factories.ts';
+import {
+  makeBid,
+  makeClient,
+  makeProject,
+  makeRequest,
+  makeVendorProfile,
+} from '../support/request-factories.ts';
+import { startTestApp, type TestApp } from '../support/test-app.ts';
+import { TestClient } from '../support/test-client.ts';
+
+let t: TestApp;
+const as: Record<string, TestClient> = {};
+let requestId: number;
+let otherRequestId: number;
+let photoId: number;
+const DENIED = { detail: 'You do not have permission to view this request.' };
+
+async function signIn(email: string): Promise<TestClient> {
+  const client = new TestClient(t.app);
+  expect((await client.login(email, TEST_PASSWORD)).statusCode).toBe(200);
+  return client;
+}
+
+beforeAll(async () => {
+  t = await startTestApp();
+  const client = await makeClient(t.db);
+  const otherClient = await makeClient(t.db);
+  const project = await makeProject(t.db, { clientId: client.id, name: 'Harbor View', address: '1 Pier Rd' });
+  const creator = await makeUser(t.db, {
+    type: 'property_manager',
+    clientId: client.id,
+    firstName: 'Pat',
+    lastName: 'Lee',
+    jobTitle: 'Property Manager',
+  });
+  const colleague = await makeUser(t.db, { type: 'property_manager', clientId: client.id });
+  const outsider = await makeUser(t.db, { type: 'property_manager', clientId: otherClient.id });
+  const plumber = await makeUser(t.db, { type: 'vendor' });
+  await makeVendorProfile(t.db, {
+    userId: plumber.id,
+    companyName: 'Pipes Inc',
+    serviceCategories: ['Plumbing'],
+  });
+  const invited = await makeUser(t.db, { type: 'vendor' });
+  await makeVendorProfile(t.db, {
+    userId: invited.id,
+    companyName: 'Invited LLC',
+    serviceCategories: ['Painting'],
+  });
+  const stranger = await makeUser(t.db, { type: 'vendor' });
+  await makeVendorProfile(t.db, { userId: stranger.id, serviceCategories: ['Windows'] });
+  const admin = await makeUser(t.db, { type: null, isStaff: true });
+  const request = await makeRequest(t.db, {
+    createdById: creator.id,
+    projectId: project.id,
+    type: 'Plumbing',
+    description: 'Leak under the sink',
+    timeframe: '2 Weeks',
+    areasAffected: ['Kitchen'],
+    bidDeadline: new Date('2027-02-01T00:00:00Z'),
+    invited: [invited.id],
+    photoKeys: ['requests/leak.jpg'],
+  });
+  requestId = request.id;
+  otherRequestId = (await makeRequest(t.db, { createdById: outsider.id, type: 'Windows' })).id;
+  await makeBid(t.db, {
+    requestId,
+    vendorId: plumber.id,
+    amount: 450,
+    estimatedTime: 3,
+    estimatedTimeUnit: 'days',
+  });
+  await makeBid(t.db, { requestId, vendorId: invited.id, amount: 700 });
+  for (const [name, user] of Object.entries({
+    creator,
+    colleague,
+    outsider,
+    plumber,
+    invited,
+    stranger,
+    admin,
+  })) {
+    as[name] = await signIn(user.email);
+  }
+  const body = (await as.creator!.get(`/api/requests/${requestId}/`)).json<{
+    photos: Array<{ id: number }>;
+  }>();
+  photoId = body.photos[0]!.id;
+});
+afterAll(async () => {
+  await t.close();
+});
+
+type Detail = { bids: Array<{ vendor_name: string }> } & Record<string, unknown>;
+
+describe('GET /api/requests/{id}/', () => {
+  it('answers the creating manager with every field of the detail and every bid', async () => {
+    const response = await as.creator!.get(`/api/requests/${requestId}/`);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      id: requestId,
+      created_at: expect.any(String),
+      status: 'open',
+      type: 'Plumbing',
+      timeframe: '2 Weeks',
+      description: 'Leak under the sink',
+      areas_affected: ['Kitchen'],
+      project: { name: 'Harbor View', address: '1 Pier Rd' },
+      user: { first_name: 'Pat', last_name: 'Lee', job_title: 'Property Manager' },
+      bidding_config: { is_open_for_bids: true, bid_deadline: '2027-02-01T00:00:00.000Z' },
+      bids: [
+        {
+          id: expect.any(Number),
+          vendor_name: 'Pipes Inc',
+          estimated_time: 3,
+          estimated_time_unit: 'days',
+          amount: 450,
+          status: 'pending',
+        },
+        {
+          id: expect.any(Number),
+          vendor_name: 'Invited LLC',
+          estimated_time: 2.5,
+          estimated_time_unit: 'hours',
+          amount: 700,
+          status: 'pending',
+        },
+      ],
+      photos: [{ id: photoId, url: '/api/files/requests/leak.jpg' }],
+    });
+  });
+
+  it('shows every bid to staff and to a manager of the same client', async () => {
+    for (const who of ['admin', 'colleague']) {
+      const response = await as[who]!.get(`/api/requests/${requestId}/`);
+      expect(response.statusCode).toBe(200);
+      expect(response.json<Detail>().bids).toHaveLength(2);
+    }
+  });
+
+  it('shows a category vendor and an invited vendor the request with only their own bid', async () => {
+    const plumber = await as.plumber!.get(`/api/requests/${requestId}/`);
+    expect(plumber.statusCode).toBe(200);
+    expect(plumber.json<Detail>().bids.map((bid) => bid.vendor_name)).toEqual(['Pipes Inc']);
+    const invited = await as.invited!.get(`/api/requests/${requestId}/`);
+    expect(invited.statusCode).toBe(200);
+    expect(invited.json<Detail>().bids.map((bid) => bid.vendor_name)).toEqual(['Invited LLC']);
+  });
+
+  it('refuses a vendor neither invited nor in the category, and a manager of another client, with 403', async () => {
+    for (const who of ['stranger', 'outsider']) {
+      const response = await as[who]!.get(`/api/requests/${requestId}/`);
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toEqual(DENIED);
+    }
+  });
+
+  it('answers a request without a property with project null', async () => {
+    const response = await as.admin!.get(`/api/requests/${otherRequestId}/`);
+    expect(response.statusCode).toBe(200);
+    expect(response.json<Detail>()).toMatchObject({ project: null, bids: [], photos: [], timeframe: null });
+  });
+
+  it('refuses a visitor with 401', async () => {
+    const visitor = new TestClient(t.app);
+    await visitor.csrfToken();
+    expect((await visitor.get(`/api/requests/${requestId}/`)).statusCode).toBe(401);
+  });
+
+  it('answers 404 for a missing or non-numeric id', async () => {
+    for (const id of ['999999', 'abc', '12abc', '-1', '99999999999999999999']) {
+      const response = await as.admin!.get(`/api/requests/${id}/`);
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ detail: 'Request not found.' });
+    }
+  });
+});
