@@ -1,0 +1,36 @@
+import { type APIRequestContext, expect } from '@playwright/test';
+
+interface OutboxMail {
+  id: number;
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/**
+ * Reads the newest link path matching `pattern` from mail to `to`, through the staff-only
+ * GET /api/admin/mail/ (the dev transport delivers nowhere). `staff` must be signed in as staff.
+ * Polls a little: other specs write mail in parallel, and a mail may land a moment later.
+ */
+export async function linkFromMail(staff: APIRequestContext, to: string, pattern: RegExp): Promise<string> {
+  let link = '';
+  await expect
+    .poll(
+      async () => {
+        for (let page = 1; page <= 3; page += 1) {
+          const response = await staff.get(`/api/admin/mail/?page=${page}`);
+          if (!response.ok()) return `status ${response.status()}`;
+          const { results } = (await response.json()) as { results: OutboxMail[] };
+          const match = results.filter((mail) => mail.to === to).map((mail) => pattern.exec(mail.text))[0];
+          if (match) {
+            link = match[0];
+            return 'found';
+          }
+        }
+        return 'not found';
+      },
+      { message: `a mail to ${to} with ${pattern}` },
+    )
+    .toBe('found');
+  return link;
+}
