@@ -8,6 +8,7 @@ import { authContextPlugin } from './auth/auth-context.ts';
 import { authRoutes } from './auth/auth-routes.ts';
 import { csrfPlugin } from './auth/csrf.ts';
 import { passwordRoutes } from './auth/password-routes.ts';
+import { bidRoutes } from './bids/bid-routes.ts';
 import type { Config } from './config.ts';
 import { contactRoutes } from './contact/contact-routes.ts';
 import type { Database, Db } from './db/database.ts';
@@ -81,6 +82,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(subscriptionSuccessRoutes);
   await app.register(adminMailRoutes);
   await app.register(requestRoutes);
+  await app.register(bidRoutes);
 
   await registerSpa(app, config.staticDir);
   return app;

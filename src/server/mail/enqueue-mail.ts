@@ -24,6 +24,9 @@ export async function enqueueMail(db: Db, mail: NewMail): Promise<number> {
       textBody: mail.text,
       htmlBody: mail.html ?? null,
       template: mail.template ?? '',
+      // Set here, not by the database's now(): PostgreSQL keeps microseconds, the sender compares
+      // with a JavaScript Date (milliseconds), and a mail due "now" must not look a moment early.
+      nextAttemptAt: new Date(),
     })
     .returning({ id: mailOutbox.id });
   return row!.id;

@@ -1,0 +1,68 @@
+import { eq } from 'drizzle-orm';
+import type { VisibleRequest } from '#shared/request-visibility.ts';
+import type { Db } from '../db/database.ts';
+import type { bids } from '../db/schema/bids.ts';
+import { projects } from '../db/schema/projects.ts';
+import { maintenanceRequests as mr, requestInvitations } from '../db/schema/requests.ts';
+import { HttpError, notFound } from '../http/http-error.ts';
+
+export const REQUEST_UNAVAILABLE = {
+  code: 'REQUEST_UNAVAILABLE',
+  detail: "We're sorry, but this request is no longer available.",
+};
+export const BID_NOT_FOUND = 'Bid not found.';
+
+export interface BidTarget {
+  visible: VisibleRequest;
+  /** Open, open for bids, and its deadline (if any) still ahead (signed-in spec, section 2). */
+  available: boolean;
+}
+
+/** Loads a request for a bid call: 404 when the id names none. */
+export async function loadBidTarget(db: Db, rawId: string): Promise<BidTarget & { id: number }> {
+  if (!/^\d{1,9}$/.test(rawId)) throw notFound('Request not found.');
+  const id = Number(rawId);
+  const [row] = await db
+    .select({ request: mr, clientId: projects.clientId })
+    .from(mr)
+    .leftJoin(projects, eq(projects.id, mr.projectId))
+    .where(eq(mr.id, id));
+  if (!row) throw notFound('Request not found.');
+  const invitations = await db
+    .select({ vendorId: requestInvitations.vendorId })
+    .from(requestInvitations)
+    .where(eq(requestInvitations.requestId, id));
+  const r = row.request;
+  return {
+    id,
+    visible: {
+      createdById: r.createdById,
+      projectClientId: row.clientId ?? null,
+      type: r.type,
+      inviteAll: r.inviteAll,
+      invitedVendorIds: invitations.map((i) => i.vendorId),
+    },
+    available:
+      r.status === 'open' &&
+      r.isOpenForBids &&
+      (r.bidDeadline === null || r.bidDeadline.getTime() > Date.now()),
+  };
+}
+
+export function requireAvailable(target: BidTarget): void {
+  if (!target.available) throw new HttpError(409, REQUEST_UNAVAILABLE);
+}
+
+/** The bid as the spec's calls answer it (signed-in spec, section 7). */
+export function bidBody(bid: typeof bids.$inferSelect) {
+  return {
+    id: bid.id,
+    amount: bid.amount,
+    estimated_time: Number(bid.estimatedTime),
+    estimated_time_unit: bid.estimatedTimeUnit,
+    proposed_start_date: bid.proposedStartDate,
+    notes: bid.notes,
+    status: bid.status,
+    request_id: bid.requestId,
+  };
+}

@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { BID_STATUSES, MAX_PAGE_SIZE, PAGE_SIZE, TIME_UNITS } from './statuses.ts';
+
+const REQUIRED = 'This field is required.';
+
+/** Bid input (signed-in spec, section 5): whole dollars, time in steps of 0.01, an ISO start. */
+export const bidInputSchema = z.object({
+  amount: z
+    .number({ error: REQUIRED })
+    .int('Ensure the amount is a whole number.')
+    .min(0, 'Ensure this value is greater than or equal to 0.'),
+  estimated_time: z
+    .number({ error: REQUIRED })
+    .min(0, 'Ensure this value is greater than or equal to 0.')
+    // Step 0.01: compare in hundredths so binary floating point does not refuse 0.29.
+    .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, {
+      message: 'Ensure that there are no more than 2 decimal places.',
+    })
+    .refine((value) => value < 1e8, { message: 'Ensure this value is less than 100000000.' }),
+  estimated_time_unit: z.enum(TIME_UNITS, { error: 'Not a valid time unit.' }).default('hours'),
+  proposed_start_date: z.iso.datetime({ offset: true, error: REQUIRED }),
+  notes: z.string().trim().max(5000).optional().default(''),
+});
+export type BidInput = z.infer<typeof bidInputSchema>;
+
+export const BID_ORDERING_FIELDS = ['status', 'amount', 'created_at'] as const;
+export type BidOrderingField = (typeof BID_ORDERING_FIELDS)[number];
+
+/** GET /api/vendor/bids/ query (signed-in spec, sections 2 and 7). */
+export const myBidsQuerySchema = z.object({
+  status: z.enum(BID_STATUSES, { error: 'Not a valid status.' }).optional(),
+  ordering: z
+    .string()
+    .regex(
+      new RegExp(`^-?(${BID_ORDERING_FIELDS.join('|')})$`),
+      `Invalid ordering. Use one of ${BID_ORDERING_FIELDS.join(', ')}, with a '-' prefix for descending.`,
+    )
+    .optional(),
+  page: z.coerce
+    .number()
+    .int('A page number must be a whole number.')
+    .min(1, 'A page number must be 1 or more.')
+    .default(1),
+  page_size: z.coerce
+    .number()
+    .int('A page size must be a whole number.')
+    .min(1, 'A page size must be 1 or more.')
+    .default(PAGE_SIZE)
+    .transform((size) => Math.min(size, MAX_PAGE_SIZE)),
+});
+export type MyBidsQuery = z.infer<typeof myBidsQuerySchema>;
