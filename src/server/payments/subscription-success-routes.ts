@@ -4,7 +4,6 @@ import { isUniqueViolation } from '../applications/application-session.ts';
 import { vendorApplications } from '../db/schema/applications.ts';
 import { checkoutSessions } from '../db/schema/billing.ts';
 import { HttpError } from '../http/http-error.ts';
-import { sessionFromCookie } from './session-cookie.ts';
 import { fulfilVendorApplication } from './vendor-fulfilment.ts';
 
 const NOT_FOUND = 'Application not found.';
@@ -20,7 +19,7 @@ export async function subscriptionSuccessRoutes(app: FastifyInstance): Promise<v
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const { sessionId: checkoutId, subscriptionId } = request.params;
-      const session = await sessionFromCookie(app.db, request);
+      const { session } = request.auth;
       const [found] = await app.db
         .select({ applicationId: vendorApplications.id, ownerSession: vendorApplications.sessionId })
         .from(checkoutSessions)
