@@ -1,10 +1,10 @@
-import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDocumentTitle } from '@mantine/hooks';
-import { IconAlertCircle } from '@tabler/icons-react';
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { CenteredLoader } from '#app/ui/centered-loader.tsx';
+import { ErrorAlert } from '#app/ui/error-alert.tsx';
 import { showToast } from '#app/ui/toast.ts';
 import type { AuthUser } from '#shared/users.ts';
 import { useAuthStatus, useLogin, userOf } from './api.ts';
@@ -70,11 +70,7 @@ export function LoginPage() {
         </Text>
       </div>
 
-      {alert ? (
-        <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert">
-          {alert}
-        </Alert>
-      ) : null}
+      {alert ? <ErrorAlert>{alert}</ErrorAlert> : null}
 
       <form onSubmit={submit}>
         <Stack gap="md">

@@ -1,11 +1,12 @@
-import { Alert, Button, Stack, Text, Title } from '@mantine/core';
+import { Button, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDocumentTitle } from '@mantine/hooks';
-import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
+import { IconCircleCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { publicPaths } from '#app/route-paths.ts';
 import { CenteredLoader } from '#app/ui/centered-loader.tsx';
+import { ErrorAlert } from '#app/ui/error-alert.tsx';
 import { showToast } from '#app/ui/toast.ts';
 import { useConfirmPasswordReset, usePasswordTokenCheck } from './api.ts';
 import { NewPasswordFields } from './new-password-fields.tsx';
@@ -32,9 +33,7 @@ export function ResetPasswordConfirmPage() {
         <Title order={1} fz="h2">
           Reset Password
         </Title>
-        <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert">
-          Could not validate the reset link. Please try requesting a new one.
-        </Alert>
+        <ErrorAlert>Could not validate the reset link. Please try requesting a new one.</ErrorAlert>
         <Button component={Link} to={publicPaths.resetPassword} variant="light">
           Request New Link
         </Button>
@@ -91,11 +90,7 @@ export function ResetPasswordConfirmPage() {
           Choose a new password of at least 8 characters.
         </Text>
       </div>
-      {error ? (
-        <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert">
-          {error}
-        </Alert>
-      ) : null}
+      {error ? <ErrorAlert>{error}</ErrorAlert> : null}
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <NewPasswordFields form={form} />

@@ -1,11 +1,11 @@
 import { Alert, Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDocumentTitle } from '@mantine/hooks';
-import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { isApiError } from '#app/lib/api-error.ts';
 import { publicPaths } from '#app/route-paths.ts';
+import { ErrorAlert } from '#app/ui/error-alert.tsx';
 import { RESET_REQUEST_MESSAGE } from '#shared/password-schemas.ts';
 import { useRequestPasswordReset } from './api.ts';
 
@@ -73,11 +73,7 @@ export function ResetPasswordPage() {
           Enter your email and we will send you a link to reset your password.
         </Text>
       </div>
-      {alert ? (
-        <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert">
-          {alert}
-        </Alert>
-      ) : null}
+      {alert ? <ErrorAlert>{alert}</ErrorAlert> : null}
       <form onSubmit={submit}>
         <Stack gap="md">
           <TextInput

@@ -1,11 +1,12 @@
-import { Alert, Anchor, Button, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDocumentTitle } from '@mantine/hooks';
-import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
+import { IconCircleCheck } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { publicPaths } from '#app/route-paths.ts';
 import { CenteredLoader } from '#app/ui/centered-loader.tsx';
+import { ErrorAlert } from '#app/ui/error-alert.tsx';
 import { usePasswordTokenCheck, useSetPassword } from './api.ts';
 import { NewPasswordFields } from './new-password-fields.tsx';
 import { type NewPasswordValues, newPasswordErrors, serverText } from './password-rules.ts';
@@ -40,9 +41,7 @@ export function SetPasswordPage() {
         <Title order={1} fz="h2">
           Set Your Password
         </Title>
-        <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert">
-          Invalid or expired token
-        </Alert>
+        <ErrorAlert>Invalid or expired token</ErrorAlert>
         <Anchor component={Link} to={publicPaths.login} size="sm">
           Return to login
         </Anchor>
@@ -83,11 +82,7 @@ export function SetPasswordPage() {
           Choose a password of at least 8 characters.
         </Text>
       </div>
-      {error ? (
-        <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert">
-          {error}
-        </Alert>
-      ) : null}
+      {error ? <ErrorAlert>{error}</ErrorAlert> : null}
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <NewPasswordFields form={form} />

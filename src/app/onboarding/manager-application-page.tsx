@@ -1,9 +1,9 @@
-import { Alert, Button, Group, Paper, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Paper, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDocumentTitle } from '@mantine/hooks';
-import { IconAlertCircle } from '@tabler/icons-react';
 import { type ChangeEvent, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { ErrorAlert } from '#app/ui/error-alert.tsx';
 import { formatEin, formatPhone } from '#shared/formatters.ts';
 import { managerSubmitErrorText, useSubmitManagerApplication } from './api.ts';
 import {
@@ -150,11 +150,7 @@ export function ManagerApplicationPage() {
         </Paper>
       </WizardStepper>
 
-      {submitError ? (
-        <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert">
-          {submitError}
-        </Alert>
-      ) : null}
+      {submitError ? <ErrorAlert>{submitError}</ErrorAlert> : null}
 
       <Group justify="space-between">
         <Button

@@ -1,9 +1,10 @@
-import { Alert, Button, FileInput, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, FileInput, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDocumentTitle } from '@mantine/hooks';
-import { IconAlertCircle, IconCreditCard, IconUpload } from '@tabler/icons-react';
+import { IconCreditCard, IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { isApiError } from '#app/lib/api-error.ts';
+import { ErrorAlert } from '#app/ui/error-alert.tsx';
 import { formatUsd } from '#shared/formatters.ts';
 import { CERTIFICATE_ACCEPT } from '#shared/vendor-application.ts';
 import {
@@ -100,11 +101,7 @@ export function VendorApplicationPage() {
     }
   };
 
-  const errorAlert = alert ? (
-    <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert">
-      {alert}
-    </Alert>
-  ) : null;
+  const errorAlert = alert ? <ErrorAlert>{alert}</ErrorAlert> : null;
 
   if (paying && plan) {
     return (
