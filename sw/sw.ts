@@ -1,14 +1,28 @@
 /// <reference lib="webworker" />
 
+import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { registerRoute } from 'workbox-routing';
+import { CacheFirst } from 'workbox-strategies';
+import {
+  FILES_CACHE,
+  FILES_CACHE_MAX_AGE_SECONDS,
+  FILES_CACHE_MAX_ENTRIES,
+  FILES_PATH_PREFIX,
+  KEPT_FILES_CACHE,
+  OUTBOX_SYNC_TAG,
+  SW_MESSAGES,
+  USER_CACHES,
+} from '#shared/offline-caches.ts';
 import { isSpaPath } from '#shared/spa-paths.ts';
+import { askClientsToFlushOutbox, type SyncEvent } from './outbox-sync.ts';
 
 declare const self: ServiceWorkerGlobalScope & {
   // Filled in at build time by vite-plugin-pwa (injectManifest) with the hashed app-shell files.
   __WB_MANIFEST: Array<{ url: string; revision: string | null } | string>;
 };
 
+// The app shell and the static viewer assets (everything Vite emits, public/ included).
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 
@@ -22,11 +36,46 @@ registerRoute(
   appShell,
 );
 
-// A new worker waits until the user accepts the "new version" prompt, so a page never runs against
-// a shell from a different build (src/app/offline/service-worker-registration.ts sends this).
+// Photos, layouts and panoramas (/api/files/<key>) are immutable per key: cache-first, bounded by
+// entry count and age, and dropped first when the origin runs out of quota. Jobs the vendor keeps for
+// the field have their files in a cache of their own, which the bound never touches. No other API
+// answer is cached here: JSON lives in the signed-in user's IndexedDB only.
+const files = new CacheFirst({
+  cacheName: FILES_CACHE,
+  plugins: [
+    new ExpirationPlugin({
+      maxEntries: FILES_CACHE_MAX_ENTRIES,
+      maxAgeSeconds: FILES_CACHE_MAX_AGE_SECONDS,
+      purgeOnQuotaError: true,
+    }),
+  ],
+});
+registerRoute(
+  ({ request, url }) =>
+    request.method === 'GET' &&
+    url.origin === self.location.origin &&
+    url.pathname.startsWith(FILES_PATH_PREFIX),
+  async (options) => {
+    const kept = await caches.match(options.request, { cacheName: KEPT_FILES_CACHE });
+    return kept ?? files.handle(options);
+  },
+);
+
 self.addEventListener('message', (event: ExtendableMessageEvent) => {
-  const data: unknown = event.data;
-  if (typeof data === 'object' && data !== null && (data as { type?: unknown }).type === 'SKIP_WAITING') {
-    void self.skipWaiting();
+  const type = (event.data as { type?: unknown } | null)?.type;
+  // A new worker waits until the user accepts the "new version" prompt, so a page never runs against
+  // a shell from a different build (src/app/offline/service-worker-registration.ts sends this).
+  if (type === SW_MESSAGES.skipWaiting) void self.skipWaiting();
+  // Sign-out: no file of this user may be served to whoever signs in next.
+  if (type === SW_MESSAGES.clearUserCaches) {
+    event.waitUntil(Promise.all(USER_CACHES.map((name) => caches.delete(name))).then(() => undefined));
   }
+});
+
+// Background Sync (Chromium): the connection is back, possibly while the app is in the background.
+// The page owns the outbox (its database is per user and the bearer token lives in its storage), so
+// the worker wakes the open windows to send it; see outbox-sync.ts.
+self.addEventListener('sync', (event) => {
+  const sync = event as SyncEvent;
+  if (sync.tag === OUTBOX_SYNC_TAG) sync.waitUntil(askClientsToFlushOutbox(self.clients));
 });

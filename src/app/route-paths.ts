@@ -18,6 +18,9 @@ export const publicPaths = {
   verificationSent: '/verification-sent',
   confirmEmail: '/confirm-email',
   panorama: '/panorama',
+  // Linked from the landing page's footer; not in the spec's route list.
+  privacyPolicy: '/privacy-policy',
+  termsOfService: '/terms-of-service',
 } as const;
 
 export const vendorPaths = {
@@ -28,6 +31,8 @@ export const vendorPaths = {
   messages: '/vendor/messages',
   conversation: '/vendor/messages/:requestId',
   notifications: '/vendor/notifications',
+  /** Writes made offline that wait for the server, or that it refused (issue 7). */
+  outbox: '/vendor/outbox',
   // The top bar's settings menu links to /vendor/settings, the sidebar to /vendor/settings/profile:
   // one screen (signed-in spec, route map).
   settings: '/vendor/settings',
@@ -42,6 +47,7 @@ export const managerPaths = {
   clientProperties: '/property-manager/client-properties/:clientId',
   documentation: '/property-manager/documentation',
   asbuilds: '/property-manager/:projectId/asbuilds',
+  propertyHistory: '/property-manager/:projectId/history',
   vendors: '/property-manager/vendors',
   team: '/property-manager/team',
   messages: '/property-manager/messages',
@@ -51,6 +57,12 @@ export const managerPaths = {
 
 /** The staff area; everything under it belongs to the admin screens. */
 export const ADMIN_ROUTE = '/admin/*';
+
+/** The admin console's sections (src/app/admin/admin-sections.tsx), relative to /admin/. */
+export const adminPaths = {
+  plans: '/admin/plans',
+  mail: '/admin/mail',
+} as const;
 
 /** Areas behind the auth guard (signed-in spec, section 4). */
 export const GUARDED_PREFIXES = ['/vendor', '/property-manager', '/admin'] as const;
@@ -68,6 +80,8 @@ export const vendorConversationPath = (requestId: string | number) =>
   `/vendor/messages/${segment(requestId)}`;
 export const asbuildsPath = (projectId: string | number) =>
   `/property-manager/${segment(projectId)}/asbuilds`;
+export const propertyHistoryPath = (projectId: string | number) =>
+  `/property-manager/${segment(projectId)}/history`;
 export const clientPropertiesPath = (clientId: string | number) =>
   `/property-manager/client-properties/${segment(clientId)}`;
 export const setPasswordPath = (token: string) => `/set-password/${segment(token)}`;

@@ -69,6 +69,13 @@ const vendorRoutes: RouteObject[] = [
     ),
   },
   { path: vendorPaths.notifications, lazy: notifications },
+  {
+    path: vendorPaths.outbox,
+    lazy: lazyScreen(
+      () => import('./offline/outbox-page.tsx'),
+      (m) => m.OutboxPage,
+    ),
+  },
   { path: vendorPaths.settings, lazy: settings },
   { path: vendorPaths.settingsProfile, lazy: settings },
 ];
@@ -115,6 +122,13 @@ const managerRoutes: RouteObject[] = [
     lazy: lazyScreen(
       () => import('./asbuilds/asbuilds-page.tsx'),
       (m) => m.AsbuildsPage,
+    ),
+  },
+  {
+    path: managerPaths.propertyHistory,
+    lazy: lazyScreen(
+      () => import('./manager/maintenance-history-page.tsx'),
+      (m) => m.MaintenanceHistoryPage,
     ),
   },
   {
@@ -222,6 +236,20 @@ const publicPageRoutes: RouteObject[] = [
     lazy: lazyScreen(
       () => import('./panorama/panorama-page.tsx'),
       (m) => m.PanoramaPage,
+    ),
+  },
+  {
+    path: publicPaths.privacyPolicy,
+    lazy: lazyScreen(
+      () => import('./public/privacy-policy-page.tsx'),
+      (m) => m.PrivacyPolicyPage,
+    ),
+  },
+  {
+    path: publicPaths.termsOfService,
+    lazy: lazyScreen(
+      () => import('./public/terms-of-service-page.tsx'),
+      (m) => m.TermsOfServicePage,
     ),
   },
 ];

@@ -2,6 +2,7 @@ import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { adminMailRoutes } from './admin/mail-routes.ts';
+import { planAdminRoutes } from './admin/plan-admin-routes.ts';
 import { managerApplicationRoutes } from './applications/manager-application-routes.ts';
 import { vendorApplicationRoutes } from './applications/vendor-application-routes.ts';
 import { authContextPlugin } from './auth/auth-context.ts';
@@ -12,18 +13,31 @@ import { bidRoutes } from './bids/bid-routes.ts';
 import type { Config } from './config.ts';
 import { contactRoutes } from './contact/contact-routes.ts';
 import type { Database, Db } from './db/database.ts';
+import { fileRoutes } from './files/file-routes.ts';
 import { healthRoutes } from './health/health-routes.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerSpa } from './http/spa.ts';
+import { lifecycleRoutes } from './lifecycle/lifecycle-routes.ts';
 import { mailPlugin } from './mail/mail-plugin.ts';
+import { managerRoutes } from './manager/manager-routes.ts';
+import { messageRoutes } from './messages/message-routes.ts';
+import { notificationRoutes } from './notifications/notification-routes.ts';
 import { checkoutRoutes } from './payments/checkout-routes.ts';
 import { paymentsPlugin } from './payments/payments-plugin.ts';
+import { stripeWebhookRoutes } from './payments/stripe-webhook-routes.ts';
 import { subscriptionSuccessRoutes } from './payments/subscription-success-routes.ts';
 import { planRoutes } from './plans/plan-routes.ts';
+import { profileRoutes } from './profile/profile-routes.ts';
+import { projectPortalRoutes } from './projects/project-portal-routes.ts';
+import { userProjectRoutes } from './projects/user-project-routes.ts';
+import { realtimePlugin } from './realtime/realtime-plugin.ts';
+import { requestCreateRoutes } from './requests/request-create-routes.ts';
 import { requestRoutes } from './requests/request-routes.ts';
 import type { FileStore } from './storage/file-store.ts';
 import { storagePlugin } from './storage/storage-plugin.ts';
+import { vendorDashboardRoutes } from './vendor-dashboard/vendor-dashboard-routes.ts';
+import { vendorListRoutes } from './vendors/vendor-list-routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -70,6 +84,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(mailPlugin, { runSender: options.mailSender ?? true });
   await app.register(storagePlugin, { store: options.files });
   await app.register(paymentsPlugin);
+  await app.register(realtimePlugin);
 
   await app.register(healthRoutes);
   await app.register(authRoutes);
@@ -80,9 +95,22 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(vendorApplicationRoutes);
   await app.register(checkoutRoutes);
   await app.register(subscriptionSuccessRoutes);
+  await app.register(stripeWebhookRoutes);
   await app.register(adminMailRoutes);
+  await app.register(planAdminRoutes);
   await app.register(requestRoutes);
+  await app.register(requestCreateRoutes);
+  await app.register(fileRoutes);
   await app.register(bidRoutes);
+  await app.register(lifecycleRoutes);
+  await app.register(managerRoutes);
+  await app.register(projectPortalRoutes);
+  await app.register(vendorListRoutes);
+  await app.register(messageRoutes);
+  await app.register(notificationRoutes);
+  await app.register(profileRoutes);
+  await app.register(userProjectRoutes);
+  await app.register(vendorDashboardRoutes);
 
   await registerSpa(app, config.staticDir);
   return app;

@@ -20,7 +20,23 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default('FieldBid <no-reply@fieldbid.local>'),
   /** Where demo requests and contact messages are mailed. */
   STAFF_EMAIL: z.string().default('staff@fieldbid.local'),
+  /** Set: payments go through Stripe Checkout instead of the local test checkout. */
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  /** The signing secret of the Stripe webhook endpoint (whsec_...); required with the key. */
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  /** Where the Stripe client sends its calls; only tests (a local fake) change these. */
+  STRIPE_API_HOST: z.string().min(1).optional(),
+  STRIPE_API_PORT: z.coerce.number().int().min(1).max(65_535).optional(),
+  STRIPE_API_PROTOCOL: z.enum(['http', 'https']).optional(),
 });
+
+export interface StripeConfig {
+  secretKey: string;
+  webhookSecret: string;
+  apiHost: string | undefined;
+  apiPort: number | undefined;
+  apiProtocol: 'http' | 'https' | undefined;
+}
 
 export interface Config {
   port: number;
@@ -37,6 +53,8 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   staffEmail: string;
+  /** Stripe Checkout and its webhook; undefined means the local provider. */
+  stripe: StripeConfig | undefined;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -48,6 +66,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid environment: ${problems}`);
   }
   const e = parsed.data;
+  if (e.STRIPE_SECRET_KEY && !e.STRIPE_WEBHOOK_SECRET) {
+    // Without the webhook a buyer who closes the tab after paying would never get an account.
+    throw new Error('Invalid environment: STRIPE_WEBHOOK_SECRET is required with STRIPE_SECRET_KEY');
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -62,5 +84,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     staffEmail: e.STAFF_EMAIL,
+    stripe:
+      e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
+        ? {
+            secretKey: e.STRIPE_SECRET_KEY,
+            webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+            apiHost: e.STRIPE_API_HOST,
+            apiPort: e.STRIPE_API_PORT,
+            apiProtocol: e.STRIPE_API_PROTOCOL,
+          }
+        : undefined,
   };
 }

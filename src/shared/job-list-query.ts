@@ -6,6 +6,8 @@ import { MAX_PAGE_SIZE, PAGE_SIZE, REQUEST_STATUSES } from './statuses.ts';
 export const JOB_ORDERING_FIELDS = ['status', 'service_type', 'deadline', 'created_at'] as const;
 export type JobOrderingField = (typeof JOB_ORDERING_FIELDS)[number];
 
+export const JOB_SEARCH_MAX = 200;
+
 const ORDERING_PATTERN = new RegExp(`^-?(${JOB_ORDERING_FIELDS.join('|')})$`);
 
 /** GET /api/vendor/jobs/ query (signed-in spec, section 7); a page_size above the cap is cut to it. */
@@ -23,6 +25,12 @@ export const jobListQuerySchema = z.object({
     .min(1, 'A page size must be 1 or more.')
     .default(PAGE_SIZE)
     .transform((size) => Math.min(size, MAX_PAGE_SIZE)),
+  /** The top bar's search: words matched in description, areas affected and type, any case. */
+  search: z
+    .string()
+    .trim()
+    .max(JOB_SEARCH_MAX, `Ensure the search has no more than ${JOB_SEARCH_MAX} characters.`)
+    .optional(),
   ordering: z
     .string()
     .regex(

@@ -15,6 +15,8 @@ export const SPA_TOP_LEVEL_SEGMENTS = [
   'verification-sent',
   'confirm-email',
   'panorama',
+  'privacy-policy',
+  'terms-of-service',
   'vendor',
   'property-manager',
   'admin',

@@ -129,6 +129,11 @@ describe('GET /api/requests/{id}/', () => {
         },
       ],
       photos: [{ id: photoId, url: '/api/files/requests/leak.jpg' }],
+      // The lifecycle part (tests/api/request-lifecycle*.test.ts covers it in depth).
+      timeline: [],
+      awarded_bid: null,
+      completion: { note: '', photos: [], vendor_completed_at: null, completed_at: null },
+      allowed_actions: ['award', 'close_bidding', 'cancel'],
     });
   });
 

@@ -11,14 +11,21 @@ import { plans } from '#server/db/schema/plans.ts';
 import { apiKeys, users } from '#server/db/schema/users.ts';
 import { vendorProfiles } from '#server/db/schema/vendor-profiles.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
-import { TestClient } from '../support/test-client.ts';
+import type { TestClient } from '../support/test-client.ts';
+import {
+  companyInfo,
+  multipart,
+  visitor as newVisitor,
+  PDF,
+  submitVendorApplication,
+  uploadCertificate,
+  VENDOR_BASE,
+} from '../support/vendor-applicant.ts';
 
-const BASE = '/api/vendor-applications';
+const BASE = VENDOR_BASE;
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
-const PDF = Buffer.from('%PDF-1.7\n1 0 obj\n<<>>\nendobj\n');
 let t: TestApp;
 let dataDir: string;
-let sequence = 0;
 let monthlyPlanId: number;
 
 beforeAll(async () => {
@@ -32,61 +39,9 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-const companyInfo = () => ({
-  vendor_name: 'Rocky Plumbing',
-  total_employees: '12',
-  ein: '98-7654321',
-  registered_state: 'CO',
-  industry: 'Plumbing',
-  address: '5 Pine Rd, Boulder, CO',
-  first_name: 'Sam',
-  last_name: 'Ortiz',
-  job_title: 'Owner',
-  phone: '(720) 555-0199',
-  email: `sam${++sequence}@rocky.example`,
-});
-
-function multipart(parts: Array<{ name: string; value: string | Buffer; filename?: string; type?: string }>) {
-  const boundary = `----fieldbid${Math.random().toString(16).slice(2)}`;
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    const disposition = `form-data; name="${part.name}"${part.filename ? `; filename="${part.filename}"` : ''}`;
-    const type = part.type ? `Content-Type: ${part.type}\r\n` : '';
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}\r\n${type}\r\n`));
-    chunks.push(Buffer.isBuffer(part.value) ? part.value : Buffer.from(part.value));
-    chunks.push(Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { body: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
-}
-
-function uploadCertificate(client: TestClient, body: Buffer, filename = 'certificate.pdf', extra = {}) {
-  const form = multipart([
-    { name: 'insurance_certificate', value: body, filename, type: 'application/pdf' },
-    ...Object.entries(extra).map(([name, value]) => ({ name, value: String(value) })),
-  ]);
-  return client.request('POST', `${BASE}/save_insurance_info/`, {
-    json: form.body,
-    headers: { 'content-type': form.contentType },
-  });
-}
-
-async function visitor(): Promise<TestClient> {
-  const client = new TestClient(t.app);
-  await client.csrfToken();
-  return client;
-}
-
-/** A visitor who has filled both steps and submitted: answers the checkout address. */
-async function submitted(client: TestClient, info = companyInfo()) {
-  expect((await client.post(`${BASE}/save_company_info/`, info)).statusCode).toBe(200);
-  expect(
-    (await uploadCertificate(client, PDF, 'cert.pdf', { insurance_expires_on: '2027-06-30' })).statusCode,
-  ).toBe(200);
-  const submit = await client.post(`${BASE}/submit/`, { plan_id: monthlyPlanId });
-  expect(submit.statusCode).toBe(200);
-  return submit.json<{ url: string }>().url;
-}
+const visitor = () => newVisitor(t.app);
+const submitted = (client: TestClient, info = companyInfo()) =>
+  submitVendorApplication(client, monthlyPlanId, info);
 
 /** Opens the checkout page and posts the card form as a browser would. */
 async function pay(client: TestClient, url: string, card = '4242 4242 4242 4242') {
@@ -238,6 +193,11 @@ describe('vendor application: the whole flow', () => {
     const declined = await pay(client, url, '4000 0000 0000 0002');
     expect(declined.statusCode).toBe(402);
     expect(declined.body).toContain('Your card was declined.');
+    // The name stays filled in; the card number is never echoed back.
+    expect(declined.body).toContain(
+      'id="card_name" name="card_name" autocomplete="cc-name" value="Sam Ortiz"',
+    );
+    expect(declined.body).not.toContain('4000 0000 0000 0002"');
     const [checkout] = await t.db
       .select()
       .from(checkoutSessions)

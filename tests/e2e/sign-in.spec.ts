@@ -23,8 +23,10 @@ test.describe('signing in as each demo role', () => {
     const login = new LoginPage(page);
     await login.goto();
     await login.signIn('admin@demo.local');
-    await expect(page).toHaveURL(/\/admin\/$/);
-    await expect(page.getByRole('heading', { name: 'FieldBid Admin' })).toBeVisible();
+    // /admin/ opens the console's first section.
+    await expect(page).toHaveURL(/\/admin\/plans$/);
+    await expect(page.getByRole('navigation', { name: 'Admin sections' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Plans', level: 2 })).toBeVisible();
   });
 
   test('a wrong password shows the server message in a red alert', async ({ page }) => {

@@ -1,13 +1,11 @@
-import { useMemo } from 'react';
-import { managerPortal } from './portal-navigation.ts';
+import { MANAGER_PORTAL } from './portal-navigation.ts';
 import { SignedInLayout } from './signed-in-layout.tsx';
 
 /**
- * The property manager area's frame (/property-manager/*). This is the spec's "extra wrapper" of the
- * manager area: the selected-property state arrives here with the properties screens, and then
- * Property Documentation links to /property-manager/{projectId}/asbuilds.
+ * The property manager area's frame (/property-manager/*), the spec's "extra wrapper" of the manager
+ * area. Its sidebar's Property Documentation follows the top bar's selected property, and so does
+ * the as-builds URL (MANAGER_PORTAL's companion).
  */
 export function ManagerLayout() {
-  const portal = useMemo(() => managerPortal(), []);
-  return <SignedInLayout portal={portal} />;
+  return <SignedInLayout portal={MANAGER_PORTAL} />;
 }

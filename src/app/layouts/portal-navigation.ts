@@ -11,8 +11,10 @@ import {
   IconTool,
   IconUsersGroup,
 } from '@tabler/icons-react';
+import type { ComponentType } from 'react';
 import { matchPath } from 'react-router-dom';
-import { managerPaths, vendorPaths } from '#app/route-paths.ts';
+import { asbuildsPath, managerPaths, vendorPaths } from '#app/route-paths.ts';
+import { AsbuildsPropertySync } from './asbuilds-property-sync.tsx';
 
 export interface PortalNavItem {
   label: string;
@@ -20,6 +22,8 @@ export interface PortalNavItem {
   icon: Icon;
   /** Route patterns that light this item up; `to` alone when absent. */
   activeFor?: readonly string[];
+  /** The target once a property is selected in the top bar; `to` until then. */
+  toForProperty?: (projectId: number) => string;
 }
 
 export interface Portal {
@@ -27,6 +31,8 @@ export interface Portal {
   items: readonly PortalNavItem[];
   /** The top bar's settings-menu target. */
   settingsPath: string;
+  /** Rendered once inside the selected-property state, for area-wide behaviour (no markup). */
+  Companion?: ComponentType;
 }
 
 /** Vendor sidebar (signed-in spec, section 2); Logout is added by the sidebar itself. */
@@ -55,33 +61,45 @@ export const VENDOR_PORTAL: Portal = {
 
 /**
  * Property manager sidebar. The prototype disabled every item but Property Documentation; here each
- * leads to its screen (DESIGN.md, "Where the spec describes a prototype").
+ * leads to its screen (DESIGN.md, "Where the spec describes a prototype"). Property Documentation
+ * goes to the selected property's as-builds, or to /property-manager/documentation without one.
  */
-export function managerPortal(documentationPath: string = managerPaths.documentation): Portal {
-  return {
-    title: 'Property Manager Portal',
-    settingsPath: managerPaths.settingsProfile,
-    items: [
-      { label: 'Dashboard', to: managerPaths.dashboard, icon: IconLayoutDashboard },
-      {
-        label: 'Maintenance Requests',
-        to: managerPaths.maintenance,
-        icon: IconTool,
-        activeFor: [managerPaths.maintenance, managerPaths.requestDetail],
-      },
-      {
-        label: 'Property Documentation',
-        to: documentationPath,
-        icon: IconBuildingEstate,
-        activeFor: [managerPaths.documentation, managerPaths.asbuilds, managerPaths.clientProperties],
-      },
-      { label: 'Vendors', to: managerPaths.vendors, icon: IconClipboardList },
-      { label: 'Property Team', to: managerPaths.team, icon: IconUsersGroup },
-      { label: 'Messages', to: managerPaths.messages, icon: IconMessages },
-      { label: 'Notifications', to: managerPaths.notifications, icon: IconBell },
-      { label: 'Settings', to: managerPaths.settingsProfile, icon: IconSettings },
-    ],
-  };
+export const MANAGER_PORTAL: Portal = {
+  title: 'Property Manager Portal',
+  settingsPath: managerPaths.settingsProfile,
+  // On an as-builds page, a new selected property replaces the URL's id (signed-in spec, section 2).
+  Companion: AsbuildsPropertySync,
+  items: [
+    { label: 'Dashboard', to: managerPaths.dashboard, icon: IconLayoutDashboard },
+    {
+      label: 'Maintenance Requests',
+      to: managerPaths.maintenance,
+      icon: IconTool,
+      activeFor: [managerPaths.maintenance, managerPaths.requestDetail],
+    },
+    {
+      label: 'Property Documentation',
+      to: managerPaths.documentation,
+      toForProperty: asbuildsPath,
+      icon: IconBuildingEstate,
+      activeFor: [
+        managerPaths.documentation,
+        managerPaths.asbuilds,
+        managerPaths.clientProperties,
+        managerPaths.propertyHistory,
+      ],
+    },
+    { label: 'Vendors', to: managerPaths.vendors, icon: IconClipboardList },
+    { label: 'Property Team', to: managerPaths.team, icon: IconUsersGroup },
+    { label: 'Messages', to: managerPaths.messages, icon: IconMessages },
+    { label: 'Notifications', to: managerPaths.notifications, icon: IconBell },
+    { label: 'Settings', to: managerPaths.settingsProfile, icon: IconSettings },
+  ],
+};
+
+/** An item's target for the selected property (null while none is selected). */
+export function navItemTarget(item: PortalNavItem, selectedProjectId: number | null): string {
+  return item.toForProperty && selectedProjectId !== null ? item.toForProperty(selectedProjectId) : item.to;
 }
 
 /** Whether a sidebar item is the current screen (its path or one of its screens' patterns). */

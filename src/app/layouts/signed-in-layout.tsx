@@ -3,6 +3,7 @@ import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { ModalsProvider } from '@mantine/modals';
 import { Outlet } from 'react-router-dom';
 import type { Portal } from './portal-navigation.ts';
+import { SelectedPropertyProvider } from './selected-property-context.tsx';
 import { SidebarNav } from './sidebar-nav.tsx';
 import { TopBar } from './top-bar.tsx';
 
@@ -22,6 +23,15 @@ function matchesNow(query: string): boolean {
  * overlay: tapping the overlay, pressing Escape or following a link closes it.
  */
 export function SignedInLayout({ portal }: { portal: Portal }) {
+  return (
+    <SelectedPropertyProvider>
+      {portal.Companion ? <portal.Companion /> : null}
+      <SignedInFrame portal={portal} />
+    </SelectedPropertyProvider>
+  );
+}
+
+function SignedInFrame({ portal }: { portal: Portal }) {
   const wide = useMediaQuery(WIDE_QUERY, matchesNow(WIDE_QUERY), { getInitialValueInEffect: false });
   const [wideOpen, wideSidebar] = useDisclosure(true);
   const [narrowOpen, narrowSidebar] = useDisclosure(false);

@@ -3,8 +3,13 @@ import { IconLogout, IconSettings } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { useAuthStatus, userOf } from '#app/auth/api.ts';
 import { useSignOut } from '#app/auth/use-sign-out.ts';
+import { NotificationBell } from '#app/notifications/notification-bell.tsx';
+import { OfflineStatus } from '#app/offline/offline-status.tsx';
 import { FieldBidLogo } from '#app/ui/fieldbid-logo.tsx';
 import { ownDashboardPath } from '#shared/navigation.ts';
+import { PropertyDropdown } from './property-dropdown.tsx';
+import classes from './top-bar.module.css';
+import { TopBarSearch } from './top-bar-search.tsx';
 
 interface TopBarProps {
   sidebarOpened: boolean;
@@ -24,22 +29,41 @@ export function TopBar({ sidebarOpened, onToggleSidebar, sidebarId, settingsPath
   const home = ownDashboardPath(userOf(data));
 
   return (
-    <Group h="100%" px="md" gap="sm" wrap="nowrap">
+    <Group h="100%" wrap="nowrap" className={classes.bar}>
       <Burger
         opened={sidebarOpened}
         onClick={onToggleSidebar}
         size="sm"
+        w={36}
+        h={36}
+        style={{ flexShrink: 0 }}
         aria-label={sidebarOpened ? 'Close navigation' : 'Open navigation'}
         aria-expanded={sidebarOpened}
         aria-controls={sidebarId}
       />
-      <Anchor component={Link} to={home} underline="never" aria-label="FieldBid dashboard">
-        <FieldBidLogo size={30} />
+      <Anchor
+        component={Link}
+        to={home}
+        underline="never"
+        aria-label="FieldBid dashboard"
+        style={{ flexShrink: 0 }}
+      >
+        <FieldBidLogo size={30} wordmarkClassName={classes.wordmark} />
       </Anchor>
-      <Box flex={1} />
+      <PropertyDropdown />
+      <TopBarSearch />
+      <Box flex={1} miw={0} />
+      <OfflineStatus />
+      <NotificationBell />
       <Menu position="bottom-end" width={180} shadow="md">
         <Menu.Target>
-          <ActionIcon variant="subtle" color="gray" size="lg" aria-label="Settings menu">
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            size={36}
+            style={{ flexShrink: 0 }}
+            aria-label="Settings menu"
+          >
             <IconSettings size={22} stroke={1.6} aria-hidden />
           </ActionIcon>
         </Menu.Target>

@@ -1,6 +1,93 @@
+import { Anchor, Button, Group, Paper, Stack, Tabs, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { useAuthStatus, userOf } from '#app/auth/api.ts';
+import { clientPropertiesPath } from '#app/route-paths.ts';
+import { CenteredLoader } from '#app/ui/centered-loader.tsx';
+import { ErrorAlert } from '#app/ui/error-alert.tsx';
 import { ScreenTitle } from '#app/ui/screen-title.tsx';
+import { useManagerDashboard } from './api.ts';
+import { CreateRequestDialog } from './create-request-dialog.tsx';
+import { DashboardRequestTable } from './dashboard-request-table.tsx';
+import { DashboardStatCards } from './dashboard-stat-cards.tsx';
+import { PropertiesOverviewTable } from './properties-overview-table.tsx';
 
-/** /property-manager/dashboard (signed-in spec, section 2). Filled by a later issue. */
+const TABS = [
+  { value: 'recent', label: 'Recent Requests', field: 'recent_requests', empty: 'No recent requests' },
+  { value: 'in-progress', label: 'In Progress', field: 'in_progress', empty: 'No requests in progress' },
+  { value: 'completed', label: 'Completed', field: 'completed', empty: 'No completed requests' },
+] as const;
+
+/**
+ * /property-manager/dashboard (signed-in spec, section 2). The prototype redirected to the
+ * as-builds page on load and showed sample numbers; this one stays and shows the manager's data.
+ */
 export function ManagerDashboardPage() {
-  return <ScreenTitle>Dashboard</ScreenTitle>;
+  const dashboard = useManagerDashboard();
+  const clientId = userOf(useAuthStatus().data)?.client ?? null;
+  const [dialogOpen, dialog] = useDisclosure(false);
+  const [tab, setTab] = useState<string | null>('recent');
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-start" gap="sm">
+        <ScreenTitle>Dashboard</ScreenTitle>
+        <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={dialog.open}>
+          Create Maintenance Request
+        </Button>
+      </Group>
+
+      {dashboard.isError ? (
+        <ErrorAlert>
+          The dashboard could not be loaded: {dashboard.error.message}{' '}
+          <Button variant="subtle" size="compact-sm" onClick={() => dashboard.refetch()}>
+            Try again
+          </Button>
+        </ErrorAlert>
+      ) : null}
+
+      <DashboardStatCards stats={dashboard.data?.stats} />
+
+      {dashboard.isPending ? (
+        <CenteredLoader label="Loading the dashboard" />
+      ) : dashboard.data ? (
+        <>
+          <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
+            <Group justify="space-between" mb="sm" gap="xs">
+              <Title order={2} fz="h4">
+                Properties Overview
+              </Title>
+              {clientId !== null ? (
+                <Anchor component={Link} to={clientPropertiesPath(clientId)} size="sm">
+                  All properties
+                </Anchor>
+              ) : null}
+            </Group>
+            <PropertiesOverviewTable rows={dashboard.data.properties_overview} />
+          </Paper>
+
+          <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
+            <Tabs value={tab} onChange={setTab}>
+              <Tabs.List>
+                {TABS.map((item) => (
+                  <Tabs.Tab key={item.value} value={item.value}>
+                    {item.label}
+                  </Tabs.Tab>
+                ))}
+              </Tabs.List>
+              {TABS.map((item) => (
+                <Tabs.Panel key={item.value} value={item.value} pt="sm">
+                  <DashboardRequestTable rows={dashboard.data[item.field]} empty={item.empty} />
+                </Tabs.Panel>
+              ))}
+            </Tabs>
+          </Paper>
+        </>
+      ) : null}
+
+      <CreateRequestDialog opened={dialogOpen} onClose={dialog.close} />
+    </Stack>
+  );
 }

@@ -1,8 +1,6 @@
 import { SERVICE_CATEGORIES } from '#shared/categories.ts';
+import { certificateFileError } from '#shared/certificate-file.ts';
 import {
-  CERTIFICATE_ACCEPT,
-  CERTIFICATE_MESSAGES,
-  MAX_CERTIFICATE_BYTES,
   PLAN_MESSAGE,
   REGISTERED_STATES as STATES,
   vendorCompanyInfoSchema,
@@ -41,7 +39,6 @@ export const REGISTERED_STATES = STATES.map((state) => ({
 export const INDUSTRIES: readonly string[] = SERVICE_CATEGORIES;
 
 export const PLAN_REQUIRED = PLAN_MESSAGE;
-const CERTIFICATE_TYPES = CERTIFICATE_ACCEPT.split(',');
 
 /** Step 0's errors, first message per field, from the schema the server uses too. */
 export function validateVendorCompany(
@@ -56,8 +53,5 @@ export function validateVendorCompany(
 
 /** Checked before anything is sent (section 5, step 1). */
 export function certificateError(file: Pick<File, 'type' | 'size'> | null): string | null {
-  if (file === null) return CERTIFICATE_MESSAGES.required;
-  if (!CERTIFICATE_TYPES.includes(file.type)) return CERTIFICATE_MESSAGES.type;
-  if (file.size > MAX_CERTIFICATE_BYTES) return CERTIFICATE_MESSAGES.size;
-  return null;
+  return certificateFileError(file);
 }

@@ -1,7 +1,9 @@
 import { Loader, Text, Title } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { reopenConsentBanner } from '#app/lib/cookie-consent.ts';
+import { publicPaths } from '#app/route-paths.ts';
 import { FieldBidLogo } from '#app/ui/fieldbid-logo.tsx';
+import { COMPANY_ADDRESS, COMPANY_PHONE } from './company-contact.ts';
 import classes from './landing.module.css';
 import { SECTION_IDS, SOLUTION_LINKS, TOP_BAR_LINKS } from './landing-anchors.ts';
 import { SectionLink } from './section-link.tsx';
@@ -9,13 +11,9 @@ import { SectionLink } from './section-link.tsx';
 // The form library comes with the form, after the page has painted (the footer is far below the fold).
 const ContactForm = lazy(() => import('./contact-form.tsx').then((m) => ({ default: m.ContactForm })));
 
-// The company's contact details (the spec names them without giving them).
-export const COMPANY_PHONE = { display: '(720) 555-0148', href: 'tel:+17205550148' };
-export const COMPANY_ADDRESS = ['1550 Wynkoop Street, Suite 300', 'Denver, CO 80202'] as const;
-
-// The legal pages are not part of the spec's route list; these paths are reserved for them.
-const PRIVACY_PATH = '/privacy-policy';
-const TERMS_PATH = '/terms-of-service';
+// The legal pages are not part of the spec's route list (full page loads: the footer's plain links).
+const PRIVACY_PATH = publicPaths.privacyPolicy;
+const TERMS_PATH = publicPaths.termsOfService;
 
 /** The footer (#contact-us): contact form, phone and address, link lists (public spec, section 2). */
 export function LandingFooter() {

@@ -1,8 +1,140 @@
+import { Card, Center, Grid, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import type { ReactNode } from 'react';
 import { useParams } from 'react-router-dom';
-import { ScreenTitle } from '#app/ui/screen-title.tsx';
+import { useAuthStatus, userOf } from '#app/auth/api.ts';
+import { PendingBids } from '#app/bids/pending-bids.tsx';
+import { isApiError } from '#app/lib/api-error.ts';
+import { managerPaths, vendorPaths } from '#app/route-paths.ts';
+import { RequestStatusBadge } from '#app/ui/status-badges.tsx';
+import { formatDate } from '#shared/date-display.ts';
+import type { RequestDetail } from '#shared/request-views.ts';
+import { useRequestDetail } from './api.ts';
+import { PhotoCarousel } from './photo-carousel.tsx';
+import { RequestAccessDenied, RequestNotFound } from './request-access-denied.tsx';
+import { RequestActions, type RequestViewerRole } from './request-actions.tsx';
+import { RequestBidsSection } from './request-bids-section.tsx';
+import { RequestProgressSection } from './request-lifecycle-panel.tsx';
 
-/** /vendor/requests/:requestId and /property-manager/requests/:requestId (signed-in spec, section 2). Filled by a later issue. */
+// Signed-in spec, section 7: the answer's text is shown, this when there is none.
+const FETCH_FAILURE = 'Failed to fetch request';
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
+        {label}
+      </Text>
+      <Text size="sm" component="div">
+        {children}
+      </Text>
+    </div>
+  );
+}
+
+/** /vendor/requests/:requestId and /property-manager/requests/:requestId (signed-in spec, section 2). */
 export function RequestDetailPage() {
   const { requestId = '' } = useParams();
-  return <ScreenTitle>{`Maintenance Request #${requestId}`}</ScreenTitle>;
+  const user = userOf(useAuthStatus().data);
+  // The manager's route shows the manager's view; staff see whichever area they opened.
+  const role: RequestViewerRole = user?.type === 'vendor' ? 'vendor' : 'manager';
+  const backTo = role === 'vendor' ? vendorPaths.jobs : managerPaths.maintenance;
+  const query = useRequestDetail(requestId);
+  useDocumentTitle(`Maintenance Request #${requestId} · FieldBid`);
+
+  if (query.isPending) {
+    return (
+      <Center mih="40vh" role="status" aria-label="Loading request">
+        <Loader />
+      </Center>
+    );
+  }
+  if (query.isError) {
+    if (isApiError(query.error) && query.error.status === 404) return <RequestNotFound backTo={backTo} />;
+    const message = isApiError(query.error) && !query.error.isNetworkError ? query.error.serverMessage : null;
+    return <RequestAccessDenied message={message ?? FETCH_FAILURE} backTo={backTo} />;
+  }
+  if (!query.data) return <RequestNotFound backTo={backTo} />;
+  return <RequestDetailView request={query.data} role={role} />;
+}
+
+function RequestDetailView({ request, role }: { request: RequestDetail; role: RequestViewerRole }) {
+  const requester = `${request.user.first_name} ${request.user.last_name}`.trim();
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
+        <div>
+          <Title order={1} fz="h2">
+            Maintenance Request #{request.id}
+          </Title>
+          <Text size="sm" c="dimmed">
+            Created {formatDate(request.created_at)}
+          </Text>
+        </div>
+        <RequestStatusBadge status={request.status} />
+      </Group>
+
+      <RequestActions request={request} role={role} />
+      {role === 'vendor' ? <PendingBids requestId={request.id} /> : null}
+
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <Card withBorder radius="md" padding="lg">
+            <Stack gap="md">
+              <Field label="Property">
+                {request.project ? (
+                  <>
+                    <Text size="sm" fw={600}>
+                      {request.project.name}
+                    </Text>
+                    <Text size="sm" c="dimmed">
+                      {request.project.address}
+                    </Text>
+                  </>
+                ) : (
+                  'Not specified'
+                )}
+              </Field>
+              <Field label="Requested by">
+                {requester || 'Unknown'}
+                {request.user.job_title ? (
+                  <Text span size="sm" c="dimmed">
+                    {' '}
+                    · {request.user.job_title}
+                  </Text>
+                ) : null}
+              </Field>
+              <Group grow align="flex-start">
+                <Field label="Service Type">{request.type}</Field>
+                <Field label="Timeline">{request.timeframe ?? 'Not specified'}</Field>
+              </Group>
+              <Field label="Description">
+                <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+                  {request.description}
+                </Text>
+              </Field>
+              <Field label="Areas Affected">
+                {request.areas_affected.length > 0 ? request.areas_affected.join(', ') : 'None listed'}
+              </Field>
+            </Stack>
+          </Card>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <Stack gap="lg">
+            <Card withBorder radius="md" padding="lg">
+              <Title order={2} fz="h4" mb="sm">
+                Photos
+              </Title>
+              <PhotoCarousel photos={request.photos} />
+            </Card>
+            <Card withBorder radius="md" padding="lg">
+              <RequestBidsSection request={request} ownBidsOnly={role === 'vendor'} />
+            </Card>
+          </Stack>
+        </Grid.Col>
+      </Grid>
+
+      <RequestProgressSection request={request} />
+    </Stack>
+  );
 }

@@ -1,6 +1,68 @@
+import { Stack, Tabs } from '@mantine/core';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { useAuthStatus, userOf } from '#app/auth/api.ts';
+import { CenteredLoader } from '#app/ui/centered-loader.tsx';
+import { ErrorAlert } from '#app/ui/error-alert.tsx';
 import { ScreenTitle } from '#app/ui/screen-title.tsx';
+import { useUserProfile } from './api.ts';
+import { InsuranceForm } from './insurance-form.tsx';
+import { ProfileForm } from './profile-form.tsx';
+import { LOAD_FAILED } from './settings-messages.ts';
 
-/** Profile and notification settings of both areas (signed-in spec, section 2). Filled by a later issue. */
+type SettingsTab = 'profile' | 'notifications' | 'insurance';
+
+/**
+ * Settings of both areas (signed-in spec, section 2): tabs chosen by the URL hash (#profile,
+ * #notifications; #insurance for vendors), Profile Details and Notifications over one profile form.
+ */
 export function SettingsPage() {
-  return <ScreenTitle>Settings</ScreenTitle>;
+  const location = useLocation();
+  const navigate = useNavigate();
+  const vendor = userOf(useAuthStatus().data)?.type === 'vendor';
+  const profile = useUserProfile();
+  const tabs: SettingsTab[] = vendor
+    ? ['profile', 'notifications', 'insurance']
+    : ['profile', 'notifications'];
+  const fromHash = location.hash.replace(/^#/, '') as SettingsTab;
+  const tab = tabs.includes(fromHash) ? fromHash : 'profile';
+
+  return (
+    <Stack gap="md">
+      <ScreenTitle>Settings</ScreenTitle>
+      <Tabs
+        value={tab}
+        onChange={(next) => navigate({ hash: `#${next ?? 'profile'}` }, { replace: true })}
+        keepMounted
+      >
+        <Tabs.List>
+          {/* Narrow padding keeps the three tabs on one line at 375px. */}
+          <Tabs.Tab value="profile" px="sm">
+            Profile Details
+          </Tabs.Tab>
+          <Tabs.Tab value="notifications" px="sm">
+            Notifications
+          </Tabs.Tab>
+          {vendor ? (
+            <Tabs.Tab value="insurance" px="sm">
+              Insurance
+            </Tabs.Tab>
+          ) : null}
+        </Tabs.List>
+        {profile.isPending ? (
+          <CenteredLoader label="Loading profile" />
+        ) : profile.isError ? (
+          <Stack pt="md">
+            <ErrorAlert>{LOAD_FAILED}</ErrorAlert>
+          </Stack>
+        ) : (
+          <ProfileForm profile={profile.data} />
+        )}
+        {vendor ? (
+          <Tabs.Panel value="insurance" pt="md">
+            {tab === 'insurance' ? <InsuranceForm /> : null}
+          </Tabs.Panel>
+        ) : null}
+      </Tabs>
+    </Stack>
+  );
 }

@@ -5,11 +5,14 @@ export function FieldBidLogo({
   size = 32,
   withWordmark = true,
   wordmarkColor = 'fieldbid.8',
+  wordmarkClassName,
 }: {
   size?: number;
   withWordmark?: boolean;
   /** A Mantine colour; white on dark backgrounds such as the landing page's footer. */
   wordmarkColor?: string;
+  /** Lets a layout hide the wordmark on narrow screens with its own media query. */
+  wordmarkClassName?: string;
 }) {
   return (
     <Group gap={8} wrap="nowrap" component="span">
@@ -40,7 +43,7 @@ export function FieldBidLogo({
         />
       </svg>
       {withWordmark ? (
-        <Text component="span" fw={800} fz={size * 0.62} c={wordmarkColor} lh={1}>
+        <Text component="span" className={wordmarkClassName} fw={800} fz={size * 0.62} c={wordmarkColor} lh={1}>
           FieldBid
         </Text>
       ) : null}

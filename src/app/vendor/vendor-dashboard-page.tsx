@@ -1,6 +1,116 @@
+import { Box, Button, Card, Center, Group, Loader, SimpleGrid, Tabs, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import {
+  type Icon,
+  IconBriefcase,
+  IconCash,
+  IconCircleCheck,
+  IconGavel,
+  IconPlus,
+} from '@tabler/icons-react';
+import { ErrorAlert } from '#app/ui/error-alert.tsx';
 import { ScreenTitle } from '#app/ui/screen-title.tsx';
+import { formatUsd } from '#shared/formatters.ts';
+import type { VendorDashboard } from '#shared/vendor-dashboard.ts';
+import { useVendorDashboard } from './api.ts';
+import { DashboardTabList } from './dashboard-tab-list.tsx';
+import { VendorRequestDialog } from './vendor-request-dialog.tsx';
 
-/** /vendor/dashboard (signed-in spec, section 2). Filled by a later issue. */
+function StatCard({ label, value, icon: StatIcon }: { label: string; value: string; icon: Icon }) {
+  return (
+    <Card withBorder radius="md" padding="md">
+      <Group justify="space-between" wrap="nowrap" align="flex-start">
+        <div>
+          <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
+            {label}
+          </Text>
+          <Text fz={{ base: 22, sm: 28 }} fw={700} lh={1.2} mt={4}>
+            {value}
+          </Text>
+        </div>
+        <Box visibleFrom="sm">
+          <StatIcon size={26} stroke={1.5} color="var(--mantine-color-fieldbid-6)" aria-hidden />
+        </Box>
+      </Group>
+    </Card>
+  );
+}
+
+function StatCards({ dashboard }: { dashboard: VendorDashboard | undefined }) {
+  const stats = dashboard?.stats;
+  const value = (number: number | undefined, format: (n: number) => string = String) =>
+    number === undefined ? '—' : format(number);
+  return (
+    <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md">
+      <StatCard label="Active Bids" value={value(stats?.active_bids)} icon={IconGavel} />
+      <StatCard label="Awarded Jobs" value={value(stats?.awarded_jobs)} icon={IconBriefcase} />
+      <StatCard label="Total Earnings" value={value(stats?.total_earnings, formatUsd)} icon={IconCash} />
+      <StatCard label="Jobs Completed" value={value(stats?.jobs_completed)} icon={IconCircleCheck} />
+    </SimpleGrid>
+  );
+}
+
+/** /vendor/dashboard (signed-in spec, section 2), with the stats and tabs computed from the vendor's bids. */
 export function VendorDashboardPage() {
-  return <ScreenTitle>Dashboard</ScreenTitle>;
+  const dashboard = useVendorDashboard();
+  const [requestOpen, requestDialog] = useDisclosure(false);
+  const data = dashboard.data;
+
+  return (
+    <>
+      <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm" mb="md">
+        <ScreenTitle>Dashboard</ScreenTitle>
+        <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={requestDialog.open}>
+          Create Request
+        </Button>
+      </Group>
+
+      {dashboard.isError ? (
+        <ErrorAlert>
+          {dashboard.error.message || 'Failed to load the dashboard. Please try again.'}
+        </ErrorAlert>
+      ) : null}
+      <StatCards dashboard={data} />
+
+      <Tabs
+        defaultValue="active"
+        mt="xl"
+        keepMounted={false}
+        styles={{ tab: { paddingInline: 'var(--mantine-spacing-xs)' } }}
+      >
+        <Tabs.List>
+          <Tabs.Tab value="active">Active Bids</Tabs.Tab>
+          <Tabs.Tab value="current">Current Jobs</Tabs.Tab>
+          <Tabs.Tab value="completed">Completed Jobs</Tabs.Tab>
+        </Tabs.List>
+        {dashboard.isPending ? (
+          <Center py="xl" role="status" aria-label="Loading dashboard">
+            <Loader />
+          </Center>
+        ) : (
+          <>
+            <Tabs.Panel value="active" pt="md">
+              <DashboardTabList
+                items={data?.active_bids ?? []}
+                tab="active"
+                empty="No active bids at the moment"
+              />
+            </Tabs.Panel>
+            <Tabs.Panel value="current" pt="md">
+              <DashboardTabList items={data?.current_jobs ?? []} tab="current" empty="No current jobs" />
+            </Tabs.Panel>
+            <Tabs.Panel value="completed" pt="md">
+              <DashboardTabList
+                items={data?.completed_jobs ?? []}
+                tab="completed"
+                empty="No completed jobs"
+              />
+            </Tabs.Panel>
+          </>
+        )}
+      </Tabs>
+
+      <VendorRequestDialog opened={requestOpen} onClose={requestDialog.close} />
+    </>
+  );
 }

@@ -75,7 +75,13 @@ export async function vendorApplicationRoutes(app: FastifyInstance): Promise<voi
     const session = requireSession(request);
     const { plan_id } = parseInput(vendorSubmitSchema, request.body);
     const [plan] = await app.db
-      .select({ id: plans.id, name: plans.name, price: plans.price, frequency: plans.frequency })
+      .select({
+        id: plans.id,
+        name: plans.name,
+        price: plans.price,
+        frequency: plans.frequency,
+        stripePriceId: plans.stripePriceId,
+      })
       .from(plans)
       .where(and(eq(plans.id, plan_id), eq(plans.isActive, true)))
       .limit(1);

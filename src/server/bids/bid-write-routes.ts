@@ -5,9 +5,11 @@ import { canViewRequest } from '#shared/request-visibility.ts';
 import { isUniqueViolation } from '../applications/application-session.ts';
 import { requireUser } from '../auth/guards.ts';
 import type { UserRow } from '../auth/session-store.ts';
+import type { Db } from '../db/database.ts';
 import { bids } from '../db/schema/bids.ts';
 import { vendorProfiles } from '../db/schema/vendor-profiles.ts';
 import { forbidden, HttpError, notFound, parseInput } from '../http/http-error.ts';
+import { idempotentWrite } from '../idempotency/idempotent-write.ts';
 import { loadViewer } from '../requests/request-viewer.ts';
 import { BID_NOT_FOUND, bidBody, loadBidTarget, requireAvailable } from './bid-access.ts';
 
@@ -25,83 +27,93 @@ function requireVendor(request: FastifyRequest): UserRow {
 
 /** POST/PUT /api/requests/{id}/bid/ and POST /api/bids/{id}/withdraw/ (signed-in spec, sections 2 and 7). */
 export async function bidWriteRoutes(app: FastifyInstance): Promise<void> {
-  async function visibleTarget(user: UserRow, rawId: string) {
-    const target = await loadBidTarget(app.db, rawId);
-    if (!canViewRequest(await loadViewer(app.db, user), target.visible)) {
+  async function visibleTarget(db: Db, user: UserRow, rawId: string) {
+    const target = await loadBidTarget(db, rawId);
+    if (!canViewRequest(await loadViewer(db, user), target.visible)) {
       throw forbidden('You do not have permission to view this request.');
     }
     return target;
   }
 
-  async function ownBid(userId: number, requestId: number) {
-    const [bid] = await app.db
+  async function ownBid(db: Db, userId: number, requestId: number) {
+    const [bid] = await db
       .select()
       .from(bids)
       .where(and(eq(bids.requestId, requestId), eq(bids.vendorId, userId)));
     return bid;
   }
 
+  // Both writes take an Idempotency-Key (the offline outbox replays them): every check runs inside
+  // the write, so a replay answers the first answer even after the request has changed since.
   app.post<{ Params: { id: string } }>('/api/requests/:id/bid/', async (request, reply) => {
     const user = requireVendor(request);
-    const target = await visibleTarget(user, request.params.id);
-    const input = parseInput(bidInputSchema, request.body);
-    const [profile] = await app.db
-      .select({ expiresOn: vendorProfiles.insuranceExpiresOn })
-      .from(vendorProfiles)
-      .where(eq(vendorProfiles.userId, user.id));
-    // A certificate valid through its expiry date; no date on file is not refused (docs/architecture.md).
-    if (profile?.expiresOn && profile.expiresOn < new Date().toISOString().slice(0, 10)) {
-      throw new HttpError(403, { code: 'INSURANCE_EXPIRED', detail: INSURANCE_DETAIL });
-    }
-    requireAvailable(target);
-    const duplicate = (bidId: number) =>
-      new HttpError(409, { code: 'DUPLICATE_BID', bidId, detail: DUPLICATE_DETAIL });
-    const existing = await ownBid(user.id, target.id);
-    if (existing) throw duplicate(existing.id);
-    try {
-      const [bid] = await app.db
-        .insert(bids)
-        .values({
-          requestId: target.id,
-          vendorId: user.id,
+    return idempotentWrite(request, reply, async (tx) => {
+      const target = await visibleTarget(tx, user, request.params.id);
+      const input = parseInput(bidInputSchema, request.body);
+      const [profile] = await tx
+        .select({ expiresOn: vendorProfiles.insuranceExpiresOn })
+        .from(vendorProfiles)
+        .where(eq(vendorProfiles.userId, user.id));
+      // A certificate valid through its expiry date; no date on file is not refused (docs/architecture.md).
+      if (profile?.expiresOn && profile.expiresOn < new Date().toISOString().slice(0, 10)) {
+        throw new HttpError(403, { code: 'INSURANCE_EXPIRED', detail: INSURANCE_DETAIL });
+      }
+      requireAvailable(target);
+      const duplicate = (bidId: number) =>
+        new HttpError(409, { code: 'DUPLICATE_BID', bidId, detail: DUPLICATE_DETAIL });
+      const existing = await ownBid(tx, user.id, target.id);
+      if (existing) throw duplicate(existing.id);
+      try {
+        // A savepoint: the unique violation of a losing insert must not abort the whole transaction.
+        const bid = await tx.transaction(async (inner) => {
+          const [row] = await inner
+            .insert(bids)
+            .values({
+              requestId: target.id,
+              vendorId: user.id,
+              amount: input.amount,
+              estimatedTime: input.estimated_time,
+              estimatedTimeUnit: input.estimated_time_unit,
+              proposedStartDate: new Date(input.proposed_start_date),
+              notes: input.notes,
+            })
+            .returning();
+          return row!;
+        });
+        return { status: 201, body: bidBody(bid) };
+      } catch (error) {
+        // A racing submission won: UNIQUE(request_id, vendor_id) is the real guard, the check above a shortcut.
+        if (!isUniqueViolation(error)) throw error;
+        const winner = await ownBid(tx, user.id, target.id);
+        throw duplicate(winner?.id ?? 0);
+      }
+    });
+  });
+
+  app.put<{ Params: { id: string } }>('/api/requests/:id/bid/', async (request, reply) => {
+    const user = requireVendor(request);
+    return idempotentWrite(request, reply, async (tx) => {
+      const target = await visibleTarget(tx, user, request.params.id);
+      const input = parseInput(bidInputSchema, request.body);
+      const bid = await ownBid(tx, user.id, target.id);
+      if (!bid) throw notFound(BID_NOT_FOUND);
+      requireAvailable(target);
+      const [updated] = await tx
+        .update(bids)
+        .set({
           amount: input.amount,
           estimatedTime: input.estimated_time,
           estimatedTimeUnit: input.estimated_time_unit,
           proposedStartDate: new Date(input.proposed_start_date),
           notes: input.notes,
+          updatedAt: new Date(),
         })
+        // Conditional on pending so that an award landing meanwhile is not overwritten.
+        .where(and(eq(bids.id, bid.id), eq(bids.status, 'pending')))
         .returning();
-      return reply.code(201).send(bidBody(bid!));
-    } catch (error) {
-      // A racing submission won: UNIQUE(request_id, vendor_id) is the real guard, the check above a shortcut.
-      if (!isUniqueViolation(error)) throw error;
-      const winner = await ownBid(user.id, target.id);
-      throw duplicate(winner?.id ?? 0);
-    }
-  });
-
-  app.put<{ Params: { id: string } }>('/api/requests/:id/bid/', async (request) => {
-    const user = requireVendor(request);
-    const target = await visibleTarget(user, request.params.id);
-    const input = parseInput(bidInputSchema, request.body);
-    const bid = await ownBid(user.id, target.id);
-    if (!bid) throw notFound(BID_NOT_FOUND);
-    requireAvailable(target);
-    const [updated] = await app.db
-      .update(bids)
-      .set({
-        amount: input.amount,
-        estimatedTime: input.estimated_time,
-        estimatedTimeUnit: input.estimated_time_unit,
-        proposedStartDate: new Date(input.proposed_start_date),
-        notes: input.notes,
-        updatedAt: new Date(),
-      })
-      // Conditional on pending so that an award landing meanwhile is not overwritten.
-      .where(and(eq(bids.id, bid.id), eq(bids.status, 'pending')))
-      .returning();
-    if (!updated) throw new HttpError(409, NOT_EDITABLE);
-    return bidBody(updated);
+      if (!updated) throw new HttpError(409, NOT_EDITABLE);
+      return { status: 200, body: bidBody(updated) };
+    });
   });
 
   app.post<{ Params: { id: string } }>('/api/bids/:id/withdraw/', async (request) => {

@@ -29,6 +29,10 @@ export async function openPgliteDatabase(dataDir?: string): Promise<Database> {
         return false;
       }
     },
+    async listen(channel, onPayload) {
+      const unlisten = await client.listen(channel, onPayload);
+      return () => unlisten();
+    },
     async close() {
       try {
         await client.close();

@@ -4,6 +4,7 @@ import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import type { Logger } from 'pino';
 import { type Database, MIGRATIONS_FOLDER } from './database.ts';
+import { listenOnPostgres } from './postgres-listener.ts';
 
 /** Any number, fixed: every FieldBid process takes the same advisory lock while migrating. */
 const MIGRATION_LOCK_KEY = 726_351_004;
@@ -40,6 +41,7 @@ export async function openPostgresDatabase(url: string, log: Pick<Logger, 'error
         return false;
       }
     },
+    listen: (channel, onPayload) => listenOnPostgres(url, channel, onPayload, log),
     close: () => pool.end(),
   };
 }

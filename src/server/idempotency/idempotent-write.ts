@@ -1,5 +1,17 @@
+import { and, eq, lt } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { requireUser } from '../auth/guards.ts';
 import type { Db } from '../db/database.ts';
+import { idempotencyKeys } from '../db/schema/idempotency.ts';
+import { HttpError } from '../http/http-error.ts';
+import { sweepExpiredKeys } from './expired-keys.ts';
+import {
+  KEY_LIFETIME_MS,
+  keyPath,
+  REPLAYED_HEADER,
+  readIdempotencyKey,
+  requestHash,
+} from './idempotency-key.ts';
 
 /** What a write handler answers: sent as is, and kept for replays of the same Idempotency-Key. */
 export interface WriteAnswer {
@@ -7,18 +19,100 @@ export interface WriteAnswer {
   body: unknown;
 }
 
+export interface IdempotencyOptions {
+  /**
+   * The payload the key is bound to, when `request.body` is not it: for multipart, the fields and
+   * the SHA-256 of each file (the handler has read the stream; see requestHash).
+   */
+  payload?: unknown;
+}
+
+const REUSED_BODY = {
+  code: 'IDEMPOTENCY_KEY_REUSED',
+  detail: 'This Idempotency-Key was already used with a different request body.',
+};
+const REUSED_PATH = {
+  code: 'IDEMPOTENCY_KEY_REUSED',
+  detail: 'This Idempotency-Key was already used for a different request.',
+};
+const IN_PROGRESS = {
+  code: 'IDEMPOTENCY_KEY_IN_PROGRESS',
+  detail: 'A request with this Idempotency-Key is still being handled. Please try again.',
+};
+
+/** The body exactly as JSON carries it (dates as strings), so the first answer equals every replay. */
+const asJson = (body: unknown): unknown => (body === undefined ? null : JSON.parse(JSON.stringify(body)));
+
+type Outcome = { replayed: boolean; answer: WriteAnswer };
+
 /**
  * Runs a replayable write (bids, messages, requests: DESIGN.md) in one transaction and sends its
- * answer. With an `Idempotency-Key` header the key is recorded in that same transaction, and a
- * replay gets the first answer without writing again.
+ * answer. Everything the write reads or writes must go through the `tx` it is given: on PGlite a
+ * query on `app.db` would wait for this very transaction to end.
  *
- * Interim version: transaction only; the key handling is being built in this folder.
+ * With an `Idempotency-Key` header (signed-in users only; the key is per user) the key row is
+ * inserted first in that transaction. A concurrent request with the same key blocks on that row
+ * until the first commits, then finds it and answers the stored answer; a replay never writes.
+ * A 4xx HttpError from the write rolls the write back (to a savepoint) but its answer is kept for
+ * the key, so the offline outbox sees the same refusal on every replay; a 5xx or any other error
+ * rolls everything back, key included, because a retry may succeed.
  */
 export async function idempotentWrite(
   request: FastifyRequest,
   reply: FastifyReply,
   write: (tx: Db) => Promise<WriteAnswer>,
+  options: IdempotencyOptions = {},
 ): Promise<FastifyReply> {
-  const answer = await request.server.db.transaction((tx) => write(tx as unknown as Db));
-  return reply.code(answer.status).send(answer.body);
+  const { db } = request.server;
+  const key = readIdempotencyKey(request);
+  if (key === null) {
+    const answer = await db.transaction((tx) => write(tx as unknown as Db));
+    return reply.code(answer.status).send(answer.body);
+  }
+  const user = requireUser(request);
+  const method = request.method;
+  const path = keyPath(request);
+  const hash = requestHash(method, path, 'payload' in options ? options.payload : request.body);
+  const thisKey = and(eq(idempotencyKeys.userId, user.id), eq(idempotencyKeys.key, key));
+  await sweepExpiredKeys(db, request.log);
+
+  const outcome = await db.transaction(async (tx): Promise<Outcome> => {
+    // An expired key is forgotten: the same key starts afresh.
+    await tx.delete(idempotencyKeys).where(and(thisKey, lt(idempotencyKeys.expiresAt, new Date())));
+    const [claimed] = await tx
+      .insert(idempotencyKeys)
+      .values({
+        userId: user.id,
+        key,
+        method,
+        path,
+        requestHash: hash,
+        expiresAt: new Date(Date.now() + KEY_LIFETIME_MS),
+      })
+      .onConflictDoNothing()
+      .returning({ key: idempotencyKeys.key });
+    if (!claimed) {
+      const [stored] = await tx.select().from(idempotencyKeys).where(thisKey);
+      if (!stored || stored.responseStatus === null) throw new HttpError(409, IN_PROGRESS);
+      if (stored.method !== method || stored.path !== path) throw new HttpError(422, REUSED_PATH);
+      if (stored.requestHash !== hash) throw new HttpError(422, REUSED_BODY);
+      return { replayed: true, answer: { status: stored.responseStatus, body: stored.responseBody } };
+    }
+    let answer: WriteAnswer;
+    try {
+      const written = await tx.transaction((inner) => write(inner as unknown as Db));
+      answer = { status: written.status, body: asJson(written.body) };
+    } catch (error) {
+      if (!(error instanceof HttpError) || error.statusCode >= 500) throw error;
+      answer = { status: error.statusCode, body: asJson(error.body) };
+    }
+    await tx
+      .update(idempotencyKeys)
+      .set({ responseStatus: answer.status, responseBody: answer.body, completedAt: new Date() })
+      .where(thisKey);
+    return { replayed: false, answer };
+  });
+
+  if (outcome.replayed) reply.header(REPLAYED_HEADER, 'true');
+  return reply.code(outcome.answer.status).send(outcome.answer.body);
 }

@@ -1,5 +1,7 @@
 import type { Db } from '../db/database.ts';
 import { notifications } from '../db/schema/notifications.ts';
+import { publishEvents } from '../realtime/realtime-events.ts';
+import { notificationBody } from './notification-body.ts';
 
 /** What made a notification; the kinds the product creates (kept in `notifications.kind`). */
 export type NotificationKind =
@@ -20,18 +22,26 @@ export interface NewNotification {
 }
 
 /**
- * Records notifications for the users an event concerns. Pass the transaction of the write that
- * caused them, so a rolled-back write leaves no notification behind.
+ * Records notifications for the users an event concerns and pushes each to its user's open event
+ * streams. Pass the transaction of the write that caused them, so a rolled-back write leaves no
+ * notification behind and pushes nothing (the push leaves on commit).
  */
 export async function notify(db: Db, items: readonly NewNotification[]): Promise<void> {
   if (items.length === 0) return;
-  await db.insert(notifications).values(
-    items.map((item) => ({
-      userId: item.userId,
-      kind: item.kind,
-      title: item.title,
-      message: item.message,
-      relatedRequestId: item.relatedRequestId ?? null,
-    })),
+  const rows = await db
+    .insert(notifications)
+    .values(
+      items.map((item) => ({
+        userId: item.userId,
+        kind: item.kind,
+        title: item.title,
+        message: item.message,
+        relatedRequestId: item.relatedRequestId ?? null,
+      })),
+    )
+    .returning();
+  await publishEvents(
+    db,
+    rows.map((row) => ({ users: [row.userId], event: 'notification', data: notificationBody(row) })),
   );
 }

@@ -15,7 +15,8 @@ h1{font-size:20px;margin:0 0 4px}.muted{color:#6c757d;font-size:14px;margin:0 0 
 label{display:block;font-size:14px;font-weight:600;margin:12px 0 4px}input{width:100%;padding:10px 12px;font-size:16px;border:1px solid #ced4da;border-radius:8px}
 .row{display:flex;gap:12px}.row>div{flex:1}button{margin-top:20px;width:100%;padding:12px;font-size:16px;font-weight:600;color:#fff;background:#1c7ed6;border:0;border-radius:8px;cursor:pointer}
 .error{background:#fff5f5;color:#c92a2a;border:1px solid #ffc9c9;border-radius:8px;padding:10px 12px;margin:0 0 12px;font-size:14px}
-.note{font-size:13px;color:#6c757d;margin-top:16px}`;
+.note{font-size:13px;color:#6c757d;margin-top:16px}.back{display:inline-block;margin:0 0 12px;font-size:14px;color:#1c7ed6}
+button:focus-visible,input:focus-visible,a:focus-visible{outline:2px solid #1c7ed6;outline-offset:2px}`;
 
 export interface CheckoutView {
   checkoutId: string;
@@ -25,6 +26,8 @@ export interface CheckoutView {
   amount: number;
   formToken: string;
   error?: string | undefined;
+  /** The name typed before a refused attempt, so only the card details are typed again. */
+  cardName?: string | undefined;
 }
 
 function layout(title: string, body: string): string {
@@ -36,11 +39,11 @@ export function renderCheckoutPage(view: CheckoutView): string {
   const error = view.error ? `<p class="error" role="alert">${escapeHtml(view.error)}</p>` : '';
   return layout(
     `Checkout - ${view.productName}`,
-    `<div class="card"><h1>${escapeHtml(view.productName)}</h1><p class="muted">${escapeHtml(view.planName)} plan subscription</p>
+    `<a class="back" href="/vendor-application">&larr; Back to your application</a><div class="card"><h1>${escapeHtml(view.productName)}</h1><p class="muted">${escapeHtml(view.planName)} plan subscription</p>
 <p class="amount">${usd.format(view.amount)} <span class="muted">/ ${per}</span></p>${error}
 <form method="post" action="/checkout/${encodeURIComponent(view.checkoutId)}/pay" autocomplete="off">
 <input type="hidden" name="form_token" value="${escapeHtml(view.formToken)}">
-<label for="card_name">Name on card</label><input id="card_name" name="card_name" required>
+<label for="card_name">Name on card</label><input id="card_name" name="card_name" autocomplete="cc-name" value="${escapeHtml(view.cardName ?? '')}" required>
 <label for="card_number">Card number</label><input id="card_number" name="card_number" inputmode="numeric" placeholder="4242 4242 4242 4242" required>
 <div class="row"><div><label for="expiry">Expiry (MM/YY)</label><input id="expiry" name="expiry" placeholder="12/34" required></div>
 <div><label for="cvc">CVC</label><input id="cvc" name="cvc" inputmode="numeric" placeholder="123" required></div></div>

@@ -4,6 +4,7 @@ import { randomToken, safeEqual } from '../auth/tokens.ts';
 import { checkoutSessions } from '../db/schema/billing.ts';
 import { plans } from '../db/schema/plans.ts';
 import { renderCheckoutMessage, renderCheckoutPage } from './checkout-page.ts';
+import { successPagePath } from './subscription-success-routes.ts';
 
 const PRODUCT_NAME = 'FieldBid vendor subscription';
 const FORM_COOKIE = 'fieldbid_checkout';
@@ -30,9 +31,6 @@ async function loadCheckout(app: FastifyInstance, id: string) {
   return row ?? null;
 }
 
-const successPath = (checkoutId: string, subscriptionId: string) =>
-  `/vendor-application/subscription/success/${encodeURIComponent(checkoutId)}/${encodeURIComponent(subscriptionId)}`;
-
 function html(reply: FastifyReply, status: number, body: string) {
   return reply.status(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(body);
 }
@@ -42,7 +40,7 @@ function unpayable(reply: FastifyReply, row: Row) {
   if (!row)
     return html(reply, 404, renderCheckoutMessage('Checkout not found', 'This checkout link is not valid.'));
   if (row.status === 'paid' && row.subscriptionId)
-    return reply.redirect(successPath(row.id, row.subscriptionId), 303);
+    return reply.redirect(successPagePath(row.id, row.subscriptionId), 303);
   if (row.status !== 'open' || row.expiresAt <= new Date()) {
     return html(
       reply,
@@ -56,7 +54,7 @@ function unpayable(reply: FastifyReply, row: Row) {
   return null;
 }
 
-function page(reply: FastifyReply, status: number, row: NonNullable<Row>, error?: string) {
+function page(reply: FastifyReply, status: number, row: NonNullable<Row>, error?: string, cardName?: string) {
   // Double-submit token: the form carries the value of a cookie scoped to this checkout, so a form
   // posted from another site (which cannot read the cookie, and with SameSite=Strict does not send
   // it) is refused even by someone who learned the checkout address.
@@ -73,7 +71,7 @@ function page(reply: FastifyReply, status: number, row: NonNullable<Row>, error?
     planName: row.planName,
     frequency: row.frequency,
   };
-  return html(reply, status, renderCheckoutPage({ ...view, amount: row.amount, formToken, error }));
+  return html(reply, status, renderCheckoutPage({ ...view, amount: row.amount, formToken, error, cardName }));
 }
 
 /** The local payment provider's checkout page (DESIGN.md, Runtime). */
@@ -106,21 +104,16 @@ export async function checkoutRoutes(app: FastifyInstance): Promise<void> {
         return page(reply, 403, checkout, 'This payment form has expired. Please try again.');
       }
       const card = String(form.card_number ?? '').replace(/[\s-]/g, '');
-      if (card === DECLINED)
-        return page(reply, 402, checkout, 'Your card was declined. Please use a different card.');
-      if (card !== SUCCEEDS) {
-        return page(
-          reply,
-          400,
-          checkout,
-          'This test checkout accepts only the test card 4242 4242 4242 4242.',
-        );
-      }
+      const refuse = (code: number, message: string) =>
+        page(reply, code, checkout, message, String(form.card_name ?? '').slice(0, 200));
+      if (card === DECLINED) return refuse(402, 'Your card was declined. Please use a different card.');
+      if (card !== SUCCEEDS)
+        return refuse(400, 'This test checkout accepts only the test card 4242 4242 4242 4242.');
       if (!/^(0[1-9]|1[0-2])\s*\/\s*\d{2}$/.test(String(form.expiry ?? '').trim())) {
-        return page(reply, 400, checkout, 'Please enter the expiry date as MM/YY.');
+        return refuse(400, 'Please enter the expiry date as MM/YY.');
       }
       if (!/^\d{3,4}$/.test(String(form.cvc ?? '').trim())) {
-        return page(reply, 400, checkout, 'Please enter the 3 or 4 digit security code.');
+        return refuse(400, 'Please enter the 3 or 4 digit security code.');
       }
       // Only an open checkout turns paid: a second submit of the same form finds it paid and is
       // sent to the same success address.
@@ -133,7 +126,7 @@ export async function checkoutRoutes(app: FastifyInstance): Promise<void> {
       if (!subscriptionId)
         return html(reply, 409, renderCheckoutMessage('Checkout closed', 'This checkout is closed.'));
       reply.clearCookie(FORM_COOKIE, { path: `/checkout/${checkout.id}` });
-      return reply.redirect(successPath(checkout.id, subscriptionId), 303);
+      return reply.redirect(successPagePath(checkout.id, subscriptionId), 303);
     },
   );
 }

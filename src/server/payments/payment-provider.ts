@@ -1,9 +1,9 @@
-import type { PaymentProvider as ProviderName } from '../db/schema/billing.ts';
+import type { PaymentProvider as ProviderName, SubscriptionStatus } from '../db/schema/billing.ts';
 
 /** What a checkout sells: one vendor application's subscription to one plan. */
 export interface CheckoutRequest {
   vendorApplicationId: number;
-  plan: { id: number; name: string; price: number; frequency: string };
+  plan: { id: number; name: string; price: number; frequency: string; stripePriceId?: string | null };
   customerEmail: string;
 }
 
@@ -19,6 +19,11 @@ export interface CheckoutState {
   /** The subscription the provider made on payment; null until paid. */
   subscriptionId: string | null;
   customerId: string | null;
+  /**
+   * The subscription's status as the provider sees it now; absent means active once paid. Read at
+   * fulfilment, so an update that arrived before the account existed is not lost.
+   */
+  subscriptionStatus?: SubscriptionStatus;
 }
 
 /**

@@ -1,12 +1,16 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { isUniqueViolation } from '../applications/application-session.ts';
 import { vendorApplications } from '../db/schema/applications.ts';
 import { checkoutSessions } from '../db/schema/billing.ts';
 import { HttpError } from '../http/http-error.ts';
-import { fulfilVendorApplication } from './vendor-fulfilment.ts';
+import { renderCheckoutMessage } from './checkout-page.ts';
+import { fulfilPaidApplication } from './vendor-fulfilment.ts';
 
 const NOT_FOUND = 'Application not found.';
+
+/** The spec's success route in the app (public spec, section 2). */
+export const successPagePath = (checkoutId: string, subscriptionId: string) =>
+  `/vendor-application/subscription/success/${encodeURIComponent(checkoutId)}/${encodeURIComponent(subscriptionId)}`;
 
 /**
  * GET /stripe/vendor/subscription/success/{session_id}/{subscription_id}/ (public spec, section 7):
@@ -36,28 +40,40 @@ export async function subscriptionSuccessRoutes(app: FastifyInstance): Promise<v
       }
       if (state.subscriptionId !== subscriptionId) throw new HttpError(404, { error: NOT_FOUND });
 
-      const paid = {
-        checkoutId,
-        provider: app.payments.name,
-        subscriptionId: state.subscriptionId,
-        customerId: state.customerId,
-      };
-      try {
-        return await fulfilVendorApplication(app.db, found.applicationId, paid);
-      } catch (error) {
-        // A concurrent call won the race: its account stands, answer as a reload.
-        if (!isUniqueViolation(error)) throw error;
+      return fulfilPaidApplication(
+        app.db,
+        found.applicationId,
+        {
+          checkoutId,
+          provider: app.payments.name,
+          subscriptionId: state.subscriptionId,
+          customerId: state.customerId,
+          subscriptionStatus: state.subscriptionStatus,
+        },
+        'browser',
+      );
+    },
+  );
+
+  /**
+   * Where a hosted checkout (Stripe) returns the buyer: it can only name the session, so this asks
+   * the provider for the subscription and sends the browser on to the spec's success route.
+   */
+  app.get<{ Params: { sessionId: string } }>(
+    '/stripe/vendor/subscription/return/:sessionId/',
+    async (request, reply) => {
+      const state = await app.payments.retrieveCheckout(request.params.sessionId);
+      if (state?.paid && state.subscriptionId) {
+        return reply.redirect(successPagePath(request.params.sessionId, state.subscriptionId), 303);
       }
-      try {
-        return await fulfilVendorApplication(app.db, found.applicationId, paid);
-      } catch (error) {
-        // Still refused: the email was taken by another account after the application was submitted.
-        if (!isUniqueViolation(error)) throw error;
-        throw new HttpError(409, {
-          error:
-            'An account with this email address already exists. Please contact support about your payment.',
-        });
-      }
+      const [title, message] = state
+        ? ['Payment not completed', 'Your payment has not been completed yet. Please try again.']
+        : ['Checkout not found', 'This checkout link is not valid.'];
+      return reply
+        .status(state ? 402 : 404)
+        .header('cache-control', 'no-store')
+        .type('text/html; charset=utf-8')
+        .send(renderCheckoutMessage(title, message));
     },
   );
 }

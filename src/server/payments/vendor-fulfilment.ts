@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { SERVICE_CATEGORIES, type ServiceCategory } from '#shared/categories.ts';
 import type { VendorSuccessResponse } from '#shared/vendor-application.ts';
+import { isUniqueViolation } from '../applications/application-session.ts';
 import { issuePasswordToken } from '../auth/password-tokens.ts';
 import { hashToken, randomToken } from '../auth/tokens.ts';
 import type { Db } from '../db/database.ts';
@@ -9,6 +10,7 @@ import { vendorApplications } from '../db/schema/applications.ts';
 import {
   checkoutSessions,
   type PaymentProvider as ProviderName,
+  type SubscriptionStatus,
   subscriptions,
 } from '../db/schema/billing.ts';
 import { plans } from '../db/schema/plans.ts';
@@ -37,32 +39,133 @@ export interface PaidCheckout {
   provider: ProviderName;
   subscriptionId: string;
   customerId: string | null;
+  /** The provider's current status of the subscription; active when it does not say. */
+  subscriptionStatus?: SubscriptionStatus | undefined;
 }
 
-/** A reload of the success page: the confirmation number again, a fresh token while no password is set. */
-async function answerAgain(db: Db, userId: number, confirmation: string): Promise<VendorSuccessResponse> {
+/**
+ * Who asks: the buyer's browser (the success call) gets the password token and, the first time,
+ * the API key; the provider's webhook only needs the account to exist.
+ */
+export type FulfilmentCaller = 'browser' | 'webhook';
+
+/**
+ * The success page's answer: the confirmation number, a fresh set-password token while no password
+ * is set, and the API key when the vendor has none yet (made here rather than with the account, so
+ * the buyer sees it even when the webhook made the account first). Only the key's hash is kept, so a
+ * reload cannot show it again.
+ */
+async function answerBrowser(db: Db, userId: number, confirmation: string): Promise<VendorSuccessResponse> {
+  const answer: VendorSuccessResponse = { confirmation_number: confirmation };
   const [user] = await db
     .select({ passwordHash: users.passwordHash })
     .from(users)
     .where(eq(users.id, userId));
-  if (!user || user.passwordHash !== null) return { confirmation_number: confirmation };
-  return {
-    confirmation_number: confirmation,
-    password_token: await issuePasswordToken(db, userId, 'set_password'),
-  };
+  if (user && user.passwordHash === null) {
+    answer.password_token = await issuePasswordToken(db, userId, 'set_password');
+  }
+  const [existingKey] = await db
+    .select({ id: apiKeys.id })
+    .from(apiKeys)
+    .where(eq(apiKeys.userId, userId))
+    .limit(1);
+  if (!existingKey) {
+    const apiKey = `fb_${randomToken()}`;
+    await db.insert(apiKeys).values({
+      userId,
+      name: 'Vendor application',
+      prefix: apiKey.slice(0, 11),
+      keyHash: hashToken(apiKey),
+    });
+    answer.api_key = apiKey;
+  }
+  return answer;
+}
+
+type ApplicationRow = typeof vendorApplications.$inferSelect;
+
+/** The account itself: vendor user (no password, email unconfirmed), profile, subscription, number. */
+async function createVendorAccount(db: Db, application: ApplicationRow, paid: PaidCheckout) {
+  const [checkout] = await db
+    .select({ planId: checkoutSessions.planId, frequency: plans.frequency })
+    .from(checkoutSessions)
+    .innerJoin(plans, eq(plans.id, checkoutSessions.planId))
+    .where(eq(checkoutSessions.id, paid.checkoutId));
+  if (!checkout) throw new HttpError(404, { error: 'Checkout not found.' });
+  const now = new Date();
+
+  const [user] = await db
+    .insert(users)
+    .values({
+      email: application.email,
+      passwordHash: null,
+      firstName: application.firstName,
+      lastName: application.lastName,
+      jobTitle: application.jobTitle,
+      phoneNumber: application.phone,
+      type: 'vendor',
+    })
+    .returning({ id: users.id });
+  const userId = user!.id;
+  // The industry picked in the wizard is the vendor's first trade when it names one.
+  const trade = SERVICE_CATEGORIES.find((category: ServiceCategory) => category === application.industry);
+  await db.insert(vendorProfiles).values({
+    userId,
+    companyName: application.vendorName,
+    ein: application.ein,
+    registeredState: application.registeredState,
+    industry: application.industry,
+    address: application.address,
+    totalEmployees: application.totalEmployees,
+    serviceCategories: trade ? [trade] : [],
+    insuranceCertificateKey: application.insuranceCertificateKey,
+    insuranceExpiresOn: application.insuranceExpiresOn,
+  });
+  const status = paid.subscriptionStatus ?? 'active';
+  await db.insert(subscriptions).values({
+    userId,
+    planId: checkout.planId,
+    provider: paid.provider,
+    providerSubscriptionId: paid.subscriptionId,
+    providerCustomerId: paid.customerId,
+    status,
+    currentPeriodEnd: periodEnd(checkout.frequency, now),
+    canceledAt: status === 'canceled' ? now : null,
+  });
+  const confirmation = confirmationNumber();
+  await db
+    .update(vendorApplications)
+    .set({
+      status: 'paid',
+      userId,
+      planId: checkout.planId,
+      confirmationNumber: confirmation,
+      paidAt: now,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(vendorApplications.id, application.id));
+  await db
+    .update(checkoutSessions)
+    .set({
+      status: 'paid',
+      providerSubscriptionId: paid.subscriptionId,
+      paidAt: sql`coalesce(${checkoutSessions.paidAt}, now())`,
+    })
+    .where(eq(checkoutSessions.id, paid.checkoutId));
+  return { userId, confirmation };
 }
 
 /**
- * Turns a paid vendor application into its account, exactly once: vendor user (no password, email
- * unconfirmed), vendor profile, subscription, API key and confirmation number, in one transaction.
- * The application row is locked, and the unique keys (users' email, the provider's subscription
- * id, the confirmation number) refuse a second account if two calls race anyway. The raw API key is
- * in the first answer only (only its hash is kept); later answers repeat the confirmation number.
+ * Turns a paid vendor application into its account, exactly once, whichever of the success call
+ * and the webhook comes first. The application row is locked for the transaction, and the unique
+ * keys (users' email, the provider's subscription id, the confirmation number) refuse a second
+ * account if two calls race anyway.
  */
 export async function fulfilVendorApplication(
   db: Db,
   applicationId: number,
   paid: PaidCheckout,
+  caller: FulfilmentCaller = 'browser',
 ): Promise<VendorSuccessResponse> {
   return db.transaction(async (tx) => {
     const [application] = await tx
@@ -71,81 +174,37 @@ export async function fulfilVendorApplication(
       .where(eq(vendorApplications.id, applicationId))
       .for('update');
     if (!application) throw new HttpError(404, { error: 'Application not found.' });
-    if (application.userId !== null && application.confirmationNumber) {
-      return answerAgain(tx, application.userId, application.confirmationNumber);
-    }
-    const [checkout] = await tx
-      .select({ planId: checkoutSessions.planId, frequency: plans.frequency })
-      .from(checkoutSessions)
-      .innerJoin(plans, eq(plans.id, checkoutSessions.planId))
-      .where(eq(checkoutSessions.id, paid.checkoutId));
-    if (!checkout) throw new HttpError(404, { error: 'Checkout not found.' });
-    const now = new Date();
-
-    const [user] = await tx
-      .insert(users)
-      .values({
-        email: application.email,
-        passwordHash: null,
-        firstName: application.firstName,
-        lastName: application.lastName,
-        jobTitle: application.jobTitle,
-        phoneNumber: application.phone,
-        type: 'vendor',
-      })
-      .returning({ id: users.id });
-    const userId = user!.id;
-    // The industry picked in the wizard is the vendor's first trade when it names one.
-    const trade = SERVICE_CATEGORIES.find((category: ServiceCategory) => category === application.industry);
-    await tx.insert(vendorProfiles).values({
-      userId,
-      companyName: application.vendorName,
-      ein: application.ein,
-      registeredState: application.registeredState,
-      industry: application.industry,
-      address: application.address,
-      totalEmployees: application.totalEmployees,
-      serviceCategories: trade ? [trade] : [],
-      insuranceCertificateKey: application.insuranceCertificateKey,
-      insuranceExpiresOn: application.insuranceExpiresOn,
-    });
-    await tx.insert(subscriptions).values({
-      userId,
-      planId: checkout.planId,
-      provider: paid.provider,
-      providerSubscriptionId: paid.subscriptionId,
-      providerCustomerId: paid.customerId,
-      status: 'active',
-      currentPeriodEnd: periodEnd(checkout.frequency, now),
-    });
-    const apiKey = `fb_${randomToken()}`;
-    await tx.insert(apiKeys).values({
-      userId,
-      name: 'Vendor application',
-      prefix: apiKey.slice(0, 11),
-      keyHash: hashToken(apiKey),
-    });
-    const confirmation = confirmationNumber();
-    await tx
-      .update(vendorApplications)
-      .set({
-        status: 'paid',
-        userId,
-        planId: checkout.planId,
-        confirmationNumber: confirmation,
-        paidAt: now,
-        updatedAt: sql`now()`,
-      })
-      .where(eq(vendorApplications.id, application.id));
-    await tx
-      .update(checkoutSessions)
-      .set({
-        status: 'paid',
-        providerSubscriptionId: paid.subscriptionId,
-        paidAt: sql`coalesce(${checkoutSessions.paidAt}, now())`,
-      })
-      .where(eq(checkoutSessions.id, paid.checkoutId));
-    const passwordToken = await issuePasswordToken(tx, userId, 'set_password', now);
-    return { confirmation_number: confirmation, password_token: passwordToken, api_key: apiKey };
+    const account =
+      application.userId !== null && application.confirmationNumber
+        ? { userId: application.userId, confirmation: application.confirmationNumber }
+        : await createVendorAccount(tx, application, paid);
+    if (caller === 'webhook') return { confirmation_number: account.confirmation };
+    return answerBrowser(tx, account.userId, account.confirmation);
   });
+}
+
+/**
+ * fulfilVendorApplication with the one retry a lost race needs: a concurrent call that won has made
+ * the account, and the second attempt answers as a reload. Still refused means the email address
+ * was taken by another account after the application was submitted (409).
+ */
+export async function fulfilPaidApplication(
+  db: Db,
+  applicationId: number,
+  paid: PaidCheckout,
+  caller: FulfilmentCaller,
+): Promise<VendorSuccessResponse> {
+  try {
+    return await fulfilVendorApplication(db, applicationId, paid, caller);
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+  }
+  try {
+    return await fulfilVendorApplication(db, applicationId, paid, caller);
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    throw new HttpError(409, {
+      error: 'An account with this email address already exists. Please contact support about your payment.',
+    });
+  }
 }

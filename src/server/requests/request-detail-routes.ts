@@ -8,6 +8,8 @@ import { maintenanceRequests as mr, requestInvitations, requestPhotos } from '..
 import { users } from '../db/schema/users.ts';
 import { vendorProfiles } from '../db/schema/vendor-profiles.ts';
 import { forbidden, notFound } from '../http/http-error.ts';
+import { roleOf } from '../lifecycle/lifecycle-access.ts';
+import { requestProgress } from '../lifecycle/request-progress.ts';
 import { loadViewer } from './request-viewer.ts';
 
 const NOT_FOUND = 'Request not found.';
@@ -48,6 +50,7 @@ export async function requestDetailRoutes(app: FastifyInstance): Promise<void> {
     const bidRows = await app.db
       .select({
         id: bids.id,
+        vendorId: bids.vendorId,
         company: vendorProfiles.companyName,
         firstName: users.firstName,
         lastName: users.lastName,
@@ -66,8 +69,15 @@ export async function requestDetailRoutes(app: FastifyInstance): Promise<void> {
     const photos = await app.db
       .select({ id: requestPhotos.id, key: requestPhotos.storageKey })
       .from(requestPhotos)
-      .where(eq(requestPhotos.requestId, id))
+      // The vendor's completion photos belong to `completion`, not to the request as raised.
+      .where(and(eq(requestPhotos.requestId, id), eq(requestPhotos.kind, 'request')))
       .orderBy(asc(requestPhotos.id));
+    const awardedVendorId = bidRows.find((bid) => bid.id === row.request.awardedBidId)?.vendorId ?? null;
+    const role = roleOf(viewer, {
+      row: row.request,
+      projectClientId: visible.projectClientId,
+      awardedVendorId,
+    });
 
     const r = row.request;
     return {
@@ -81,12 +91,13 @@ export async function requestDetailRoutes(app: FastifyInstance): Promise<void> {
       project: row.project ? { name: row.project.name, address: row.project.address } : null,
       user: row.user,
       bidding_config: { is_open_for_bids: r.isOpenForBids, bid_deadline: r.bidDeadline },
-      bids: bidRows.map(({ company, firstName, lastName, ...bid }) => ({
+      bids: bidRows.map(({ company, firstName, lastName, vendorId: _vendorId, ...bid }) => ({
         ...bid,
         vendor_name: company ?? `${firstName} ${lastName}`.trim(),
       })),
       // Files are served under /api/files/<key> (the storage plugin has no URL helper yet).
       photos: photos.map((photo) => ({ id: photo.id, url: `/api/files/${photo.key}` })),
+      ...(await requestProgress(app.db, r, role)),
     };
   });
 }

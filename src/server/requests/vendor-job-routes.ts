@@ -34,6 +34,19 @@ function visibleTo(viewer: VisibilityViewer): SQL | undefined {
   return or(...conditions);
 }
 
+/**
+ * Every word of the search must appear in the description, the areas affected or the type (any case),
+ * so "kitchen leak" finds the leaking kitchen sink. LIKE's wildcards in the text are taken literally.
+ */
+function matchesSearch(search: string | undefined): SQL | undefined {
+  const words = (search ?? '').split(/\s+/).filter((word) => word !== '');
+  if (words.length === 0) return undefined;
+  const haystack = sql`(${mr.description} || ' ' || ${mr.areasAffected}::text || ' ' || ${mr.type})`;
+  return and(
+    ...words.map((word) => sql`${haystack} ilike ${`%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`),
+  );
+}
+
 function orderBy(ordering: string | undefined): SQL[] {
   if (!ordering) return [asc(statusRank), desc(mr.createdAt), desc(mr.id)];
   const descending = ordering.startsWith('-');
@@ -53,6 +66,7 @@ export async function vendorJobRoutes(app: FastifyInstance): Promise<void> {
       isStaff(user) ? undefined : visibleTo(viewer),
       query.service_type ? eq(mr.type, query.service_type) : undefined,
       query.status ? eq(mr.status, query.status) : undefined,
+      matchesSearch(query.search),
     );
     const [{ total } = { total: 0 }] = await app.db.select({ total: count() }).from(mr).where(where);
     const rows = await app.db

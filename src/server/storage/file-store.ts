@@ -16,6 +16,10 @@ export interface FileStore {
  */
 const SAFE_KEY = /^[A-Za-z0-9][A-Za-z0-9._-]*(\/[A-Za-z0-9][A-Za-z0-9._-]*)*$/;
 
+export function isSafeKey(key: string): boolean {
+  return key.length <= 512 && SAFE_KEY.test(key);
+}
+
 export function assertSafeKey(key: string): void {
-  if (key.length > 512 || !SAFE_KEY.test(key)) throw new Error(`Unsafe storage key: ${JSON.stringify(key)}`);
+  if (!isSafeKey(key)) throw new Error(`Unsafe storage key: ${JSON.stringify(key)}`);
 }

@@ -1,0 +1,23 @@
+import { type Icon, IconCreditCard, IconMail } from '@tabler/icons-react';
+import type { ComponentType } from 'react';
+import { adminPaths } from '#app/route-paths.ts';
+import { MailSection } from './mail-section.tsx';
+import { PlansSection } from './plans-section.tsx';
+
+export interface AdminSection {
+  /** The path segment under /admin/. */
+  slug: string;
+  path: string;
+  label: string;
+  icon: Icon;
+  Component: ComponentType;
+}
+
+/**
+ * The staff console's sections, in menu order; the first is where /admin/ lands. A new section
+ * (users, applications, clients) is one component and one entry here (plus its path in route-paths.ts).
+ */
+export const ADMIN_SECTIONS: readonly AdminSection[] = [
+  { slug: 'plans', path: adminPaths.plans, label: 'Plans', icon: IconCreditCard, Component: PlansSection },
+  { slug: 'mail', path: adminPaths.mail, label: 'Sent mail', icon: IconMail, Component: MailSection },
+];

@@ -1,0 +1,51 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '#app/lib/api-client.ts';
+import { adminMailPageSchema } from '#shared/admin-mail.ts';
+import {
+  type AdminPlan,
+  adminPlanListSchema,
+  adminPlanSchema,
+  type PlanValues,
+} from '#shared/admin-plans.ts';
+
+// The admin console's calls (staff only): plans and the sent-mail list.
+
+export const adminKeys = {
+  all: ['admin'] as const,
+  plans: () => [...adminKeys.all, 'plans'] as const,
+  mail: (page: number) => [...adminKeys.all, 'mail', page] as const,
+};
+
+const PLANS = '/api/admin/plans';
+
+export function useAdminPlans() {
+  return useQuery({
+    queryKey: adminKeys.plans(),
+    queryFn: async ({ signal }) =>
+      adminPlanListSchema.parse(await apiRequest(`${PLANS}/`, { signal })).results,
+  });
+}
+
+/** Creates (no id) or replaces (PUT) a plan, then refreshes the list. */
+export function useSavePlan() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, values }: { id: number | null; values: PlanValues }): Promise<AdminPlan> =>
+      adminPlanSchema.parse(
+        await apiRequest(id === null ? `${PLANS}/` : `${PLANS}/${id}/`, {
+          method: id === null ? 'POST' : 'PUT',
+          json: values,
+        }),
+      ),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.plans() }),
+  });
+}
+
+export function useAdminMail(page: number) {
+  return useQuery({
+    queryKey: adminKeys.mail(page),
+    queryFn: async ({ signal }) =>
+      adminMailPageSchema.parse(await apiRequest('/api/admin/mail/', { query: { page }, signal })),
+    placeholderData: keepPreviousData,
+  });
+}

@@ -1,0 +1,197 @@
+import {
+  Button,
+  Group,
+  Modal,
+  NumberInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { useEffect, useState } from 'react';
+import { isApiError } from '#app/lib/api-error.ts';
+import { ErrorAlert } from '#app/ui/error-alert.tsx';
+import { showToast } from '#app/ui/toast.ts';
+import { type AdminPlan, PLAN_FREQUENCIES, planInputSchema, planValuesOf } from '#shared/admin-plans.ts';
+import { useSavePlan } from './api.ts';
+
+interface PlanFormValues {
+  name: string;
+  price: number | string;
+  frequency: string;
+  description: string;
+  is_active: boolean;
+  sort_order: number | string;
+  stripe_price_id: string;
+}
+
+const FIELDS = ['name', 'price', 'frequency', 'description', 'is_active', 'sort_order', 'stripe_price_id'];
+const FREQUENCY_OPTIONS = PLAN_FREQUENCIES.map((value) => ({
+  value,
+  label: value === 'monthly' ? 'Monthly' : 'Yearly',
+}));
+
+function formValuesOf(plan: AdminPlan | null): PlanFormValues {
+  if (!plan) {
+    return {
+      name: '',
+      price: '',
+      frequency: 'monthly',
+      description: '',
+      is_active: true,
+      sort_order: 0,
+      stripe_price_id: '',
+    };
+  }
+  const values = planValuesOf(plan);
+  return { ...values, stripe_price_id: values.stripe_price_id ?? '' };
+}
+
+/**
+ * Create (plan null) or edit a plan. The form runs the schema the handler runs
+ * (src/shared/admin-plans.ts); the server's field errors land under the same fields.
+ */
+export function PlanDialog({
+  opened,
+  plan,
+  onClose,
+}: {
+  opened: boolean;
+  plan: AdminPlan | null;
+  onClose: () => void;
+}) {
+  const save = useSavePlan();
+  const [alert, setAlert] = useState<string | null>(null);
+  const form = useForm<PlanFormValues>({
+    mode: 'uncontrolled',
+    initialValues: formValuesOf(plan),
+    validate: schemaResolver(planInputSchema, { sync: true }),
+  });
+
+  // Each opening starts from the plan being edited (or an empty form).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when the dialog opens or the plan changes
+  useEffect(() => {
+    if (!opened) return;
+    form.setValues(formValuesOf(plan));
+    form.resetDirty();
+    form.clearErrors();
+    setAlert(null);
+  }, [opened, plan]);
+
+  const submit = form.onSubmit((values) => {
+    setAlert(null);
+    save.mutate(
+      { id: plan?.id ?? null, values: planInputSchema.parse(values) },
+      {
+        onSuccess: (saved) => {
+          showToast({
+            message: plan ? `Plan ${saved.name} saved.` : `Plan ${saved.name} created.`,
+            color: 'green',
+          });
+          onClose();
+        },
+        onError: (error) => {
+          const fields = isApiError(error) ? error.fieldErrors : {};
+          const known = Object.fromEntries(
+            Object.entries(fields)
+              .filter(([field]) => FIELDS.includes(field))
+              .map(([field, messages]) => [field, messages.join(' ')]),
+          );
+          if (Object.keys(known).length > 0) form.setErrors(known);
+          else
+            setAlert(
+              isApiError(error) && error.serverMessage
+                ? error.serverMessage
+                : 'The plan could not be saved. Please try again.',
+            );
+        },
+      },
+    );
+  });
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={plan ? `Edit plan: ${plan.name}` : 'New plan'}
+      centered
+      size="lg"
+      styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
+    >
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          {alert ? <ErrorAlert>{alert}</ErrorAlert> : null}
+          <TextInput
+            label="Name"
+            required
+            data-autofocus
+            key={form.key('name')}
+            {...form.getInputProps('name')}
+          />
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <NumberInput
+              label="Price (USD)"
+              required
+              min={0}
+              decimalScale={2}
+              prefix="$"
+              thousandSeparator=","
+              key={form.key('price')}
+              {...form.getInputProps('price')}
+            />
+            <Select
+              label="Billed"
+              required
+              allowDeselect={false}
+              data={FREQUENCY_OPTIONS}
+              key={form.key('frequency')}
+              {...form.getInputProps('frequency')}
+            />
+          </SimpleGrid>
+          <Textarea
+            label="Description"
+            description="Shown to vendors on the application's Payment step."
+            autosize
+            minRows={3}
+            maxRows={8}
+            key={form.key('description')}
+            {...form.getInputProps('description')}
+          />
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <NumberInput
+              label="Sort order"
+              description="Lower numbers are listed first."
+              min={0}
+              allowDecimal={false}
+              key={form.key('sort_order')}
+              {...form.getInputProps('sort_order')}
+            />
+            <TextInput
+              label="Stripe price id"
+              description="Optional; without one the price above is sent."
+              placeholder="price_..."
+              key={form.key('stripe_price_id')}
+              {...form.getInputProps('stripe_price_id')}
+            />
+          </SimpleGrid>
+          <Switch
+            label="Offered to new vendors"
+            key={form.key('is_active')}
+            {...form.getInputProps('is_active', { type: 'checkbox' })}
+          />
+          <Group justify="flex-end" mt="xs">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={save.isPending}>
+              {plan ? 'Save plan' : 'Create plan'}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

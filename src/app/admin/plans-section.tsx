@@ -1,0 +1,179 @@
+import { Badge, Box, Button, Group, Paper, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import { isApiError } from '#app/lib/api-error.ts';
+import { showToast } from '#app/ui/toast.ts';
+import { type AdminPlan, planValuesOf } from '#shared/admin-plans.ts';
+import { AdminSectionState } from './admin-section-state.tsx';
+import { useAdminPlans, useSavePlan } from './api.ts';
+import { PlanDialog } from './plan-dialog.tsx';
+
+const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+
+const priceText = (plan: AdminPlan) =>
+  `${dollars.format(plan.price)} / ${plan.frequency === 'yearly' ? 'year' : 'month'}`;
+
+function PlanStatus({ plan }: { plan: AdminPlan }) {
+  return (
+    <Badge color={plan.is_active ? 'green' : 'gray'} variant="light" style={{ flexShrink: 0 }}>
+      {plan.is_active ? 'Active' : 'Inactive'}
+    </Badge>
+  );
+}
+
+function PlanActions({
+  plan,
+  onEdit,
+  onToggle,
+  busy,
+}: {
+  plan: AdminPlan;
+  onEdit: (plan: AdminPlan) => void;
+  onToggle: (plan: AdminPlan, active: boolean) => void;
+  busy: boolean;
+}) {
+  return (
+    <Group gap="xs" justify="flex-end" wrap="nowrap" mt={{ base: 'sm', md: 0 }}>
+      <Button size="xs" variant="default" onClick={() => onEdit(plan)} aria-label={`Edit ${plan.name}`}>
+        Edit
+      </Button>
+      <Button
+        size="xs"
+        variant="subtle"
+        color={plan.is_active ? 'red' : 'green'}
+        onClick={() => onToggle(plan, !plan.is_active)}
+        loading={busy}
+        aria-label={`${plan.is_active ? 'Deactivate' : 'Activate'} ${plan.name}`}
+      >
+        {plan.is_active ? 'Deactivate' : 'Activate'}
+      </Button>
+    </Group>
+  );
+}
+
+/**
+ * /admin/plans: the vendor plans (the application's Payment step shows the active ones). Plans are
+ * switched off rather than deleted, so vendors already subscribed keep theirs.
+ */
+export function PlansSection() {
+  const plans = useAdminPlans();
+  const toggle = useSavePlan();
+  const [editing, setEditing] = useState<AdminPlan | null>(null);
+  const [dialogOpen, setDialogOpen] = useState(false);
+
+  const open = (plan: AdminPlan | null) => {
+    setEditing(plan);
+    setDialogOpen(true);
+  };
+
+  const setActive = (plan: AdminPlan, active: boolean) => {
+    toggle.mutate(
+      { id: plan.id, values: { ...planValuesOf(plan), is_active: active } },
+      {
+        onSuccess: () =>
+          showToast({
+            message: active ? `${plan.name} is offered again.` : `${plan.name} is no longer offered.`,
+            color: 'green',
+          }),
+        onError: (error) =>
+          showToast({
+            message:
+              isApiError(error) && error.serverMessage
+                ? error.serverMessage
+                : 'The plan could not be changed.',
+            color: 'red',
+          }),
+      },
+    );
+  };
+
+  const rows = plans.data ?? [];
+  const busyId = toggle.isPending ? toggle.variables?.id : undefined;
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-end">
+        <div>
+          <Text component="h2" fz="h3" fw={700}>
+            Plans
+          </Text>
+          <Text c="dimmed" size="sm">
+            Active plans are offered on the vendor application. A plan in use can be switched off, not
+            deleted.
+          </Text>
+        </div>
+        <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => open(null)}>
+          New plan
+        </Button>
+      </Group>
+
+      <AdminSectionState
+        loading={plans.isPending}
+        error={plans.isError}
+        empty={rows.length === 0}
+        emptyText="No plans yet. Create one to open vendor applications."
+        onRetry={() => plans.refetch()}
+        label="plans"
+      />
+
+      {rows.length > 0 ? (
+        <>
+          <Box visibleFrom="md">
+            <Table striped highlightOnHover verticalSpacing="sm">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Name</Table.Th>
+                  <Table.Th>Price</Table.Th>
+                  <Table.Th>Status</Table.Th>
+                  <Table.Th>Subscribers</Table.Th>
+                  <Table.Th>
+                    <VisuallyHidden>Actions</VisuallyHidden>
+                  </Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {rows.map((plan) => (
+                  <Table.Tr key={plan.id}>
+                    <Table.Td>
+                      <Text fw={600}>{plan.name}</Text>
+                      <Text size="xs" c="dimmed" lineClamp={1} maw={320}>
+                        {plan.description}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{priceText(plan)}</Table.Td>
+                    <Table.Td>
+                      <PlanStatus plan={plan} />
+                    </Table.Td>
+                    <Table.Td>{plan.subscriber_count}</Table.Td>
+                    <Table.Td>
+                      <PlanActions plan={plan} onEdit={open} onToggle={setActive} busy={busyId === plan.id} />
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Box>
+          {/* Phones: one card per plan, so the actions are never scrolled out of sight. */}
+          <Stack hiddenFrom="md" gap="sm">
+            {rows.map((plan) => (
+              <Paper key={plan.id} withBorder radius="md" p="md">
+                <Group justify="space-between" align="flex-start" wrap="nowrap">
+                  <div>
+                    <Text fw={600}>{plan.name}</Text>
+                    <Text size="sm">{priceText(plan)}</Text>
+                  </div>
+                  <PlanStatus plan={plan} />
+                </Group>
+                <Text size="sm" c="dimmed" mt={4}>
+                  {plan.subscriber_count} {plan.subscriber_count === 1 ? 'subscriber' : 'subscribers'}
+                </Text>
+                <PlanActions plan={plan} onEdit={open} onToggle={setActive} busy={busyId === plan.id} />
+              </Paper>
+            ))}
+          </Stack>
+        </>
+      ) : null}
+
+      <PlanDialog opened={dialogOpen} plan={editing} onClose={() => setDialogOpen(false)} />
+    </Stack>
+  );
+}

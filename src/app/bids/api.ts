@@ -1,0 +1,103 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '#app/lib/api-client.ts';
+import { submitThroughOutbox } from '#app/offline/outbox-api.ts';
+import { refusalError } from '#app/offline/refusal-error.ts';
+import type { BidInput } from '#shared/bid-schemas.ts';
+import type { BidBody, MyBidItem, Paged } from '#shared/request-views.ts';
+import type { BidStatus } from '#shared/statuses.ts';
+
+export const bidKeys = {
+  all: ['bids'] as const,
+  one: (bidId: number) => [...bidKeys.all, 'one', bidId] as const,
+  mine: (view: MyBidsView) => [...bidKeys.all, 'mine', view] as const,
+};
+
+export interface BidSubmission {
+  requestId: number;
+  /** 'update' edits the vendor's existing bid (PUT), 'create' places a new one (POST). */
+  mode: 'create' | 'update';
+  input: BidInput;
+  /**
+   * The form's key for this submission. The outbox gives each queued write its own key and keeps it
+   * across every replay, so this one is not sent; it still tells the form when a retry is the same.
+   */
+  idempotencyKey: string;
+}
+
+/** A bid the server took (`saved`), or one kept on this device to be sent when back online. */
+export type BidSubmitResult = { kind: 'saved'; bid: BidBody } | { kind: 'queued' };
+
+/**
+ * The one write of a bid (POST or PUT /api/requests/{id}/bid/), routed through the offline outbox:
+ * a refusal throws the ApiError a direct call would have, so the dialog keeps its error views.
+ */
+export async function submitBid(submission: BidSubmission): Promise<BidSubmitResult> {
+  const update = submission.mode === 'update';
+  const result = await submitThroughOutbox({
+    kind: update ? 'bid.update' : 'bid.create',
+    method: update ? 'PUT' : 'POST',
+    path: `/api/requests/${submission.requestId}/bid/`,
+    body: { ...submission.input },
+    requestId: submission.requestId,
+    label: `${update ? 'Bid change' : 'Bid'} on request #${submission.requestId}`,
+  });
+  if (result.status === 'refused') throw refusalError(result.refusal);
+  if (result.status === 'queued') return { kind: 'queued' };
+  return { kind: 'saved', bid: result.body as BidBody };
+}
+
+/** Everything a bid changes on other screens: My Bids, the dashboard, the jobs and request detail. */
+function useRefreshAfterBid() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: bidKeys.all }),
+      queryClient.invalidateQueries({ queryKey: ['vendor', 'dashboard'] }),
+      queryClient.invalidateQueries({ queryKey: ['requests'] }),
+    ]);
+}
+
+export function useSubmitBid() {
+  const refresh = useRefreshAfterBid();
+  return useMutation({ mutationFn: submitBid, onSuccess: refresh });
+}
+
+/** GET /api/bids/{id}/: the bid to edit after 'Modify Existing Bid'. */
+export function useBid(bidId: number | null) {
+  return useQuery({
+    queryKey: bidKeys.one(bidId ?? 0),
+    queryFn: async ({ signal }) => (await apiRequest(`/api/bids/${bidId}/`, { signal })) as BidBody,
+    enabled: bidId !== null,
+    // The form must start from what the server holds now, not from a cached copy.
+    staleTime: 0,
+  });
+}
+
+export interface MyBidsView {
+  status: BidStatus | null;
+  ordering: string | null;
+  page: number;
+}
+
+/** GET /api/vendor/bids/ for My Bids. */
+export function useMyBids(view: MyBidsView) {
+  return useQuery({
+    queryKey: bidKeys.mine(view),
+    queryFn: async ({ signal }) =>
+      (await apiRequest('/api/vendor/bids/', {
+        signal,
+        query: { status: view.status, ordering: view.ordering, page: view.page, page_size: 10 },
+      })) as Paged<MyBidItem>,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** POST /api/bids/{id}/withdraw/. */
+export function useWithdrawBid() {
+  const refresh = useRefreshAfterBid();
+  return useMutation({
+    mutationFn: async (bidId: number) =>
+      (await apiRequest(`/api/bids/${bidId}/withdraw/`, { method: 'POST' })) as BidBody,
+    onSuccess: refresh,
+  });
+}

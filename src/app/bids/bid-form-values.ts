@@ -1,0 +1,82 @@
+import { type BidInput, bidInputSchema } from '#shared/bid-schemas.ts';
+import type { BidBody } from '#shared/request-views.ts';
+import type { TimeUnit } from '#shared/statuses.ts';
+
+/** The bid form as the inputs hold it: numbers may be empty, the start is the picker's local string. */
+export interface BidFormValues {
+  amount: number | string;
+  estimated_time: number | string;
+  estimated_time_unit: TimeUnit;
+  /** 'YYYY-MM-DD HH:mm:ss' in the vendor's time zone (Mantine dates), or null. */
+  proposed_start_date: string | null;
+  notes: string;
+}
+
+export const EMPTY_BID_FORM: BidFormValues = {
+  amount: '',
+  estimated_time: '',
+  estimated_time_unit: 'hours',
+  proposed_start_date: null,
+  notes: '',
+};
+
+const pad = (value: number) => String(value).padStart(2, '0');
+
+/** The picker's local 'YYYY-MM-DD HH:mm:ss' for an ISO moment, in this browser's time zone. */
+export function localPickerValue(iso: string): string {
+  const date = new Date(iso);
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(date.getHours())}:${pad(date.getMinutes())}:00`;
+}
+
+/** The payload before the shared schema checks it: empty numbers become missing, the start ISO. */
+export function bidPayload(values: BidFormValues): Record<string, unknown> {
+  const number = (value: number | string) =>
+    value === '' || value === null ? undefined : typeof value === 'number' ? value : Number(value);
+  // The picker's string has no zone: `new Date('YYYY-MM-DDTHH:mm:ss')` reads it as local time.
+  const start = values.proposed_start_date ? new Date(values.proposed_start_date.replace(' ', 'T')) : null;
+  return {
+    amount: number(values.amount),
+    estimated_time: number(values.estimated_time),
+    estimated_time_unit: values.estimated_time_unit,
+    proposed_start_date: start && !Number.isNaN(start.getTime()) ? start.toISOString() : undefined,
+    notes: values.notes.trim(),
+  };
+}
+
+/** Field errors from the shared schema (src/shared/bid-schemas.ts), the one the handler runs. */
+export function validateBidForm(values: BidFormValues): Record<string, string> {
+  const result = bidInputSchema.safeParse(bidPayload(values));
+  if (result.success) return {};
+  const errors: Record<string, string> = {};
+  for (const issue of result.error.issues) {
+    const field = String(issue.path[0] ?? 'amount');
+    errors[field] ??= issue.message;
+  }
+  return errors;
+}
+
+export function toBidInput(values: BidFormValues): BidInput {
+  return bidInputSchema.parse(bidPayload(values));
+}
+
+export function bidFormFrom(bid: BidBody): BidFormValues {
+  return {
+    amount: bid.amount,
+    estimated_time: Number(bid.estimated_time),
+    estimated_time_unit: bid.estimated_time_unit,
+    proposed_start_date: localPickerValue(bid.proposed_start_date),
+    notes: bid.notes ?? '',
+  };
+}
+
+/**
+ * The Idempotency-Key of a submission: the same key while the user retries the same payload (a lost
+ * answer must not create a second bid), a new one as soon as the payload or the mode changes.
+ */
+export function keyForSubmission(
+  previous: { fingerprint: string; key: string } | null,
+  fingerprint: string,
+  newKey: () => string,
+): { fingerprint: string; key: string } {
+  return previous?.fingerprint === fingerprint ? previous : { fingerprint, key: newKey() };
+}

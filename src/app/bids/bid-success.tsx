@@ -1,0 +1,58 @@
+import { Alert, Button, Group, List, Stack, Table, Title } from '@mantine/core';
+import { IconCircleCheck } from '@tabler/icons-react';
+import { formatDateTime } from '#shared/date-display.ts';
+import { formatUsd } from '#shared/formatters.ts';
+import type { BidBody } from '#shared/request-views.ts';
+import { bidConfirmationNumber, timeWithUnit } from './bid-display.ts';
+
+/** The dialog after a bid was saved (signed-in spec, section 2). */
+export function BidSuccess({
+  bid,
+  updated,
+  onClose,
+}: {
+  bid: BidBody;
+  updated: boolean;
+  onClose: () => void;
+}) {
+  const rows: Array<[string, string]> = [
+    ['Confirmation Number', bidConfirmationNumber(bid.id)],
+    ['Amount', formatUsd(bid.amount)],
+    ['Estimated Time', timeWithUnit(bid.estimated_time, bid.estimated_time_unit)],
+    ['Start Date', formatDateTime(bid.proposed_start_date)],
+    ['Notes', bid.notes || 'None'],
+  ];
+  return (
+    <Stack gap="md">
+      <Alert color="green" variant="light" icon={<IconCircleCheck aria-hidden />} role="status">
+        {updated
+          ? 'Success! Your bid has been updated successfully'
+          : 'Success! Your bid has been submitted successfully'}
+      </Alert>
+      <Table variant="vertical" withTableBorder layout="fixed">
+        <Table.Tbody>
+          {rows.map(([label, value]) => (
+            <Table.Tr key={label}>
+              <Table.Th w={150}>{label}</Table.Th>
+              <Table.Td style={{ overflowWrap: 'anywhere' }}>{value}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      <div>
+        <Title order={3} fz="md" mb="xs">
+          What's Next
+        </Title>
+        <List size="sm" spacing={4}>
+          <List.Item>The property manager reviews every bid on this request.</List.Item>
+          <List.Item>You get a notification when your bid is accepted or declined.</List.Item>
+          <List.Item>While it is pending you can change or withdraw it from My Bids.</List.Item>
+          <List.Item>Questions about the job? Message the manager from the request page.</List.Item>
+        </List>
+      </div>
+      <Group justify="flex-end">
+        <Button onClick={onClose}>Close</Button>
+      </Group>
+    </Stack>
+  );
+}

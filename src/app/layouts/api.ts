@@ -1,0 +1,32 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '#app/lib/api-client.ts';
+import { isApiError } from '#app/lib/api-error.ts';
+import type { UserProject } from '#shared/user-projects.ts';
+
+export const projectKeys = {
+  mine: () => ['user', 'projects'] as const,
+};
+
+// Signed-in spec, section 8: the body's error field, else this.
+export const PROJECTS_FAILURE = 'Failed to fetch properties';
+
+/** GET /api/user/projects/: the properties of the top bar's dropdown. */
+export function userProjectsQueryOptions() {
+  return queryOptions({
+    queryKey: projectKeys.mine(),
+    queryFn: async ({ signal }) => (await apiRequest('/api/user/projects/', { signal })) as UserProject[],
+  });
+}
+
+export function useUserProjects() {
+  return useQuery(userProjectsQueryOptions());
+}
+
+/** The message the dropdown shows in red for a failed property load. */
+export function projectsErrorMessage(error: unknown): string {
+  if (isApiError(error) && error.body && typeof error.body === 'object' && 'error' in error.body) {
+    const text = (error.body as { error: unknown }).error;
+    if (typeof text === 'string' && text.trim() !== '') return text;
+  }
+  return PROJECTS_FAILURE;
+}

@@ -1,0 +1,37 @@
+import { Anchor, Text } from '@mantine/core';
+import { Link } from 'react-router-dom';
+import { PriorityBadge } from '#app/requests/priority-badge.tsx';
+import { managerRequestPath } from '#app/route-paths.ts';
+import { type Column, ResponsiveTable } from '#app/ui/responsive-table.tsx';
+import { RequestStatusBadge } from '#app/ui/status-badges.tsx';
+import { confirmationNumber } from '#shared/request-schemas.ts';
+import type { DashboardRequestRow } from './manager-views.ts';
+
+const COLUMNS: Column<DashboardRequestRow>[] = [
+  {
+    label: 'ID',
+    cell: (row) => (
+      <Anchor component={Link} to={managerRequestPath(row.id)} fw={600}>
+        {confirmationNumber(row.id)}
+      </Anchor>
+    ),
+  },
+  { label: 'Type', cell: (row) => row.type },
+  { label: 'Property', cell: (row) => row.property ?? 'N/A' },
+  { label: 'Unit', cell: (row) => row.unit ?? 'N/A' },
+  { label: 'Date', cell: (row) => row.date },
+  { label: 'Status', cell: (row) => <RequestStatusBadge status={row.status} /> },
+  { label: 'Priority', cell: (row) => <PriorityBadge priority={row.priority} /> },
+];
+
+/** One of the dashboard's request tabs: ID (req-NNN), Type, Property, Unit ('N/A'), Date, Status, Priority. */
+export function DashboardRequestTable({ rows, empty }: { rows: DashboardRequestRow[]; empty: string }) {
+  if (rows.length === 0) {
+    return (
+      <Text c="dimmed" ta="center" py="xl">
+        {empty}
+      </Text>
+    );
+  }
+  return <ResponsiveTable columns={COLUMNS} rows={rows} rowKey={(row) => row.id} minWidth={720} />;
+}

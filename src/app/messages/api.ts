@@ -1,0 +1,154 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiRequest } from '#app/lib/api-client.ts';
+import { useEventStreamConnected, useServerEvent } from '#app/lib/event-stream.ts';
+import { submitThroughOutbox } from '#app/offline/outbox-api.ts';
+import { refusalError } from '#app/offline/refusal-error.ts';
+import {
+  conversationSchema,
+  MESSAGE_POLL_MS,
+  type Message,
+  type MessageInput,
+  messageSchema,
+} from '#shared/message-schemas.ts';
+
+// The message calls (signed-in spec, section 7) and their query keys.
+
+/** A thread: a vendor's own on a request (`vendor` undefined), or a manager's with one vendor. */
+export interface ThreadRef {
+  requestId: number;
+  vendorId?: number | undefined;
+}
+
+export const messageKeys = {
+  all: ['messages'] as const,
+  conversations: () => [...messageKeys.all, 'conversations'] as const,
+  thread: ({ requestId, vendorId }: ThreadRef) =>
+    [...messageKeys.all, 'thread', requestId, vendorId ?? 'own'] as const,
+  request: (requestId: number) => [...messageKeys.all, 'request', requestId] as const,
+};
+
+/** Polls only while the event stream is down (signed-in spec, section 9: every 5 seconds). */
+function usePollingFallback(): number | false {
+  return useEventStreamConnected() ? false : MESSAGE_POLL_MS;
+}
+
+export function useConversations() {
+  const refetchInterval = usePollingFallback();
+  return useQuery({
+    queryKey: messageKeys.conversations(),
+    queryFn: async ({ signal }) =>
+      z.array(conversationSchema).parse(await apiRequest('/api/messages/conversations/', { signal })),
+    refetchInterval,
+    staleTime: 0,
+  });
+}
+
+function threadQueryOptions(thread: ThreadRef, refetchInterval: number | false) {
+  return queryOptions({
+    queryKey: messageKeys.thread(thread),
+    queryFn: async ({ signal }): Promise<Message[]> =>
+      z.array(messageSchema).parse(
+        await apiRequest('/api/messages/', {
+          signal,
+          query: { request: thread.requestId, vendor: thread.vendorId },
+        }),
+      ),
+    refetchInterval,
+    staleTime: 0,
+  });
+}
+
+export function useThread(thread: ThreadRef) {
+  return useQuery(threadQueryOptions(thread, usePollingFallback()));
+}
+
+/** What the conversation header shows of the request (GET /api/requests/{id}/). */
+const requestSummarySchema = z.object({
+  id: z.number(),
+  type: z.string(),
+  project: z.object({ name: z.string() }).nullable(),
+  user: z.object({ first_name: z.string(), last_name: z.string() }),
+});
+export type RequestSummary = z.infer<typeof requestSummarySchema>;
+
+export function useRequestSummary(requestId: number) {
+  return useQuery({
+    queryKey: messageKeys.request(requestId),
+    queryFn: async ({ signal }) =>
+      requestSummarySchema.parse(await apiRequest(`/api/requests/${requestId}/`, { signal })),
+    retry: false,
+  });
+}
+
+/** A message the server took (`sent`), or one kept on this device to be sent when back online. */
+export type SendMessageResult = { kind: 'sent'; message: Message } | { kind: 'queued' };
+
+/**
+ * POST /api/messages/: the one place a message is sent, through the offline outbox (its
+ * Idempotency-Key is kept across replays, so a message is never sent twice). A refusal throws the
+ * ApiError a direct call would have.
+ */
+export async function sendMessage(input: MessageInput): Promise<SendMessageResult> {
+  const result = await submitThroughOutbox({
+    kind: 'message.create',
+    method: 'POST',
+    path: '/api/messages/',
+    body: { ...input },
+    requestId: input.request,
+    label: `Message on request #${input.request}`,
+  });
+  if (result.status === 'refused') throw refusalError(result.refusal);
+  if (result.status === 'queued') return { kind: 'queued' };
+  return { kind: 'sent', message: messageSchema.parse(result.body) };
+}
+
+function appendMessage(list: Message[] | undefined, message: Message): Message[] | undefined {
+  if (!list || list.some((existing) => existing.id === message.id)) return list;
+  return [...list, message];
+}
+
+/** A sent message is appended to the thread (signed-in spec, section 4). */
+export function useSendMessage(thread: ThreadRef) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (content: string) =>
+      sendMessage({
+        request: thread.requestId,
+        content,
+        ...(thread.vendorId ? { vendor: thread.vendorId } : {}),
+      }),
+    onSuccess: (result) => {
+      if (result.kind === 'queued') return;
+      queryClient.setQueryData(messageKeys.thread(thread), (list: Message[] | undefined) =>
+        appendMessage(list, result.message),
+      );
+      void queryClient.invalidateQueries({ queryKey: messageKeys.conversations() });
+    },
+  });
+}
+
+/**
+ * Pushed messages (DESIGN.md, Real-time): appended to the open thread at once, then the thread is
+ * fetched again (which marks them read); the conversation list is refreshed for any thread.
+ */
+export function useLiveMessages(thread?: ThreadRef): void {
+  const queryClient = useQueryClient();
+  useServerEvent('message', (data) => {
+    void queryClient.invalidateQueries({ queryKey: messageKeys.conversations() });
+    const parsed = messageSchema.safeParse(data);
+    if (!thread) return;
+    if (!parsed.success) {
+      // Too large to travel with the event: fetch the open thread instead.
+      void queryClient.invalidateQueries({ queryKey: messageKeys.thread(thread) });
+      return;
+    }
+    const message = parsed.data;
+    if (message.request !== thread.requestId) return;
+    if (thread.vendorId !== undefined && message.vendor !== thread.vendorId) return;
+    queryClient.setQueryData(messageKeys.thread(thread), (list: Message[] | undefined) =>
+      appendMessage(list, message),
+    );
+    void queryClient.invalidateQueries({ queryKey: messageKeys.thread(thread) });
+  });
+}

@@ -1,0 +1,64 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '#app/lib/api-client.ts';
+import { useServerEvent } from '#app/lib/event-stream.ts';
+import {
+  type Notification,
+  notificationListSchema,
+  notificationSchema,
+} from '#shared/notification-schemas.ts';
+
+// The notification calls (signed-in spec, section 7) and their query keys.
+
+export const notificationKeys = {
+  all: ['notifications'] as const,
+  list: (filter: 'all' | 'unread') => [...notificationKeys.all, filter] as const,
+};
+
+export function notificationsQueryOptions(filter: 'all' | 'unread') {
+  return queryOptions({
+    queryKey: notificationKeys.list(filter),
+    queryFn: async ({ signal }): Promise<Notification[]> =>
+      notificationListSchema.parse(
+        await apiRequest('/api/notifications/', {
+          signal,
+          query: { is_read: filter === 'unread' ? 'false' : undefined },
+        }),
+      ),
+    // Pushed events keep them current while connected; a copy from the device's cache is rechecked.
+    staleTime: 0,
+  });
+}
+
+/** Every notification (the page), or only the unread ones (the top bar's menu asks ?is_read=false). */
+export function useNotifications(filter: 'all' | 'unread') {
+  return useQuery(notificationsQueryOptions(filter));
+}
+
+/** Both lists are refetched after either action (signed-in spec, section 4). */
+function useRefetchNotifications() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: notificationKeys.all });
+}
+
+export function useMarkNotificationRead() {
+  const refetch = useRefetchNotifications();
+  return useMutation({
+    mutationFn: async (id: number) =>
+      notificationSchema.parse(await apiRequest(`/api/notifications/${id}/mark-read/`, { method: 'POST' })),
+    onSettled: refetch,
+  });
+}
+
+export function useMarkAllNotificationsRead() {
+  const refetch = useRefetchNotifications();
+  return useMutation({
+    mutationFn: () => apiRequest('/api/notifications/mark-all-read/', { method: 'POST' }),
+    onSettled: refetch,
+  });
+}
+
+/** A pushed notification refreshes both lists at once (DESIGN.md, Real-time). */
+export function useLiveNotifications(): void {
+  const refetch = useRefetchNotifications();
+  useServerEvent('notification', () => void refetch());
+}

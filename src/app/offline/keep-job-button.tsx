@@ -1,0 +1,60 @@
+import { Button } from '@mantine/core';
+import { IconDownload, IconPinnedFilled } from '@tabler/icons-react';
+import { useState } from 'react';
+import { showToast } from '#app/ui/toast.ts';
+import { formatBytes, type KeepJobInput, keepJob, releaseJob } from './kept-jobs.ts';
+import { useUserDbQuery } from './outbox-hooks.ts';
+
+/**
+ * "Keep offline" on a request detail or a jobs-list row. `gather` collects what to keep (the detail,
+ * messages and photo URLs the screen already has or fetches).
+ */
+export function KeepJobButton({
+  requestId,
+  title,
+  gather,
+}: {
+  requestId: number;
+  title: string;
+  gather: () => Promise<Omit<KeepJobInput, 'requestId' | 'title'>>;
+}) {
+  const kept = useUserDbQuery((db) => db.keptJobs.get(requestId), undefined, [requestId]);
+  const [busy, setBusy] = useState(false);
+
+  async function toggle() {
+    setBusy(true);
+    try {
+      if (kept) {
+        await releaseJob(requestId);
+        showToast({ message: 'Job released from this device.', color: 'green' });
+      } else {
+        const result = await keepJob({ requestId, title, ...(await gather()) });
+        const missing = result.missingPhotos.length;
+        showToast({
+          message: `Kept for offline use (${formatBytes(result.kept.bytes)})${missing > 0 ? `; ${missing} photos could not be stored` : ''}.`,
+          color: 'green',
+        });
+      }
+    } catch (error) {
+      showToast({
+        message: error instanceof Error ? error.message : 'Could not keep the job.',
+        color: 'red',
+      });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Button
+      size="xs"
+      variant={kept ? 'light' : 'default'}
+      loading={busy}
+      onClick={() => void toggle()}
+      leftSection={kept ? <IconPinnedFilled size={14} aria-hidden /> : <IconDownload size={14} aria-hidden />}
+      aria-pressed={kept !== undefined}
+    >
+      {kept ? 'Kept offline' : 'Keep offline'}
+    </Button>
+  );
+}

@@ -1,0 +1,76 @@
+import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { vendorRequestPath } from '#app/route-paths.ts';
+import { showToast } from '#app/ui/toast.ts';
+import { formatBytes, releaseJob, type StorageUse, storageUse } from './kept-jobs.ts';
+import { useUserDbQuery } from './outbox-hooks.ts';
+import type { KeptJob } from './user-db.ts';
+
+const NONE: KeptJob[] = [];
+
+/** "Kept for the field": the jobs stored on this phone, the space they take, and a way to release each. */
+export function KeptJobsPanel() {
+  const kept = useUserDbQuery((db) => db.keptJobs.orderBy('keptAt').reverse().toArray(), NONE);
+  const [use, setUse] = useState<StorageUse | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the estimate changes when kept jobs do
+  useEffect(() => {
+    void storageUse().then(setUse);
+  }, [kept]);
+
+  function confirmRelease(job: KeptJob) {
+    modals.openConfirmModal({
+      title: 'Release this job?',
+      children: (
+        <Text size="sm">{`"${job.title}" and its photos will no longer be kept on this phone for offline use.`}</Text>
+      ),
+      labels: { confirm: 'Release', cancel: 'Keep it' },
+      onConfirm: () =>
+        void releaseJob(job.requestId).then(
+          () => showToast({ message: 'Job released from this device.', color: 'green' }),
+          () => showToast({ message: 'Could not release the job.', color: 'red' }),
+        ),
+    });
+  }
+
+  return (
+    <Stack gap="sm" mt="lg">
+      <Title order={2} fz="h4">
+        Kept for the field
+      </Title>
+      {use ? (
+        <Text size="sm" c="dimmed">
+          {use.usage !== null
+            ? `FieldBid uses ${formatBytes(use.usage)} on this device`
+            : 'Storage use unknown'}
+          {use.quota !== null ? ` of ${formatBytes(use.quota)} available` : ''}
+          {use.persistent ? '; the browser keeps it under storage pressure.' : '.'}
+        </Text>
+      ) : null}
+      {kept.length === 0 ? (
+        <Text size="sm">
+          No jobs kept. Use "Keep offline" on a job to have it at the site without a connection.
+        </Text>
+      ) : (
+        kept.map((job) => (
+          <Card key={job.requestId} withBorder padding="sm" data-testid="kept-job">
+            <Group justify="space-between" wrap="nowrap">
+              <Stack gap={2}>
+                <Text component={Link} to={vendorRequestPath(job.requestId)} fw={600}>
+                  {job.title}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {`${formatBytes(job.bytes)} · ${job.photoUrls.length} photos · kept ${new Date(job.keptAt).toLocaleDateString()}`}
+                </Text>
+              </Stack>
+              <Button size="xs" variant="default" onClick={() => confirmRelease(job)}>
+                Release
+              </Button>
+            </Group>
+          </Card>
+        ))
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,139 @@
+import { KEPT_FILES_CACHE } from '#shared/offline-caches.ts';
+import { currentSession } from './offline-session.ts';
+import type { KeptJob, RequestRow, UserDb } from './user-db.ts';
+
+/** What a screen hands over when the vendor keeps a job for the field. */
+export interface KeepJobInput {
+  requestId: number;
+  title: string;
+  /** The request detail as the API answered it. */
+  detail: unknown;
+  /** The conversation's messages (each with a numeric `id`). */
+  messages?: Array<{ id: number } & Record<string, unknown>>;
+  /** Same-origin photo URLs (`/api/files/...`) to keep with the job. */
+  photoUrls?: string[];
+}
+
+export interface KeepJobResult {
+  kept: KeptJob;
+  /** Whether the browser agreed to keep this site's storage under pressure (navigator.storage.persist). */
+  persistent: boolean;
+  /** Photos that could not be fetched now (offline or gone); the job is kept without them. */
+  missingPhotos: string[];
+}
+
+function jsonBytes(value: unknown): number {
+  return new Blob([JSON.stringify(value ?? null)]).size;
+}
+
+/** Asks the browser not to evict this site's storage; false when it says no or cannot. */
+export async function askPersistentStorage(): Promise<boolean> {
+  try {
+    if (!navigator.storage?.persist) return false;
+    if (await navigator.storage.persisted()) return true;
+    return await navigator.storage.persist();
+  } catch {
+    return false;
+  }
+}
+
+async function keepPhotos(urls: string[]): Promise<{ bytes: number; missing: string[] }> {
+  if (typeof caches === 'undefined' || urls.length === 0) return { bytes: 0, missing: urls };
+  const cache = await caches.open(KEPT_FILES_CACHE);
+  let bytes = 0;
+  const missing: string[] = [];
+  for (const url of urls) {
+    try {
+      const response = await fetch(url, { credentials: 'include' });
+      if (!response.ok) throw new Error(String(response.status));
+      bytes += (await response.clone().blob()).size;
+      await cache.put(url, response);
+    } catch {
+      const kept = await cache.match(url);
+      if (kept) bytes += (await kept.blob()).size;
+      else missing.push(url);
+    }
+  }
+  return { bytes, missing };
+}
+
+function requireDb(): UserDb {
+  const session = currentSession();
+  if (!session) throw new Error('Sign in to keep jobs on this device.');
+  return session.db;
+}
+
+/**
+ * Keeps a job for the field: its detail, conversation and photos stay on the phone (IndexedDB and
+ * the kept-files cache the service worker serves first), and the browser is asked for persistent
+ * storage so it does not evict them under pressure.
+ */
+export async function keepJob(input: KeepJobInput): Promise<KeepJobResult> {
+  const db = requireDb();
+  const savedAt = Date.now();
+  const messages = input.messages ?? [];
+  const photoUrls = [...new Set(input.photoUrls ?? [])];
+  const photos = await keepPhotos(photoUrls);
+  const kept: KeptJob = {
+    requestId: input.requestId,
+    title: input.title,
+    keptAt: savedAt,
+    photoUrls: photoUrls.filter((url) => !photos.missing.includes(url)),
+    bytes: jsonBytes(input.detail) + jsonBytes(messages) + photos.bytes,
+  };
+  await db.transaction('rw', db.requestDetails, db.messages, db.keptJobs, async () => {
+    await db.requestDetails.put({ id: input.requestId, data: input.detail, savedAt });
+    await db.messages.bulkPut(
+      messages.map(
+        (message): RequestRow => ({ id: message.id, requestId: input.requestId, data: message, savedAt }),
+      ),
+    );
+    await db.keptJobs.put(kept);
+  });
+  const persistent = await askPersistentStorage();
+  return { kept, persistent, missingPhotos: photos.missing };
+}
+
+/** Frees what a kept job holds (photos no other kept job uses, its detail and messages). */
+export async function releaseJob(requestId: number): Promise<void> {
+  const db = requireDb();
+  const job = await db.keptJobs.get(requestId);
+  if (!job) return;
+  const others = (await db.keptJobs.toArray()).filter((k) => k.requestId !== requestId);
+  const stillUsed = new Set(others.flatMap((k) => k.photoUrls));
+  if (typeof caches !== 'undefined') {
+    const cache = await caches.open(KEPT_FILES_CACHE);
+    for (const url of job.photoUrls) if (!stillUsed.has(url)) await cache.delete(url);
+  }
+  await db.transaction('rw', db.requestDetails, db.messages, db.keptJobs, async () => {
+    await db.keptJobs.delete(requestId);
+    await db.requestDetails.delete(requestId);
+    await db.messages.where('requestId').equals(requestId).delete();
+  });
+}
+
+export interface StorageUse {
+  usage: number | null;
+  quota: number | null;
+  persistent: boolean;
+}
+
+export async function storageUse(): Promise<StorageUse> {
+  try {
+    const [estimate, persistent] = await Promise.all([
+      navigator.storage?.estimate?.() ?? Promise.resolve(undefined),
+      navigator.storage?.persisted?.() ?? Promise.resolve(false),
+    ]);
+    return { usage: estimate?.usage ?? null, quota: estimate?.quota ?? null, persistent };
+  } catch {
+    return { usage: null, quota: null, persistent: false };
+  }
+}
+
+/** "1.4 MB", "820 KB". */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
+  if (bytes < 1024 * 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+  return `${(bytes / (1024 * 1024 * 1024)).toFixed(1)} GB`;
+}

@@ -1,0 +1,48 @@
+import { Group, Text } from '@mantine/core';
+import { IconCloudOff } from '@tabler/icons-react';
+import { type QueryKey, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useReducer } from 'react';
+import { lastRefreshedAt, subscribeServedFromDevice } from './offline-query.ts';
+import { useOnline } from './outbox-hooks.ts';
+
+const MINUTE = 60_000;
+
+/** "just now", "5 min ago", "3 h ago", or a date for older data. */
+export function describeAge(at: number, now: number): string {
+  const age = Math.max(0, now - at);
+  if (age < MINUTE) return 'just now';
+  if (age < 60 * MINUTE) return `${Math.floor(age / MINUTE)} min ago`;
+  if (age < 24 * 60 * MINUTE) return `${Math.floor(age / (60 * MINUTE))} h ago`;
+  return new Date(at).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+/**
+ * "Last refreshed 5 min ago" under a screen's title, with an offline mark when the phone has no
+ * network. Screens pass the query key of their main query.
+ */
+export function LastRefreshed({ queryKey }: { queryKey: QueryKey }) {
+  const queryClient = useQueryClient();
+  const online = useOnline();
+  const [, rerender] = useReducer((n: number) => n + 1, 0);
+  useEffect(() => {
+    const unsubscribe = queryClient.getQueryCache().subscribe(rerender);
+    const unsubscribeDevice = subscribeServedFromDevice(rerender);
+    const tick = setInterval(rerender, MINUTE);
+    return () => {
+      unsubscribe();
+      unsubscribeDevice();
+      clearInterval(tick);
+    };
+  }, [queryClient]);
+  const state = queryClient.getQueryState(queryKey);
+  const at = lastRefreshedAt(queryKey, state?.dataUpdatedAt ?? 0);
+  if (at === null) return null;
+  return (
+    <Group gap={6} c="dimmed" wrap="nowrap" role="status">
+      {online ? null : <IconCloudOff size={14} aria-hidden />}
+      <Text size="xs" c="dimmed">
+        {online ? 'Last refreshed' : 'Offline · saved'} {describeAge(at, Date.now())}
+      </Text>
+    </Group>
+  );
+}

@@ -1,0 +1,61 @@
+import type { PersistedClient, Persister } from '@tanstack/react-query-persist-client';
+
+const ROW_ID = 'client';
+const SAVE_DELAY_MS = 1_000;
+/** hashKey(authKeys.status()); written out so the root does not load the auth module (zod). */
+export const AUTH_STATUS_QUERY_HASH = '["auth","status"]';
+
+/** Dexie stays out of the first load: the session module comes with the first save or restore. */
+const sessionModule = () => import('./offline-session.ts');
+
+/** The user id of the auth-status answer inside a dehydrated cache, or null. */
+export function ownerOf(client: PersistedClient): number | null {
+  const query = client.clientState.queries.find((q) => q.queryHash === AUTH_STATUS_QUERY_HASH);
+  const data = query?.state.data as { isAuthenticated?: boolean; user?: { id?: unknown } } | undefined;
+  return data?.isAuthenticated && typeof data.user?.id === 'number' ? data.user.id : null;
+}
+
+/**
+ * TanStack Query's persister over the signed-in user's Dexie database (DESIGN.md: screens read through
+ * the query layer, which serves from IndexedDB offline). A cache is written only into the database of
+ * the user its own auth-status answer names, so the moment between signing in as someone else and
+ * opening their database can never copy one user's answers into another's store. Saves are throttled
+ * to one a second (the last state wins).
+ */
+export function createDexiePersister(): Persister {
+  let latest: PersistedClient | null = null;
+  let scheduled = false;
+
+  async function save(): Promise<void> {
+    scheduled = false;
+    const client = latest;
+    latest = null;
+    if (!client) return;
+    const session = (await sessionModule()).currentSession();
+    if (!session || ownerOf(client) !== session.userId) return;
+    await session.db.queryCache.put({ id: ROW_ID, client, savedAt: Date.now() }).catch(() => undefined);
+  }
+
+  return {
+    persistClient(client) {
+      latest = client;
+      if (scheduled) return;
+      scheduled = true;
+      setTimeout(() => void save(), SAVE_DELAY_MS);
+    },
+    async restoreClient() {
+      const { currentSession, resumeSessionFromDevice } = await sessionModule();
+      const session = currentSession() ?? (await resumeSessionFromDevice().catch(() => null));
+      if (!session) return undefined;
+      const row = await session.db.queryCache.get(ROW_ID).catch(() => undefined);
+      const client = row?.client as PersistedClient | undefined;
+      return client && ownerOf(client) === session.userId ? client : undefined;
+    },
+    async removeClient() {
+      await (await sessionModule())
+        .currentSession()
+        ?.db.queryCache.delete(ROW_ID)
+        .catch(() => undefined);
+    },
+  };
+}

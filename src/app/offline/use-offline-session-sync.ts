@@ -1,0 +1,38 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useAuthStatus, userOf } from '#app/auth/api.ts';
+import { closeUserSession, onWriteSettled, startUserSession } from './offline-session.ts';
+
+// Many writes settle in a burst when the phone comes back online: refresh the screens once after it.
+const REFRESH_DELAY_MS = 400;
+
+/**
+ * Keeps the field database in step with the signed-in user: the server's answer for this token opens
+ * that user's database (closing anyone else's first); no token closes it. Answers to queued writes
+ * refresh the screens' queries.
+ */
+export function useOfflineSessionSync(): void {
+  const { data, token } = useAuthStatus();
+  const userId = userOf(data)?.id ?? null;
+  const queryClient = useQueryClient();
+
+  useEffect(() => {
+    if (token && userId !== null) void startUserSession(userId, token).catch(() => undefined);
+    else if (!token) void closeUserSession();
+  }, [token, userId]);
+
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    const stop = onWriteSettled(() => {
+      if (timer !== null) return;
+      timer = setTimeout(() => {
+        timer = null;
+        void queryClient.invalidateQueries();
+      }, REFRESH_DELAY_MS);
+    });
+    return () => {
+      stop();
+      if (timer !== null) clearTimeout(timer);
+    };
+  }, [queryClient]);
+}

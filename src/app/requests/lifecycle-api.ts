@@ -1,0 +1,62 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '#app/lib/api-client.ts';
+import type {
+  BiddingInput,
+  CancelInput,
+  LifecycleNoteInput,
+  SendBackInput,
+} from '#shared/lifecycle-schemas.ts';
+import { requestKeys } from './api.ts';
+
+const path = (requestId: number, step: string) =>
+  `/api/requests/${encodeURIComponent(String(requestId))}/${step}/`;
+
+/** A lifecycle step answers the request's new state; the detail, lists and dashboards refetch. */
+function useLifecycleStep<Input>(requestId: number, send: (input: Input) => Promise<unknown>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: send,
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: requestKeys.detail(String(requestId)) }),
+        queryClient.invalidateQueries({ queryKey: ['manager'] }),
+        queryClient.invalidateQueries({ queryKey: ['vendor'] }),
+        queryClient.invalidateQueries({ queryKey: ['projects'] }),
+      ]),
+  });
+}
+
+const post = (url: string, json: unknown) => apiRequest(url, { method: 'POST', json });
+
+/** POST /api/requests/{id}/award/ {bid_id} */
+export const useAwardBid = (requestId: number) =>
+  useLifecycleStep(requestId, (bidId: number) => post(path(requestId, 'award'), { bid_id: bidId }));
+
+/** POST /api/requests/{id}/bidding/ {is_open_for_bids, bid_deadline?} */
+export const useSetBidding = (requestId: number) =>
+  useLifecycleStep(requestId, (input: BiddingInput) => post(path(requestId, 'bidding'), input));
+
+/** POST /api/requests/{id}/cancel/ {reason?} */
+export const useCancelRequest = (requestId: number) =>
+  useLifecycleStep(requestId, (input: CancelInput) => post(path(requestId, 'cancel'), input));
+
+/** POST /api/requests/{id}/confirm/ {note?} */
+export const useConfirmCompletion = (requestId: number) =>
+  useLifecycleStep(requestId, (input: LifecycleNoteInput) => post(path(requestId, 'confirm'), input));
+
+/** POST /api/requests/{id}/send-back/ {note} */
+export const useSendBack = (requestId: number) =>
+  useLifecycleStep(requestId, (input: SendBackInput) => post(path(requestId, 'send-back'), input));
+
+/** POST /api/requests/{id}/reopen/ {note?} */
+export const useReopenRequest = (requestId: number) =>
+  useLifecycleStep(requestId, (input: LifecycleNoteInput) => post(path(requestId, 'reopen'), input));
+
+/** POST /api/requests/{id}/complete/: the awarded vendor's note and photos, multipart. */
+export const useMarkComplete = (requestId: number) =>
+  useLifecycleStep(requestId, ({ note, photos }: { note: string; photos: File[] }) => {
+    const body = new FormData();
+    body.append('note', note.trim());
+    for (const photo of photos) body.append('photos', photo);
+    return apiRequest(path(requestId, 'complete'), { method: 'POST', formData: body });
+  });

@@ -1,0 +1,116 @@
+import { Button, Group, Modal, Select, Stack } from '@mantine/core';
+import { useState } from 'react';
+import { SERVICE_CATEGORIES, type ServiceCategory } from '#shared/categories.ts';
+import { PRIORITIES, type Priority } from '#shared/statuses.ts';
+
+export interface MaintenanceFilters {
+  serviceType: ServiceCategory | null;
+  propertyId: number | null;
+  priority: Priority | null;
+}
+
+const PRIORITY_OPTIONS = PRIORITIES.map((priority) => ({
+  value: priority,
+  label: priority[0]!.toUpperCase() + priority.slice(1),
+}));
+
+/** The Maintenance Requests filter dialog (signed-in spec, section 2): service type, property, priority. */
+export function MaintenanceFilterDialog({
+  opened,
+  initial,
+  properties,
+  onApply,
+  onClose,
+}: {
+  opened: boolean;
+  initial: MaintenanceFilters;
+  properties: ReadonlyArray<{ id: number; name: string }>;
+  onApply: (filters: MaintenanceFilters) => void;
+  onClose: () => void;
+}) {
+  return (
+    <Modal opened={opened} onClose={onClose} title="Filter Requests" styles={{ title: { fontWeight: 700 } }}>
+      {/* Mounted per opening, so the dialog starts from the filters in force. No autofocus on the
+          first select: a searchable select opens its list on focus and would cover the others. */}
+      {opened ? (
+        <FilterFields initial={initial} properties={properties} onApply={onApply} onClose={onClose} />
+      ) : null}
+    </Modal>
+  );
+}
+
+function FilterFields({
+  initial,
+  properties,
+  onApply,
+  onClose,
+}: {
+  initial: MaintenanceFilters;
+  properties: ReadonlyArray<{ id: number; name: string }>;
+  onApply: (filters: MaintenanceFilters) => void;
+  onClose: () => void;
+}) {
+  const [serviceType, setServiceType] = useState<string | null>(initial.serviceType);
+  const [propertyId, setPropertyId] = useState<string | null>(
+    initial.propertyId === null ? null : String(initial.propertyId),
+  );
+  const [priority, setPriority] = useState<string | null>(initial.priority);
+  return (
+    <Stack gap="md">
+      <Select
+        label="Service Type"
+        placeholder="All service types"
+        data={SERVICE_CATEGORIES}
+        value={serviceType}
+        onChange={setServiceType}
+        clearable
+        searchable
+      />
+      <Select
+        label="Property"
+        placeholder="All properties"
+        data={properties.map((property) => ({ value: String(property.id), label: property.name }))}
+        value={propertyId}
+        onChange={setPropertyId}
+        clearable
+        searchable
+      />
+      <Select
+        label="Priority"
+        placeholder="All priorities"
+        data={PRIORITY_OPTIONS}
+        value={priority}
+        onChange={setPriority}
+        clearable
+      />
+      <Group justify="space-between">
+        <Button
+          variant="subtle"
+          onClick={() => {
+            setServiceType(null);
+            setPropertyId(null);
+            setPriority(null);
+          }}
+        >
+          Clear
+        </Button>
+        <Group gap="sm">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button
+            onClick={() =>
+              onApply({
+                serviceType: serviceType as ServiceCategory | null,
+                propertyId: propertyId === null ? null : Number(propertyId),
+                priority: priority as Priority | null,
+              })
+            }
+          >
+            Apply Filters
+          </Button>
+        </Group>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,22 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '#app/lib/api-client.ts';
+import type { ManagerRequestItem } from '#shared/manager-request-query.ts';
+import type { Paged } from '#shared/request-views.ts';
+import { type MaintenanceView, maintenanceApiQuery } from './maintenance-requests-url-state.ts';
+
+/**
+ * GET /api/property-manager/maintenance-requests/ for the Maintenance Requests list. Its key starts
+ * with 'manager', so a lifecycle step (which invalidates ['manager']) refreshes it.
+ */
+export function useMaintenanceRequests(view: MaintenanceView) {
+  return useQuery({
+    queryKey: ['manager', 'maintenance-requests', view] as const,
+    queryFn: async ({ signal }) =>
+      (await apiRequest('/api/property-manager/maintenance-requests/', {
+        signal,
+        query: maintenanceApiQuery(view),
+      })) as Paged<ManagerRequestItem>,
+    // The table keeps its rows while the next page, tab or sort loads.
+    placeholderData: keepPreviousData,
+  });
+}

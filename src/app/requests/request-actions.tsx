@@ -1,0 +1,56 @@
+import { Button, Group } from '@mantine/core';
+import { IconMessage } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { BidDialog } from '#app/bids/bid-dialog.tsx';
+import { vendorConversationPath } from '#app/route-paths.ts';
+import type { RequestDetail } from '#shared/request-views.ts';
+import { ManagerLifecyclePanel, VendorLifecyclePanel } from './request-lifecycle-panel.tsx';
+
+export type RequestViewerRole = 'vendor' | 'manager';
+
+/**
+ * What the viewer can do with the request, by role. Vendors bid (or edit their pending bid) and
+ * message the manager, and the awarded vendor marks the job complete; the manager side awards a bid,
+ * changes the status and reads the timeline (request-lifecycle-panel.tsx).
+ */
+export function RequestActions({ request, role }: { request: RequestDetail; role: RequestViewerRole }) {
+  if (role === 'vendor') {
+    return (
+      <>
+        <VendorRequestActions request={request} />
+        <VendorLifecyclePanel request={request} />
+      </>
+    );
+  }
+  return <ManagerLifecyclePanel request={request} />;
+}
+
+function VendorRequestActions({ request }: { request: RequestDetail }) {
+  const [dialogOpen, setDialogOpen] = useState(false);
+  // A vendor's detail lists only its own bid (docs/architecture.md).
+  const ownBid = request.bids[0] ?? null;
+  const canBid = request.status === 'open' && request.bidding_config.is_open_for_bids;
+  const editable = ownBid?.status === 'pending';
+
+  return (
+    <Group gap="sm">
+      {canBid && (!ownBid || editable) ? (
+        <Button onClick={() => setDialogOpen(true)}>{ownBid ? 'Edit my bid' : 'Bid'}</Button>
+      ) : null}
+      <Button
+        component={Link}
+        to={vendorConversationPath(request.id)}
+        variant="default"
+        leftSection={<IconMessage size={16} aria-hidden />}
+      >
+        Message the manager
+      </Button>
+      <BidDialog
+        requestId={dialogOpen ? request.id : null}
+        existingBidId={editable ? ownBid.id : null}
+        onClose={() => setDialogOpen(false)}
+      />
+    </Group>
+  );
+}

@@ -1,0 +1,74 @@
+import { Stack } from '@mantine/core';
+import { useState } from 'react';
+import { ErrorAlert } from '#app/ui/error-alert.tsx';
+import { showToast } from '#app/ui/toast.ts';
+import { AwardBidsCard } from './award-bids-card.tsx';
+import { CompletionReport } from './completion-report.tsx';
+import { useAwardBid } from './lifecycle-api.ts';
+import { lifecycleErrorMessage } from './lifecycle-error.ts';
+import { ManagerLifecycleActions } from './manager-lifecycle-actions.tsx';
+import { allowedActionsOf, type RequestWithProgress } from './request-progress.ts';
+import { RequestTimeline } from './request-timeline.tsx';
+import { VendorCompletionForm } from './vendor-completion-form.tsx';
+
+/**
+ * The manager's side of the request lifecycle (DESIGN.md, "Beyond the spec"), in the detail's
+ * actions slot: the status buttons and the bids to award.
+ */
+export function ManagerLifecyclePanel({ request }: { request: RequestWithProgress }) {
+  const [error, setError] = useState<unknown>(null);
+  const allowed = allowedActionsOf(request);
+  const award = useAwardBid(request.id);
+  const onError = (failure: unknown) => setError(failure);
+
+  return (
+    <Stack gap="lg">
+      {error ? <ErrorAlert>{lifecycleErrorMessage(error)}</ErrorAlert> : null}
+      <ManagerLifecycleActions requestId={request.id} allowed={allowed} onError={onError} />
+      {allowed.includes('award') && request.bids.length > 0 ? (
+        <AwardBidsCard
+          bids={request.bids}
+          pending={award.isPending}
+          onAward={(bid) =>
+            award.mutate(bid.id, {
+              onSuccess: () => {
+                setError(null);
+                showToast({
+                  color: 'green',
+                  title: 'Bid awarded',
+                  message: `${bid.vendor_name} has been told.`,
+                });
+              },
+              onError,
+            })
+          }
+        />
+      ) : null}
+    </Stack>
+  );
+}
+
+/** The awarded vendor's side: Mark as complete while the server allows it. */
+export function VendorLifecyclePanel({ request }: { request: RequestWithProgress }) {
+  return allowedActionsOf(request).includes('mark_complete') ? (
+    <VendorCompletionForm requestId={request.id} />
+  ) : null;
+}
+
+/**
+ * Below the request's details: the awarded job with the vendor's completion report, and the history
+ * of status changes. Shown to the managing side and the awarded vendor (the server sends the job
+ * part only to them).
+ */
+export function RequestProgressSection({ request }: { request: RequestWithProgress }) {
+  const involved = Boolean(request.completion || request.awarded_bid || request.allowed_actions?.length);
+  if (!involved) return null;
+  return (
+    <Stack gap="lg">
+      {request.awarded_bid || request.completion?.vendor_completed_at ? (
+        <CompletionReport awarded={request.awarded_bid ?? null} completion={request.completion ?? null} />
+      ) : null}
+      {request.timeline ? <RequestTimeline steps={request.timeline} /> : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,102 @@
+import { SimpleGrid, Stack, Switch, Tabs, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { useEffect, useState } from 'react';
+import { isApiError } from '#app/lib/api-error.ts';
+import { type UserProfile, type UserProfileInput, userProfileSchema } from '#shared/user-profile.ts';
+import { useSaveUserProfile } from './api.ts';
+import { SaveBar } from './save-bar.tsx';
+
+const FIELDS = Object.keys(userProfileSchema.shape) as Array<keyof UserProfileInput>;
+
+/**
+ * The Profile Details and Notifications tabs (signed-in spec, section 2): one form over both, so
+ * either tab's 'Save Changes' sends every profile field (PUT takes them all).
+ */
+export function ProfileForm({ profile }: { profile: UserProfile }) {
+  const save = useSaveUserProfile();
+  const [saved, setSaved] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const form = useForm<UserProfileInput>({
+    initialValues: profile,
+    // The handler checks the same schema (src/shared/user-profile.ts).
+    validate: schemaResolver(userProfileSchema, { sync: true }),
+  });
+
+  // The first answer may come from the device's cache; a fresher one replaces it unless edited.
+  useEffect(() => {
+    if (form.isDirty() || JSON.stringify(form.getValues()) === JSON.stringify(profile)) return;
+    form.setValues(profile);
+    form.resetDirty(profile);
+  }, [profile, form]);
+
+  const submit = form.onSubmit((values) => {
+    setSaved(false);
+    setFailed(false);
+    save.mutate(values, {
+      onSuccess: (answer) => {
+        form.setValues(answer);
+        form.resetDirty(answer);
+        setSaved(true);
+      },
+      onError: (error) => {
+        const known = isApiError(error)
+          ? Object.fromEntries(
+              Object.entries(error.fieldErrors)
+                .filter(([field]) => (FIELDS as string[]).includes(field))
+                .map(([field, messages]) => [field, messages[0]]),
+            )
+          : {};
+        form.setErrors(known);
+        if (Object.keys(known).length === 0) setFailed(true);
+      },
+    });
+  });
+
+  const saveBar = (
+    // An old answer must not stand beside new edits.
+    <SaveBar saving={save.isPending} saved={saved && !form.isDirty()} failed={failed} />
+  );
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Tabs.Panel value="profile" pt="md">
+        <Stack gap="sm" maw={520}>
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" verticalSpacing="sm">
+            <TextInput label="First Name" autoComplete="given-name" {...form.getInputProps('first_name')} />
+            <TextInput label="Last Name" autoComplete="family-name" {...form.getInputProps('last_name')} />
+          </SimpleGrid>
+          <TextInput label="Email" type="email" autoComplete="email" {...form.getInputProps('email')} />
+          <TextInput
+            label="Phone Number"
+            type="tel"
+            inputMode="numeric"
+            autoComplete="tel"
+            placeholder="1234567890"
+            {...form.getInputProps('phone_number')}
+          />
+          <TextInput
+            label="Job Title"
+            autoComplete="organization-title"
+            {...form.getInputProps('job_title')}
+          />
+          {saveBar}
+        </Stack>
+      </Tabs.Panel>
+      <Tabs.Panel value="notifications" pt="md">
+        <Stack gap="md" maw={520}>
+          <Switch
+            label="Email notifications"
+            description="Receive updates about requests, bids and messages by email"
+            {...form.getInputProps('email_notifications', { type: 'checkbox' })}
+          />
+          <Switch
+            label="SMS notifications"
+            description="Receive urgent updates by text message"
+            {...form.getInputProps('sms_notifications', { type: 'checkbox' })}
+          />
+          {saveBar}
+        </Stack>
+      </Tabs.Panel>
+    </form>
+  );
+}

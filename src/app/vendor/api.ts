@@ -1,0 +1,18 @@
+import { useQuery } from '@tanstack/react-query';
+import { apiRequest } from '#app/lib/api-client.ts';
+import type { VendorDashboard } from '#shared/vendor-dashboard.ts';
+
+export const vendorDashboardKeys = {
+  dashboard: () => ['vendor', 'dashboard'] as const,
+};
+
+/** GET /api/vendor/dashboard/: the stat cards and the three tabs. */
+export function useVendorDashboard() {
+  return useQuery({
+    queryKey: vendorDashboardKeys.dashboard(),
+    queryFn: async ({ signal }) =>
+      (await apiRequest('/api/vendor/dashboard/', { signal })) as VendorDashboard,
+    // The persisted copy shows at once (also offline), but a reload must not trust it for 30 s.
+    refetchOnMount: 'always',
+  });
+}

@@ -1,0 +1,66 @@
+import pg from 'pg';
+import type { Logger } from 'pino';
+
+const RECONNECT_DELAY_MS = 1_000;
+const MAX_RECONNECT_DELAY_MS = 30_000;
+
+/**
+ * LISTEN on a dedicated connection (a pooled client would lose its LISTEN when released). When the
+ * connection drops (a database restart), it reconnects with a growing delay; notifications sent
+ * while it was away are lost, which the browser covers by polling while its stream is down.
+ */
+export async function listenOnPostgres(
+  url: string,
+  channel: string,
+  onPayload: (payload: string) => void,
+  log: Pick<Logger, 'error'>,
+): Promise<() => Promise<void>> {
+  let client: pg.Client | null = null;
+  let stopped = false;
+  let delay = RECONNECT_DELAY_MS;
+  let timer: NodeJS.Timeout | null = null;
+
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: url });
+    next.on('notification', (message) => {
+      if (message.channel === channel && message.payload !== undefined) onPayload(message.payload);
+    });
+    next.on('error', (error) => {
+      log.error({ err: error }, 'real-time LISTEN connection failed; reconnecting');
+      void next.end().catch(() => {});
+      if (client === next) client = null;
+      scheduleReconnect();
+    });
+    await next.connect();
+    // The channel is our own constant, quoted as an identifier: LISTEN takes no bound parameter.
+    await next.query(`LISTEN "${channel.replaceAll('"', '""')}"`);
+    if (stopped) {
+      await next.end();
+      return;
+    }
+    client = next;
+    delay = RECONNECT_DELAY_MS;
+  };
+
+  const scheduleReconnect = () => {
+    if (stopped || timer) return;
+    timer = setTimeout(() => {
+      timer = null;
+      connect().catch((error: unknown) => {
+        log.error({ err: error }, 'real-time LISTEN reconnect failed');
+        delay = Math.min(delay * 2, MAX_RECONNECT_DELAY_MS);
+        scheduleReconnect();
+      });
+    }, delay);
+    timer.unref();
+  };
+
+  await connect();
+  return async () => {
+    stopped = true;
+    if (timer) clearTimeout(timer);
+    const current = client;
+    client = null;
+    await current?.end().catch(() => {});
+  };
+}

@@ -1,0 +1,119 @@
+import { and, eq } from 'drizzle-orm';
+import { canViewRequest } from '#shared/request-visibility.ts';
+import { isStaff } from '../auth/guards.ts';
+import type { UserRow } from '../auth/session-store.ts';
+import { loadBidTarget } from '../bids/bid-access.ts';
+import type { Db } from '../db/database.ts';
+import { vendorApplications } from '../db/schema/applications.ts';
+import { bids } from '../db/schema/bids.ts';
+import { layouts, panoramaHotspots, photos } from '../db/schema/documentation.ts';
+import { projects } from '../db/schema/projects.ts';
+import { maintenanceRequests as mr, requestPhotos } from '../db/schema/requests.ts';
+import { vendorProfiles } from '../db/schema/vendor-profiles.ts';
+import { loadViewer } from '../requests/request-viewer.ts';
+
+/** What a stored file belongs to, which decides who may read it. */
+export type FileOwner =
+  | { kind: 'request_photo'; requestId: number }
+  /** vendorId null: a certificate still on a vendor application, before the account exists. */
+  | { kind: 'insurance_certificate'; vendorId: number | null }
+  | { kind: 'documentation'; projectId: number; clientId: number };
+
+/** Request photos are stored as `requests/<id>/...`: the id narrows the lookup to that request's rows. */
+const REQUEST_KEY = /^requests\/(\d{1,9})\//;
+
+async function requestPhotoOwner(db: Db, key: string): Promise<FileOwner | null> {
+  const requestId = REQUEST_KEY.exec(key)?.[1];
+  const [row] = await db
+    .select({ requestId: requestPhotos.requestId })
+    .from(requestPhotos)
+    .where(
+      and(
+        eq(requestPhotos.storageKey, key),
+        requestId === undefined ? undefined : eq(requestPhotos.requestId, Number(requestId)),
+      ),
+    )
+    .limit(1);
+  return row ? { kind: 'request_photo', requestId: row.requestId } : null;
+}
+
+async function certificateOwner(db: Db, key: string): Promise<FileOwner | null> {
+  const [profile] = await db
+    .select({ vendorId: vendorProfiles.userId })
+    .from(vendorProfiles)
+    .where(eq(vendorProfiles.insuranceCertificateKey, key))
+    .limit(1);
+  if (profile) return { kind: 'insurance_certificate', vendorId: profile.vendorId };
+  const [application] = await db
+    .select({ id: vendorApplications.id })
+    .from(vendorApplications)
+    .where(eq(vendorApplications.insuranceCertificateKey, key))
+    .limit(1);
+  return application ? { kind: 'insurance_certificate', vendorId: null } : null;
+}
+
+/** Layouts, documentation photos, their panorama close-ups and property thumbnails. */
+async function documentationOwner(db: Db, key: string): Promise<FileOwner | null> {
+  const candidates = [
+    db.select({ projectId: layouts.projectId }).from(layouts).where(eq(layouts.storageKey, key)).limit(1),
+    db.select({ projectId: photos.projectId }).from(photos).where(eq(photos.storageKey, key)).limit(1),
+    db
+      .select({ projectId: photos.projectId })
+      .from(panoramaHotspots)
+      .innerJoin(photos, eq(photos.id, panoramaHotspots.photoId))
+      .where(eq(panoramaHotspots.storageKey, key))
+      .limit(1),
+    db.select({ projectId: projects.id }).from(projects).where(eq(projects.thumbnailKey, key)).limit(1),
+  ];
+  for (const query of candidates) {
+    const [row] = await query;
+    if (!row) continue;
+    const [project] = await db
+      .select({ clientId: projects.clientId })
+      .from(projects)
+      .where(eq(projects.id, row.projectId));
+    if (project) return { kind: 'documentation', projectId: row.projectId, clientId: project.clientId };
+  }
+  return null;
+}
+
+/** The row that references `key`, or null when nothing does (then the file is served to no one). */
+export async function findFileOwner(db: Db, key: string): Promise<FileOwner | null> {
+  return (
+    (await requestPhotoOwner(db, key)) ??
+    (await certificateOwner(db, key)) ??
+    (await documentationOwner(db, key))
+  );
+}
+
+async function holdsAcceptedBidOn(db: Db, vendorId: number, projectId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: bids.id })
+    .from(bids)
+    .innerJoin(mr, eq(mr.id, bids.requestId))
+    .where(and(eq(bids.vendorId, vendorId), eq(bids.status, 'accepted'), eq(mr.projectId, projectId)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
+ * Request photos follow the request's visibility rule (src/shared/request-visibility.ts); a
+ * certificate is its vendor's and staff's; documentation belongs to the owning client's managers
+ * and staff, and to vendors working on the property (an accepted bid there), who need the in-wall
+ * photos and plans on site.
+ */
+export async function mayReadFile(db: Db, user: UserRow, owner: FileOwner): Promise<boolean> {
+  if (isStaff(user)) return true;
+  switch (owner.kind) {
+    case 'request_photo': {
+      const target = await loadBidTarget(db, String(owner.requestId));
+      return canViewRequest(await loadViewer(db, user), target.visible);
+    }
+    case 'insurance_certificate':
+      return owner.vendorId !== null && owner.vendorId === user.id;
+    case 'documentation':
+      if (user.type === 'property_manager') return user.clientId !== null && user.clientId === owner.clientId;
+      if (user.type === 'vendor') return holdsAcceptedBidOn(db, user.id, owner.projectId);
+      return false;
+  }
+}

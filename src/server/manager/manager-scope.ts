@@ -1,0 +1,42 @@
+import { eq, inArray, or, type SQL } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { isStaff, requireUserType } from '../auth/guards.ts';
+import type { UserRow } from '../auth/session-store.ts';
+import type { Db } from '../db/database.ts';
+import { projects } from '../db/schema/projects.ts';
+import { maintenanceRequests as mr } from '../db/schema/requests.ts';
+
+/**
+ * Whose data the manager portal shows: a property manager sees its client's properties and every
+ * request on them plus the requests it raised itself; staff see everything. Vendors are refused.
+ */
+export interface ManagerScope {
+  user: UserRow;
+  /** null for staff: no limit. */
+  clientId: number | null;
+  all: boolean;
+}
+
+export function requireManagerScope(request: FastifyRequest): ManagerScope {
+  const user = requireUserType(request, 'property_manager');
+  return { user, clientId: user.clientId, all: isStaff(user) };
+}
+
+/** The client's project ids as a subquery (none for a manager without a client). */
+function clientProjectIds(db: Db, clientId: number) {
+  return db.select({ id: projects.id }).from(projects).where(eq(projects.clientId, clientId));
+}
+
+/** Requests the scope may list. */
+export function requestsInScope(db: Db, scope: ManagerScope): SQL | undefined {
+  if (scope.all) return undefined;
+  const own = eq(mr.createdById, scope.user.id);
+  return scope.clientId === null ? own : or(own, inArray(mr.projectId, clientProjectIds(db, scope.clientId)));
+}
+
+/** Projects the scope may list. */
+export function projectsInScope(scope: ManagerScope): SQL | undefined {
+  if (scope.all) return undefined;
+  // A manager without a client has no properties: compare with an id no row has.
+  return eq(projects.clientId, scope.clientId ?? -1);
+}

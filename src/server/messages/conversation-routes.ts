@@ -1,0 +1,111 @@
+import { inArray, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { type Conversation, conversationTitle } from '#shared/message-schemas.ts';
+import { canViewRequest } from '#shared/request-visibility.ts';
+import { requireUser } from '../auth/guards.ts';
+import type { UserRow } from '../auth/session-store.ts';
+import type { Db } from '../db/database.ts';
+import { requestInvitations } from '../db/schema/requests.ts';
+import { loadViewer } from '../requests/request-viewer.ts';
+
+const threadRowSchema = z.object({
+  request_id: z.number(),
+  vendor_id: z.number(),
+  unread_count: z.number(),
+  last_message: z.string(),
+  timestamp: z.string(),
+  type: z.string(),
+  created_by_id: z.number(),
+  invite_all: z.boolean(),
+  property: z.string().nullable(),
+  client_id: z.number().nullable(),
+  manager: z.string(),
+  vendor_name: z.string(),
+});
+type ThreadRow = z.infer<typeof threadRowSchema>;
+
+/**
+ * Every thread the user takes part in, newest activity first, with the messages unread by its side:
+ * a vendor's own threads; a manager's threads on the requests it manages (it created them, or its
+ * client owns the property), one per (request, vendor).
+ */
+async function loadThreads(db: Db, user: UserRow): Promise<ThreadRow[]> {
+  const isVendor = user.type === 'vendor';
+  const managedByClient =
+    user.type === 'property_manager' && user.clientId !== null
+      ? sql`or p.client_id = ${user.clientId}`
+      : sql``;
+  const scope = isVendor
+    ? sql`m.vendor_id = ${user.id}`
+    : sql`m.request_id in (select r.id from maintenance_requests r left join projects p on p.id = r.project_id
+        where r.created_by_id = ${user.id} ${managedByClient})`;
+  const unreadToMe = isVendor ? sql`m.sender_role <> 'vendor'` : sql`m.sender_role = 'vendor'`;
+  const result = await db.execute(sql`
+    with threads as (
+      select m.request_id, m.vendor_id,
+        (count(*) filter (where m.read_at is null and ${unreadToMe}))::int as unread_count
+      from messages m where ${scope}
+      group by m.request_id, m.vendor_id
+    ), latest as (
+      select distinct on (m.request_id, m.vendor_id) m.request_id, m.vendor_id, m.content, m.created_at, m.id
+      from messages m where ${scope}
+      order by m.request_id, m.vendor_id, m.created_at desc, m.id desc
+    )
+    select t.request_id, t.vendor_id, t.unread_count, l.content as last_message,
+      to_json(l.created_at) #>> '{}' as timestamp,
+      r.type, r.created_by_id, r.invite_all, p.name as property, p.client_id,
+      coalesce(nullif(trim(c.first_name || ' ' || c.last_name), ''), c.email) as manager,
+      coalesce(vp.company_name, nullif(trim(v.first_name || ' ' || v.last_name), ''), v.email) as vendor_name
+    from threads t
+    join latest l on l.request_id = t.request_id and l.vendor_id = t.vendor_id
+    join maintenance_requests r on r.id = t.request_id
+    left join projects p on p.id = r.project_id
+    join users c on c.id = r.created_by_id
+    join users v on v.id = t.vendor_id
+    left join vendor_profiles vp on vp.user_id = t.vendor_id
+    order by l.created_at desc, l.id desc
+  `);
+  return z.array(threadRowSchema).parse((result as unknown as { rows: unknown[] }).rows);
+}
+
+/** A vendor keeps only the threads of requests it may still see (signed-in spec, section 6). */
+async function stillVisible(db: Db, user: UserRow, rows: ThreadRow[]): Promise<ThreadRow[]> {
+  if (user.type !== 'vendor' || rows.length === 0) return rows;
+  const viewer = await loadViewer(db, user);
+  const invitations = await db
+    .select({ requestId: requestInvitations.requestId, vendorId: requestInvitations.vendorId })
+    .from(requestInvitations)
+    .where(
+      inArray(
+        requestInvitations.requestId,
+        rows.map((row) => row.request_id),
+      ),
+    );
+  return rows.filter((row) =>
+    canViewRequest(viewer, {
+      createdById: row.created_by_id,
+      projectClientId: row.client_id,
+      type: row.type,
+      inviteAll: row.invite_all,
+      invitedVendorIds: invitations.filter((i) => i.requestId === row.request_id).map((i) => i.vendorId),
+    }),
+  );
+}
+
+/** GET /api/messages/conversations/ (signed-in spec, sections 2, 3 and 7). */
+export async function conversationRoutes(app: FastifyInstance): Promise<void> {
+  app.get('/api/messages/conversations/', async (request): Promise<Conversation[]> => {
+    const user = requireUser(request);
+    const rows = await stillVisible(app.db, user, await loadThreads(app.db, user));
+    return rows.map((row) => ({
+      request_id: row.request_id,
+      title: conversationTitle(row.type, row.request_id),
+      unread_count: row.unread_count,
+      participants: { property: row.property ?? '', manager: row.manager },
+      last_message: row.last_message,
+      timestamp: new Date(row.timestamp).toISOString(),
+      vendor: { id: row.vendor_id, name: row.vendor_name },
+    }));
+  });
+}

@@ -1,0 +1,95 @@
+import { randomBytes } from 'node:crypto';
+import fastifyMultipart from '@fastify/multipart';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { INSURANCE_EXPIRY_MESSAGES, type InsuranceStatus, isInsuranceExpired } from '#shared/user-profile.ts';
+import { MAX_CERTIFICATE_BYTES } from '#shared/vendor-application.ts';
+import { readCertificateUpload } from '../applications/certificate-upload.ts';
+import { requireUser } from '../auth/guards.ts';
+import type { UserRow } from '../auth/session-store.ts';
+import { vendorProfiles } from '../db/schema/vendor-profiles.ts';
+import { forbidden, HttpError, notFound } from '../http/http-error.ts';
+import { EXTENSIONS } from '../storage/content-type.ts';
+
+const BASE = '/api/vendor/insurance/';
+const NO_PROFILE = 'Vendor profile not found.';
+
+/** Only a vendor has a certificate (staff included in other checks do not). */
+function requireVendor(request: FastifyRequest): UserRow {
+  const user = requireUser(request);
+  if (user.type !== 'vendor') throw forbidden();
+  return user;
+}
+
+function statusBody(profile: {
+  insuranceCertificateKey: string | null;
+  insuranceExpiresOn: string | null;
+}): InsuranceStatus {
+  return {
+    has_certificate: profile.insuranceCertificateKey !== null,
+    insurance_expires_on: profile.insuranceExpiresOn,
+    is_expired: isInsuranceExpired(profile.insuranceExpiresOn),
+    certificate_url: profile.insuranceCertificateKey === null ? null : `${BASE}certificate/`,
+  };
+}
+
+/**
+ * The vendor's insurance certificate and its expiry (issue 5): read, replace (multipart
+ * `insurance_certificate` + `insurance_expires_on`, checked exactly as the onboarding upload: PDF or
+ * image by content, at most 5MB) and download. A bid is refused with INSURANCE_EXPIRED after the
+ * expiry date (bid-write-routes.ts).
+ */
+export async function insuranceRoutes(app: FastifyInstance): Promise<void> {
+  await app.register(fastifyMultipart, { limits: { fileSize: MAX_CERTIFICATE_BYTES, files: 1, fields: 5 } });
+
+  async function ownProfile(userId: number) {
+    const [profile] = await app.db.select().from(vendorProfiles).where(eq(vendorProfiles.userId, userId));
+    if (!profile) throw notFound(NO_PROFILE);
+    return profile;
+  }
+
+  app.get(BASE, async (request) => statusBody(await ownProfile(requireVendor(request).id)));
+
+  app.post(BASE, async (request) => {
+    const user = requireVendor(request);
+    const profile = await ownProfile(user.id);
+    const upload = await readCertificateUpload(app, request);
+    // Here the date is what makes the certificate count, so it is required and not already past.
+    if (upload.expiresOn === null) {
+      throw new HttpError(400, { errors: { insurance_expires_on: [INSURANCE_EXPIRY_MESSAGES.required] } });
+    }
+    if (isInsuranceExpired(upload.expiresOn)) {
+      throw new HttpError(400, { errors: { insurance_expires_on: [INSURANCE_EXPIRY_MESSAGES.past] } });
+    }
+    const key = `insurance-certificates/vendor-${user.id}/${randomBytes(16).toString('hex')}.${EXTENSIONS[upload.contentType]}`;
+    await app.files.put(key, upload.body, upload.contentType);
+    const [updated] = await app.db
+      .update(vendorProfiles)
+      .set({ insuranceCertificateKey: key, insuranceExpiresOn: upload.expiresOn })
+      .where(eq(vendorProfiles.userId, user.id))
+      .returning();
+    // The replaced certificate is no longer referenced by anything.
+    if (profile.insuranceCertificateKey && profile.insuranceCertificateKey !== key) {
+      await app.files.delete(profile.insuranceCertificateKey).catch((error: unknown) => {
+        request.log.warn({ err: error }, 'could not delete a replaced certificate');
+      });
+    }
+    return statusBody(updated ?? profile);
+  });
+
+  app.get(`${BASE}certificate/`, async (request, reply) => {
+    const profile = await ownProfile(requireVendor(request).id);
+    const file = profile.insuranceCertificateKey
+      ? await app.files.get(profile.insuranceCertificateKey)
+      : null;
+    if (!file) throw notFound('No certificate on file.');
+    return reply
+      .header('Content-Type', file.contentType)
+      .header(
+        'Content-Disposition',
+        `inline; filename="insurance-certificate.${EXTENSIONS[file.contentType as keyof typeof EXTENSIONS] ?? 'bin'}"`,
+      )
+      .header('Cache-Control', 'private, no-store')
+      .send(file.body);
+  });
+}

@@ -1,0 +1,79 @@
+import { and, eq, ne, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { EMAIL_IN_USE_MESSAGE, type UserProfile, userProfileSchema } from '#shared/user-profile.ts';
+import { isUniqueViolation } from '../applications/application-session.ts';
+import { requireUser } from '../auth/guards.ts';
+import { issuePasswordToken } from '../auth/password-tokens.ts';
+import type { UserRow } from '../auth/session-store.ts';
+import { users } from '../db/schema/users.ts';
+import { HttpError, parseInput } from '../http/http-error.ts';
+import { enqueueMail } from '../mail/enqueue-mail.ts';
+import { confirmChangedEmailMail, emailChangedNoticeMail } from './email-change-mails.ts';
+import { insuranceRoutes } from './insurance-routes.ts';
+
+function profileBody(user: UserRow): UserProfile {
+  return {
+    first_name: user.firstName,
+    last_name: user.lastName,
+    email: user.email,
+    phone_number: user.phoneNumber,
+    job_title: user.jobTitle,
+    email_notifications: user.emailNotifications,
+    sms_notifications: user.smsNotifications,
+  };
+}
+
+const emailTaken = () => new HttpError(400, { errors: { email: [EMAIL_IN_USE_MESSAGE] } });
+
+/**
+ * GET/PUT /api/user-profile/ (signed-in spec, sections 2, 3 and 7) and the vendor's insurance.
+ * A new email address is the login at once; it must be confirmed again (a link to the new address,
+ * a notice to the old one), and the sessions already open stay open.
+ */
+export async function profileRoutes(app: FastifyInstance): Promise<void> {
+  app.get('/api/user-profile/', async (request) => profileBody(requireUser(request)));
+
+  app.put('/api/user-profile/', async (request) => {
+    const user = requireUser(request);
+    const input = parseInput(userProfileSchema, request.body);
+    const emailChanged = input.email !== user.email.toLowerCase();
+    try {
+      const updated = await app.db.transaction(async (tx) => {
+        if (emailChanged) {
+          const [taken] = await tx
+            .select({ id: users.id })
+            .from(users)
+            .where(and(sql`lower(${users.email}) = ${input.email}`, ne(users.id, user.id)));
+          if (taken) throw emailTaken();
+        }
+        const [row] = await tx
+          .update(users)
+          .set({
+            firstName: input.first_name,
+            lastName: input.last_name,
+            email: input.email,
+            phoneNumber: input.phone_number,
+            jobTitle: input.job_title,
+            emailNotifications: input.email_notifications,
+            smsNotifications: input.sms_notifications,
+            ...(emailChanged ? { emailConfirmedAt: null } : {}),
+          })
+          .where(eq(users.id, user.id))
+          .returning();
+        if (emailChanged) {
+          const token = await issuePasswordToken(tx, user.id, 'confirm_email');
+          await enqueueMail(tx, confirmChangedEmailMail(app.config.publicUrl, input.email, token));
+          await enqueueMail(tx, emailChangedNoticeMail(user.email, input.email));
+        }
+        return row!;
+      });
+      return profileBody(updated);
+    } catch (error) {
+      // Two accounts racing for one address: the unique index decides.
+      if (isUniqueViolation(error)) throw emailTaken();
+      throw error;
+    }
+  });
+
+  await app.register(insuranceRoutes);
+}

@@ -1,0 +1,40 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/database.ts';
+
+/** The one PostgreSQL channel every process LISTENs on (DESIGN.md, Real-time). */
+export const REALTIME_CHANNEL = 'fieldbid_events';
+
+/** The SSE event names the browser handles (src/app/lib/event-stream.ts). */
+export type RealtimeEventName = 'message' | 'notification';
+
+/** One event for some users, as it travels through pg_notify. */
+export interface RealtimeEvent {
+  users: number[];
+  event: RealtimeEventName;
+  /** The object pushed to the browser; null when it was too large to travel (the browser refetches). */
+  data: unknown;
+}
+
+// pg_notify refuses payloads of 8000 bytes or more; leave room for the envelope.
+const MAX_PAYLOAD_BYTES = 7_500;
+
+function encode(event: RealtimeEvent): string {
+  const payload = JSON.stringify(event);
+  if (Buffer.byteLength(payload) <= MAX_PAYLOAD_BYTES) return payload;
+  return JSON.stringify({ ...event, data: null });
+}
+
+/**
+ * Queues events for the users they concern. Call it with the writing transaction: PostgreSQL
+ * delivers a notification only when that transaction commits, so a rolled-back write pushes
+ * nothing, and every server process (each LISTENing) hears it.
+ */
+export async function publishEvents(db: Db, events: readonly RealtimeEvent[]): Promise<void> {
+  const payloads = events.filter((event) => event.users.length > 0).map(encode);
+  if (payloads.length === 0) return;
+  await db.execute(
+    // One JSON array parameter: Drizzle would spread a JS array into a row of parameters.
+    sql`select pg_notify(${REALTIME_CHANNEL}, payload)
+        from json_array_elements_text(${JSON.stringify(payloads)}::json) as payload`,
+  );
+}

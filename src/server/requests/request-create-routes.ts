@@ -1,0 +1,176 @@
+import { randomBytes } from 'node:crypto';
+import fastifyMultipart from '@fastify/multipart';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import {
+  type CreatedRequest,
+  confirmationNumber,
+  MAX_REQUEST_PHOTO_BYTES,
+  MAX_REQUEST_PHOTOS,
+  REQUEST_PHOTO_MESSAGES,
+  requestInputSchema,
+} from '#shared/request-schemas.ts';
+import { requireUserType } from '../auth/guards.ts';
+import type { UserRow } from '../auth/session-store.ts';
+import type { Db } from '../db/database.ts';
+import {
+  maintenanceRequests as mr,
+  requestInvitations,
+  requestPhotos,
+  requestStatusHistory,
+} from '../db/schema/requests.ts';
+import { users } from '../db/schema/users.ts';
+import { vendorProfiles } from '../db/schema/vendor-profiles.ts';
+import { HttpError, parseInput } from '../http/http-error.ts';
+import { idempotentWrite } from '../idempotency/idempotent-write.ts';
+import { EXTENSIONS } from '../storage/content-type.ts';
+import { fieldsAsPayload, readPhotoUpload, type UploadedPhoto } from '../storage/photo-upload.ts';
+import { vendorNameSql } from '../vendors/vendor-name.ts';
+import { notifyRequestRaised } from './request-notices.ts';
+import { resolveRequestPlace } from './request-property.ts';
+
+const INVALID_VENDORS = 'Select valid vendors.';
+
+/** Invited vendors must be real, active vendor users; inviting oneself makes no sense. */
+async function loadInvitedVendors(tx: Db, author: UserRow, ids: readonly number[]) {
+  if (ids.length === 0) return [];
+  if (ids.includes(author.id))
+    throw new HttpError(400, { errors: { vendors: ['You cannot invite yourself.'] } });
+  const found = await tx
+    .select({ id: users.id, name: vendorNameSql })
+    .from(users)
+    .leftJoin(vendorProfiles, eq(vendorProfiles.userId, users.id))
+    .where(and(inArray(users.id, [...ids]), eq(users.type, 'vendor'), eq(users.isActive, true)));
+  if (found.length !== ids.length) throw new HttpError(400, { errors: { vendors: [INVALID_VENDORS] } });
+  // In the order the author chose them.
+  return ids.map((id) => found.find((vendor) => vendor.id === id)!);
+}
+
+async function authorName(tx: Db, userId: number): Promise<string> {
+  const [row] = await tx
+    .select({ name: vendorNameSql })
+    .from(users)
+    .leftJoin(vendorProfiles, eq(vendorProfiles.userId, users.id))
+    .where(eq(users.id, userId));
+  return row?.name ?? '';
+}
+
+/**
+ * POST /api/requests/ (signed-in spec, sections 3, 5 and 7): a manager's request from the dashboard
+ * dialog (JSON, or multipart with photos) or a vendor's report of work found on site (multipart).
+ * Replayable with an Idempotency-Key: the key binds the fields and each photo's SHA-256.
+ */
+export async function requestCreateRoutes(app: FastifyInstance): Promise<void> {
+  // Scoped to this plugin. One file over the count is let through so the count gets its own message.
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: MAX_REQUEST_PHOTO_BYTES, files: MAX_REQUEST_PHOTOS + 1, fields: 200, parts: 250 },
+  });
+
+  app.post('/api/requests/', async (request, reply) => {
+    const user = requireUserType(request, 'vendor', 'property_manager');
+    const upload = request.isMultipart()
+      ? await readPhotoUpload(app, request, {
+          field: 'photos',
+          maxFiles: MAX_REQUEST_PHOTOS,
+          messages: REQUEST_PHOTO_MESSAGES,
+        })
+      : null;
+    const payload = upload ? fieldsAsPayload(upload.fields, ['vendors']) : request.body;
+    const photos: UploadedPhoto[] = upload?.photos ?? [];
+
+    return idempotentWrite(
+      request,
+      reply,
+      async (tx) => {
+        const input = parseInput(requestInputSchema, payload);
+        const place = await resolveRequestPlace(tx, user, input.property_id, input.unit_id);
+        const vendors = await loadInvitedVendors(tx, user, input.vendors);
+        const [row] = await tx
+          .insert(mr)
+          .values({
+            createdById: user.id,
+            projectId: place.project.id,
+            unitId: place.unit?.id ?? null,
+            type: input.type,
+            description: input.description,
+            timeframe: input.timeframe,
+            priority: input.priority,
+            inviteAll: input.invite_all,
+            areasAffected: input.areas_affected,
+            bidDeadline: input.bid_deadline ? new Date(input.bid_deadline) : null,
+          })
+          .returning();
+        const created = row!;
+        await tx.insert(requestStatusHistory).values({
+          requestId: created.id,
+          event: 'created',
+          fromStatus: null,
+          toStatus: created.status,
+          changedById: user.id,
+          createdAt: created.createdAt,
+        });
+        if (vendors.length > 0) {
+          await tx
+            .insert(requestInvitations)
+            .values(vendors.map((vendor) => ({ requestId: created.id, vendorId: vendor.id })));
+        }
+        const stored = photos.map((photo) => ({
+          ...photo,
+          key: `requests/${created.id}/photos/${randomBytes(16).toString('hex')}.${EXTENSIONS[photo.contentType]}`,
+        }));
+        try {
+          for (const photo of stored) await app.files.put(photo.key, photo.body, photo.contentType);
+          const photoRows =
+            stored.length === 0
+              ? []
+              : await tx
+                  .insert(requestPhotos)
+                  .values(
+                    stored.map((photo) => ({
+                      requestId: created.id,
+                      storageKey: photo.key,
+                      contentType: photo.contentType,
+                      sizeBytes: photo.body.length,
+                      kind: 'request' as const,
+                      uploadedById: user.id,
+                    })),
+                  )
+                  .returning({ id: requestPhotos.id, key: requestPhotos.storageKey });
+          await notifyRequestRaised(tx, user, {
+            id: created.id,
+            type: created.type,
+            authorName: await authorName(tx, user.id),
+            inviteAll: created.inviteAll,
+            invitedVendorIds: vendors.map((vendor) => vendor.id),
+            project: place.project,
+          });
+          const body: CreatedRequest = {
+            id: created.id,
+            confirmation_number: confirmationNumber(created.id),
+            type: created.type,
+            description: created.description,
+            status: created.status,
+            priority: created.priority,
+            timeframe: created.timeframe,
+            date: created.createdAt.toISOString().slice(0, 10),
+            property: place.project.name,
+            property_id: place.project.id,
+            unit: place.unit?.number ?? null,
+            unit_id: place.unit?.id ?? null,
+            vendors,
+            invite_all: created.inviteAll,
+            areas_affected: created.areasAffected,
+            bid_deadline: created.bidDeadline?.toISOString() ?? null,
+            photos: photoRows.map((photo) => ({ id: photo.id, url: `/api/files/${photo.key}` })),
+          };
+          return { status: 201, body };
+        } catch (error) {
+          // The rows roll back; the files must go too.
+          await Promise.all(stored.map((photo) => app.files.delete(photo.key).catch(() => {})));
+          throw error;
+        }
+      },
+      upload ? { payload: upload.canonical } : {},
+    );
+  });
+}

@@ -1,0 +1,71 @@
+import { and, asc, eq } from 'drizzle-orm';
+import { isStaff } from '../auth/guards.ts';
+import type { UserRow } from '../auth/session-store.ts';
+import type { Db } from '../db/database.ts';
+import { bids } from '../db/schema/bids.ts';
+import { projects, units } from '../db/schema/projects.ts';
+import { maintenanceRequests as mr } from '../db/schema/requests.ts';
+import { forbidden, HttpError } from '../http/http-error.ts';
+
+export interface RequestPlace {
+  project: { id: number; name: string; clientId: number };
+  unit: { id: number; number: string } | null;
+}
+
+const fieldError = (field: string, message: string) => new HttpError(400, { errors: { [field]: [message] } });
+
+export const NO_WORKED_PROPERTY =
+  'You can report work only on a property where you hold an accepted bid. Win a job on the property first.';
+export const NOT_YOUR_PROPERTY = 'You can create requests only for properties of your company.';
+export const NOT_WORKED_PROPERTY = 'You do not hold an accepted bid on this property.';
+
+/** Properties where the vendor holds an accepted bid: where it works (as GET /api/user/projects/). */
+async function workedProjectIds(db: Db, vendorId: number): Promise<number[]> {
+  const rows = await db
+    .selectDistinct({ projectId: mr.projectId })
+    .from(bids)
+    .innerJoin(mr, eq(mr.id, bids.requestId))
+    .where(and(eq(bids.vendorId, vendorId), eq(bids.status, 'accepted')))
+    .orderBy(asc(mr.projectId));
+  return rows.flatMap((row) => (row.projectId === null ? [] : [row.projectId]));
+}
+
+/**
+ * Which property (and unit) a new request is for, by who asks (docs: the decisions in the report):
+ * a manager names one of its client's properties; staff any property; a vendor a property where it
+ * holds an accepted bid (its top bar's selection), or none when it has exactly one such property.
+ */
+export async function resolveRequestPlace(
+  db: Db,
+  user: UserRow,
+  propertyId: number | undefined,
+  unitId: number | undefined,
+): Promise<RequestPlace> {
+  let chosen = propertyId;
+  if (!isStaff(user) && user.type === 'vendor') {
+    const worked = await workedProjectIds(db, user.id);
+    if (worked.length === 0) throw forbidden(NO_WORKED_PROPERTY);
+    if (chosen === undefined) {
+      if (worked.length > 1) throw fieldError('project_id', 'Select the property this request is for.');
+      chosen = worked[0];
+    } else if (!worked.includes(chosen)) {
+      throw forbidden(NOT_WORKED_PROPERTY);
+    }
+  }
+  if (chosen === undefined) throw fieldError('property_id', 'This field is required.');
+  const [project] = await db
+    .select({ id: projects.id, name: projects.name, clientId: projects.clientId })
+    .from(projects)
+    .where(eq(projects.id, chosen));
+  if (!project) throw fieldError('property_id', 'Select a valid property.');
+  if (!isStaff(user) && user.type === 'property_manager' && project.clientId !== user.clientId) {
+    throw forbidden(NOT_YOUR_PROPERTY);
+  }
+  if (unitId === undefined) return { project, unit: null };
+  const [unit] = await db
+    .select({ id: units.id, number: units.number })
+    .from(units)
+    .where(and(eq(units.id, unitId), eq(units.projectId, project.id)));
+  if (!unit) throw fieldError('unit_id', 'Select a unit of this property.');
+  return { project, unit };
+}

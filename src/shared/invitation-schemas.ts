@@ -1,0 +1,12 @@
+import { z } from 'zod';
+
+const MAX_INVITES = 100;
+
+/** POST /api/requests/{id}/invitations/: vendor user ids to invite to an open request. */
+export const invitationInputSchema = z.object({
+  vendors: z
+    .array(z.number().int().positive('Select valid vendors.'), { error: 'Select valid vendors.' })
+    .min(1, 'Select at least one vendor.')
+    .max(MAX_INVITES, `Invite at most ${MAX_INVITES} vendors at once.`),
+});
+export type InvitationInput = z.infer<typeof invitationInputSchema>;

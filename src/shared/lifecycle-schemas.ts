@@ -1,0 +1,70 @@
+import { z } from 'zod';
+
+const REQUIRED = 'This field is required.';
+const MAX_NOTE = 5000;
+const note = z
+  .string({ error: REQUIRED })
+  .trim()
+  .max(MAX_NOTE, `Ensure this field has no more than ${MAX_NOTE} characters.`);
+
+/** POST /api/requests/{id}/award/ */
+export const awardInputSchema = z.object({
+  bid_id: z
+    .number({ error: REQUIRED })
+    .int('A valid bid id is required.')
+    .positive('A valid bid id is required.'),
+});
+export type AwardInput = z.infer<typeof awardInputSchema>;
+
+/** POST /api/requests/{id}/bidding/: the spec's bidding_config; a deadline reopening bids must lie ahead. */
+export const biddingInputSchema = z
+  .object({
+    is_open_for_bids: z.boolean({ error: REQUIRED }),
+    bid_deadline: z.iso
+      .datetime({ offset: true, error: 'Enter a valid date and time.' })
+      .nullable()
+      .optional(),
+  })
+  .superRefine((input, context) => {
+    if (
+      input.is_open_for_bids &&
+      input.bid_deadline &&
+      new Date(input.bid_deadline).getTime() <= Date.now()
+    ) {
+      context.addIssue({
+        code: 'custom',
+        path: ['bid_deadline'],
+        message: 'The deadline must be in the future.',
+      });
+    }
+  });
+export type BiddingInput = z.infer<typeof biddingInputSchema>;
+
+/** POST /api/requests/{id}/cancel/: the reason is optional and goes into the history and the notices. */
+export const cancelInputSchema = z.object({ reason: note.optional().default('') });
+export type CancelInput = z.infer<typeof cancelInputSchema>;
+
+/** POST /api/requests/{id}/send-back/: the vendor must learn what is still wrong. */
+export const sendBackInputSchema = z.object({
+  note: note.min(1, 'Tell the vendor what still needs doing.'),
+});
+export type SendBackInput = z.infer<typeof sendBackInputSchema>;
+
+/** POST /api/requests/{id}/confirm/ and /reopen/: an optional note kept in the history. */
+export const lifecycleNoteSchema = z.object({ note: note.optional().default('') });
+export type LifecycleNoteInput = z.infer<typeof lifecycleNoteSchema>;
+
+/** POST /api/requests/{id}/complete/ (multipart): the note field; photos travel as files. */
+export const completionInputSchema = z.object({
+  note: note.min(1, 'Describe the work that was done.'),
+});
+export type CompletionInput = z.infer<typeof completionInputSchema>;
+
+/** Completion photos: images only (checked by content on the server), a few per job. */
+export const MAX_COMPLETION_PHOTOS = 10;
+export const MAX_COMPLETION_PHOTO_BYTES = 10 * 1024 * 1024;
+export const COMPLETION_PHOTO_MESSAGES = {
+  type: 'Upload images only (PNG, JPEG, GIF or WebP).',
+  size: 'Each photo must be 10 MB or smaller.',
+  count: `Attach at most ${MAX_COMPLETION_PHOTOS} photos.`,
+} as const;

@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { SERVICE_CATEGORIES } from './categories.ts';
+import { MAX_PAGE_SIZE, PAGE_SIZE, PRIORITIES, REQUEST_STATUSES } from './statuses.ts';
+
+/**
+ * Sortable columns of the manager's Maintenance Requests list (signed-in spec, section 2: status,
+ * priority, type, created). `type` and `created` are the column names; `service_type` and
+ * `created_at` (the item's field names, as in the jobs list) mean the same.
+ */
+export const MANAGER_ORDERING_FIELDS = [
+  'status',
+  'priority',
+  'type',
+  'service_type',
+  'created',
+  'created_at',
+] as const;
+export type ManagerOrderingField = (typeof MANAGER_ORDERING_FIELDS)[number];
+
+/** GET /api/property-manager/maintenance-requests/ query (signed-in spec, section 7). */
+export const managerRequestQuerySchema = z.object({
+  status: z.enum(REQUEST_STATUSES, { error: 'Not a valid status.' }).optional(),
+  service_type: z.enum(SERVICE_CATEGORIES, { error: 'Not a valid service type.' }).optional(),
+  property: z.coerce
+    .number({ error: 'Not a valid property.' })
+    .int('Not a valid property.')
+    .positive('Not a valid property.')
+    .optional(),
+  priority: z.enum(PRIORITIES, { error: 'Not a valid priority.' }).optional(),
+  page: z.coerce
+    .number({ error: 'A page number is required.' })
+    .int('A page number must be a whole number.')
+    .min(1, 'A page number must be 1 or more.')
+    .default(1),
+  page_size: z.coerce
+    .number({ error: 'A page size is required.' })
+    .int('A page size must be a whole number.')
+    .min(1, 'A page size must be 1 or more.')
+    .default(PAGE_SIZE)
+    .transform((size) => Math.min(size, MAX_PAGE_SIZE)),
+  ordering: z
+    .string()
+    .regex(
+      new RegExp(`^-?(${MANAGER_ORDERING_FIELDS.join('|')})$`),
+      `Invalid ordering. Use one of status, priority, type, created, with a '-' prefix for descending.`,
+    )
+    .optional(),
+});
+export type ManagerRequestQuery = z.infer<typeof managerRequestQuerySchema>;
+
+export interface ManagerRequestItem {
+  id: number;
+  created_at: string;
+  service_type: string;
+  description: string;
+  /** The property's name; property_id its id (for the filter). */
+  property: string | null;
+  property_id: number | null;
+  /** The unit's number, or null (shown 'N/A'). */
+  unit: string | null;
+  status: (typeof REQUEST_STATUSES)[number];
+  priority: (typeof PRIORITIES)[number];
+  areas_affected: string[];
+  vendors: Array<{ id: number; name: string }>;
+}

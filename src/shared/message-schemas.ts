@@ -1,0 +1,76 @@
+import { z } from 'zod';
+
+/** Messages and conversations (signed-in spec, sections 2, 3, 5 and 7). */
+
+/** Long enough for a detailed note from a job site, short enough to travel in one push. */
+export const MAX_MESSAGE_LENGTH = 2000;
+/** GET /api/messages/ answers at most the newest this many of a thread, oldest first. */
+export const MESSAGE_THREAD_LIMIT = 500;
+/** The conversation screens poll at this pace while the event stream is down (section 9). */
+export const MESSAGE_POLL_MS = 5_000;
+
+const REQUIRED = 'This field is required.';
+const idField = z
+  .number({ error: REQUIRED })
+  .int('A valid integer is required.')
+  .positive('A valid integer is required.')
+  .max(999_999_999, 'A valid integer is required.');
+
+/** The message text: trimmed; blank is not sent (section 5). */
+export const messageContentSchema = z
+  .string({ error: REQUIRED })
+  .trim()
+  .min(1, 'This field may not be blank.')
+  .max(MAX_MESSAGE_LENGTH, `Ensure this field has no more than ${MAX_MESSAGE_LENGTH} characters.`);
+
+/** POST /api/messages/: `vendor` names the thread when a property manager writes. */
+export const messageInputSchema = z.object({
+  request: idField,
+  content: messageContentSchema,
+  vendor: idField.optional(),
+});
+export type MessageInput = z.input<typeof messageInputSchema>;
+
+/** GET /api/messages/?request={id}[&vendor={id}] */
+export const messageQuerySchema = z.object({
+  request: z
+    .string({ error: REQUIRED })
+    .regex(/^\d{1,9}$/, 'A valid integer is required.')
+    .transform(Number),
+  vendor: z
+    .string()
+    .regex(/^\d{1,9}$/, 'A valid integer is required.')
+    .transform(Number)
+    .optional(),
+});
+
+export const SENDER_ROLES = ['property_manager', 'vendor', 'staff'] as const;
+
+export const messageSchema = z.object({
+  id: z.number().int(),
+  request: z.number().int(),
+  /** The thread's vendor (a thread is one request and one vendor). */
+  vendor: z.number().int(),
+  content: z.string(),
+  sender_role: z.enum(SENDER_ROLES),
+  sender_name: z.string(),
+  created_at: z.string(),
+});
+export type Message = z.infer<typeof messageSchema>;
+
+export const conversationSchema = z.object({
+  request_id: z.number().int(),
+  title: z.string(),
+  unread_count: z.number().int(),
+  participants: z.object({ property: z.string(), manager: z.string() }),
+  last_message: z.string(),
+  timestamp: z.string(),
+  /** The thread's vendor: the manager's list has one item per (request, vendor). */
+  vendor: z.object({ id: z.number().int(), name: z.string() }),
+});
+export type Conversation = z.infer<typeof conversationSchema>;
+
+/** The conversation title: the request's type and number. */
+export function conversationTitle(type: string, requestId: number): string {
+  return `${type} Request #${requestId}`;
+}

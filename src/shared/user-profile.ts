@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { EMAIL_PATTERN } from './application-fields.ts';
+
+/** GET/PUT /api/user-profile/ and the Settings form (signed-in spec, sections 2, 3 and 7). */
+
+const REQUIRED = 'This field is required.';
+const BLANK = 'This field may not be blank.';
+export const PROFILE_PHONE_MESSAGE = 'Please enter a valid 10-digit phone number';
+export const PROFILE_EMAIL_MESSAGE = 'Enter a valid email address.';
+
+const name = z
+  .string({ error: REQUIRED })
+  .trim()
+  .min(1, BLANK)
+  .max(150, 'Ensure this field has no more than 150 characters.');
+
+export const userProfileSchema = z.object({
+  first_name: name,
+  last_name: name,
+  email: z
+    .string({ error: REQUIRED })
+    .trim()
+    .min(1, { error: BLANK, abort: true })
+    .refine((value) => value.length <= 254 && EMAIL_PATTERN.test(value), PROFILE_EMAIL_MESSAGE)
+    .transform((value) => value.toLowerCase()),
+  /** Optional, else ten digits; formatting characters are dropped (kept as digits). */
+  phone_number: z
+    .string({ error: REQUIRED })
+    .transform((value) => value.replace(/[\s().+-]/g, ''))
+    .refine((value) => value === '' || /^\d{10}$/.test(value), PROFILE_PHONE_MESSAGE),
+  job_title: z
+    .string({ error: REQUIRED })
+    .trim()
+    .max(150, 'Ensure this field has no more than 150 characters.'),
+  email_notifications: z.boolean({ error: 'Must be a valid boolean.' }),
+  sms_notifications: z.boolean({ error: 'Must be a valid boolean.' }),
+});
+export type UserProfileInput = z.input<typeof userProfileSchema>;
+export type UserProfile = z.output<typeof userProfileSchema>;
+
+export const EMAIL_IN_USE_MESSAGE = 'A user with this email already exists.';
+
+/** GET /api/vendor/insurance/: the vendor's certificate on file and its expiry. */
+export const insuranceStatusSchema = z.object({
+  has_certificate: z.boolean(),
+  insurance_expires_on: z.string().nullable(),
+  is_expired: z.boolean(),
+  /** Where the vendor downloads its own certificate; null without one. */
+  certificate_url: z.string().nullable(),
+});
+export type InsuranceStatus = z.infer<typeof insuranceStatusSchema>;
+
+export const INSURANCE_EXPIRY_MESSAGES = {
+  required: 'Please enter the expiry date',
+  past: 'The expiry date cannot be in the past',
+} as const;
+
+/** Whether a certificate valid through `expiresOn` (YYYY-MM-DD) has expired on `today` (UTC). */
+export function isInsuranceExpired(
+  expiresOn: string | null,
+  today = new Date().toISOString().slice(0, 10),
+): boolean {
+  return expiresOn !== null && expiresOn < today;
+}

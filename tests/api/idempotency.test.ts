@@ -1,0 +1,339 @@
+import { and, eq } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '#server/app.ts';
+import { loadConfig } from '#server/config.ts';
+import type { Database } from '#server/db/database.ts';
+import { bids } from '#server/db/schema/bids.ts';
+import { idempotencyKeys } from '#server/db/schema/idempotency.ts';
+import { notifications } from '#server/db/schema/notifications.ts';
+import { HttpError } from '#server/http/http-error.ts';
+import { deleteExpiredKeys } from '#server/idempotency/expired-keys.ts';
+import { idempotentWrite } from '#server/idempotency/idempotent-write.ts';
+import { makeUser, TEST_PASSWORD } from '../support/factories.ts';
+import { makeBid, makeClient, makeRequest, makeVendorProfile } from '../support/request-factories.ts';
+import { TestClient } from '../support/test-client.ts';
+import { openTestDatabase } from '../support/test-database.ts';
+
+/*
+ * The real app plus one route of this file's own (/api/test-writes/), which runs idempotentWrite
+ * with writes that fail in ways no product route can be made to fail on demand (a 5xx).
+ */
+let database: Database;
+let app: Awaited<ReturnType<typeof buildApp>>;
+let plumber: TestClient;
+let plumberId: number;
+let plumberToken: string;
+let otherPlumber: TestClient;
+let otherPlumberId: number;
+let managerId: number;
+let failuresLeft = 0;
+
+const valid = {
+  amount: 750,
+  estimated_time: 3.5,
+  estimated_time_unit: 'days',
+  proposed_start_date: '2027-02-01T09:00:00.000Z',
+  notes: 'Bring ladder',
+};
+
+async function signIn(email: string): Promise<{ client: TestClient; token: string }> {
+  const client = new TestClient(app);
+  const response = await client.login(email, TEST_PASSWORD);
+  expect(response.statusCode).toBe(200);
+  return { client, token: response.json().token };
+}
+
+async function plumbingVendor() {
+  const user = await makeUser(database.db, { type: 'vendor' });
+  await makeVendorProfile(database.db, { userId: user.id, serviceCategories: ['Plumbing'] });
+  return { user, ...(await signIn(user.email)) };
+}
+
+const withKey = (key: string) => ({ headers: { 'idempotency-key': key } });
+const openRequest = () => makeRequest(database.db, { createdById: managerId, type: 'Plumbing' });
+const bidsOn = (requestId: number) => database.db.select().from(bids).where(eq(bids.requestId, requestId));
+const keyRow = async (userId: number, key: string) =>
+  (
+    await database.db
+      .select()
+      .from(idempotencyKeys)
+      .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)))
+  )[0];
+const replayed = (response: LightMyRequestResponse) => response.headers['idempotent-replayed'];
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  app = await buildApp({ config: { ...loadConfig({}), staticDir: undefined }, database, mailSender: false });
+  app.post<{ Body: { title: string; fail?: 'refuse' | 'crash' } }>(
+    '/api/test-writes/',
+    async (request, reply) =>
+      idempotentWrite(request, reply, async (tx) => {
+        const user = request.auth.user!;
+        await tx.insert(notifications).values({ userId: user.id, title: request.body.title });
+        if (request.body.fail === 'refuse') throw new HttpError(409, { code: 'NOPE', detail: 'Refused.' });
+        if (request.body.fail === 'crash' && failuresLeft > 0) {
+          failuresLeft -= 1;
+          throw new Error('database went away');
+        }
+        return { status: 201, body: { title: request.body.title, at: new Date('2027-01-01T00:00:00Z') } };
+      }),
+  );
+  await app.ready();
+  const manager = await makeUser(database.db, {
+    type: 'property_manager',
+    clientId: (await makeClient(database.db)).id,
+  });
+  managerId = manager.id;
+  const p = await plumbingVendor();
+  plumber = p.client;
+  plumberId = p.user.id;
+  plumberToken = p.token;
+  const o = await plumbingVendor();
+  otherPlumber = o.client;
+  otherPlumberId = o.user.id;
+});
+
+afterAll(async () => {
+  await app?.close();
+  await database?.close();
+});
+
+describe('Idempotency-Key on POST /api/requests/{id}/bid/', () => {
+  it('replays the first answer without writing a second time', async () => {
+    const request = await openRequest();
+    const first = await plumber.post(`/api/requests/${request.id}/bid/`, valid, withKey('bid-replay-1'));
+    expect(first.statusCode).toBe(201);
+    expect(replayed(first)).toBeUndefined();
+    const again = await plumber.post(`/api/requests/${request.id}/bid/`, valid, withKey('bid-replay-1'));
+    expect(again.statusCode).toBe(201);
+    expect(replayed(again)).toBe('true');
+    expect(again.json()).toEqual(first.json());
+    expect(await bidsOn(request.id)).toHaveLength(1);
+    const row = await keyRow(plumberId, 'bid-replay-1');
+    expect(row).toMatchObject({
+      method: 'POST',
+      path: `/api/requests/${request.id}/bid`,
+      responseStatus: 201,
+    });
+    expect(row!.responseBody).toEqual(first.json());
+    // Seven days, give or take the test's own duration.
+    const lifetime = row!.expiresAt.getTime() - row!.createdAt.getTime();
+    expect(Math.abs(lifetime - 7 * 24 * 3600 * 1000)).toBeLessThan(60_000);
+  });
+
+  it('treats the path with and without its trailing slash, and key order in the body, as the same', async () => {
+    const request = await openRequest();
+    const first = await plumber.post(`/api/requests/${request.id}/bid/`, valid, withKey('slash'));
+    const reordered = Object.fromEntries(Object.entries(valid).reverse());
+    const again = await plumber.post(`/api/requests/${request.id}/bid`, reordered, withKey('slash'));
+    expect(again.statusCode).toBe(201);
+    expect(replayed(again)).toBe('true');
+    expect(again.json()).toEqual(first.json());
+  });
+
+  it('is 422 IDEMPOTENCY_KEY_REUSED for the same key with a different body, and writes nothing', async () => {
+    const request = await openRequest();
+    await plumber.post(`/api/requests/${request.id}/bid/`, valid, withKey('reused-body'));
+    const changed = await plumber.post(
+      `/api/requests/${request.id}/bid/`,
+      { ...valid, amount: 999 },
+      withKey('reused-body'),
+    );
+    expect(changed.statusCode).toBe(422);
+    expect(changed.json()).toEqual({
+      code: 'IDEMPOTENCY_KEY_REUSED',
+      detail: 'This Idempotency-Key was already used with a different request body.',
+    });
+    const rows = await bidsOn(request.id);
+    expect(rows.map((bid) => bid.amount)).toEqual([750]);
+  });
+
+  it('is 422 for the same key on another path or method', async () => {
+    const request = await openRequest();
+    const other = await openRequest();
+    await plumber.post(`/api/requests/${request.id}/bid/`, valid, withKey('reused-path'));
+    const elsewhere = await plumber.post(`/api/requests/${other.id}/bid/`, valid, withKey('reused-path'));
+    expect(elsewhere.statusCode).toBe(422);
+    expect(elsewhere.json().code).toBe('IDEMPOTENCY_KEY_REUSED');
+    expect(await bidsOn(other.id)).toHaveLength(0);
+    const put = await plumber.request('PUT', `/api/requests/${request.id}/bid/`, {
+      json: valid,
+      ...withKey('reused-path'),
+    });
+    expect(put.statusCode).toBe(422);
+  });
+
+  it('keeps keys per user: another vendor with the same key gets its own write', async () => {
+    const request = await openRequest();
+    const mine = await plumber.post(`/api/requests/${request.id}/bid/`, valid, withKey('shared-key'));
+    const theirs = await otherPlumber.post(`/api/requests/${request.id}/bid/`, valid, withKey('shared-key'));
+    expect(theirs.statusCode).toBe(201);
+    expect(replayed(theirs)).toBeUndefined();
+    expect(theirs.json().id).not.toBe(mine.json().id);
+    expect((await bidsOn(request.id)).map((bid) => bid.vendorId).sort()).toEqual(
+      [plumberId, otherPlumberId].sort(),
+    );
+  });
+
+  it('shares a user’s keys between its cookie and its bearer token', async () => {
+    const request = await openRequest();
+    const first = await plumber.post(`/api/requests/${request.id}/bid/`, valid, withKey('both-ways'));
+    const bearer = await app.inject({
+      method: 'POST',
+      url: `/api/requests/${request.id}/bid/`,
+      payload: valid,
+      headers: { authorization: `Bearer ${plumberToken}`, 'idempotency-key': 'both-ways' },
+    });
+    expect(bearer.statusCode).toBe(201);
+    expect(bearer.headers['idempotent-replayed']).toBe('true');
+    expect(bearer.json()).toEqual(first.json());
+  });
+
+  it('replays a duplicate-bid refusal identically, even after the first bid is gone', async () => {
+    const request = await openRequest();
+    const existing = await makeBid(database.db, { requestId: request.id, vendorId: plumberId });
+    const refused = await plumber.post(`/api/requests/${request.id}/bid/`, valid, withKey('dup'));
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({
+      code: 'DUPLICATE_BID',
+      bidId: existing.id,
+      detail: 'You have already submitted a bid for this request.',
+    });
+    expect(await keyRow(plumberId, 'dup')).toMatchObject({ responseStatus: 409 });
+    await database.db.delete(bids).where(eq(bids.id, existing.id));
+    const again = await plumber.post(`/api/requests/${request.id}/bid/`, valid, withKey('dup'));
+    expect(again.statusCode).toBe(409);
+    expect(replayed(again)).toBe('true');
+    expect(again.json()).toEqual(refused.json());
+    expect(await bidsOn(request.id)).toHaveLength(0);
+  });
+
+  it('makes exactly one bid and one key row from 50 concurrent identical posts, all answered alike', async () => {
+    const request = await openRequest();
+    const responses = await Promise.all(
+      Array.from({ length: 50 }, () =>
+        plumber.post(`/api/requests/${request.id}/bid/`, valid, withKey('fifty')),
+      ),
+    );
+    const rows = await bidsOn(request.id);
+    expect(rows).toHaveLength(1);
+    for (const response of responses) {
+      expect(response.statusCode).toBe(201);
+      expect(response.json()).toEqual({ ...responses[0]!.json(), id: rows[0]!.id });
+    }
+    expect(responses.filter((response) => replayed(response) === 'true')).toHaveLength(49);
+    const keys = await database.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, 'fifty'));
+    expect(keys).toHaveLength(1);
+  });
+
+  it('also takes a key on PUT', async () => {
+    const request = await openRequest();
+    await makeBid(database.db, { requestId: request.id, vendorId: plumberId, amount: 100 });
+    const edit = { json: { ...valid, amount: 200 }, ...withKey('put-1') };
+    const first = await plumber.request('PUT', `/api/requests/${request.id}/bid/`, edit);
+    expect(first.statusCode).toBe(200);
+    await database.db.update(bids).set({ amount: 300 }).where(eq(bids.requestId, request.id));
+    const again = await plumber.request('PUT', `/api/requests/${request.id}/bid/`, edit);
+    expect(again.json()).toEqual(first.json());
+    expect(replayed(again)).toBe('true');
+    expect((await bidsOn(request.id))[0]!.amount).toBe(300);
+  });
+
+  it.each([
+    ['longer than 255 characters', 'k'.repeat(256)],
+    ['not printable ASCII', 'clé'],
+  ])('refuses a key %s with 400', async (_label, key) => {
+    const request = await openRequest();
+    const response = await plumber.post(`/api/requests/${request.id}/bid/`, valid, withKey(key));
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      code: 'IDEMPOTENCY_KEY_INVALID',
+      detail: 'The Idempotency-Key header must be 1 to 255 printable characters.',
+    });
+    expect(await bidsOn(request.id)).toHaveLength(0);
+  });
+
+  it('accepts a key of exactly 255 characters', async () => {
+    const request = await openRequest();
+    const response = await plumber.post(`/api/requests/${request.id}/bid/`, valid, withKey('k'.repeat(255)));
+    expect(response.statusCode).toBe(201);
+  });
+
+  it('is 401 for a key from a visitor who is not signed in', async () => {
+    const request = await openRequest();
+    const visitor = new TestClient(app);
+    await visitor.csrfToken();
+    const response = await visitor.post(`/api/requests/${request.id}/bid/`, valid, withKey('anonymous'));
+    expect(response.statusCode).toBe(401);
+    expect(await bidsOn(request.id)).toHaveLength(0);
+  });
+
+  it('forgets an expired key, and the sweep deletes expired rows', async () => {
+    const request = await openRequest();
+    const past = new Date(Date.now() - 1000);
+    await database.db.insert(idempotencyKeys).values([
+      {
+        userId: plumberId,
+        key: 'old',
+        method: 'POST',
+        path: '/elsewhere',
+        requestHash: 'x',
+        expiresAt: past,
+      },
+      { userId: otherPlumberId, key: 'old-2', method: 'POST', path: '/x', requestHash: 'x', expiresAt: past },
+    ]);
+    const response = await plumber.post(`/api/requests/${request.id}/bid/`, valid, withKey('old'));
+    expect(response.statusCode).toBe(201);
+    expect(replayed(response)).toBeUndefined();
+    expect(await keyRow(plumberId, 'old')).toMatchObject({ path: `/api/requests/${request.id}/bid` });
+    expect(await deleteExpiredKeys(database.db)).toBeGreaterThanOrEqual(1);
+    expect(await keyRow(otherPlumberId, 'old-2')).toBeUndefined();
+    expect(await keyRow(plumberId, 'old')).toBeDefined();
+  });
+});
+
+describe('idempotentWrite refusals and failures', () => {
+  const post = (body: object, key?: string) =>
+    plumber.post('/api/test-writes/', body, key ? withKey(key) : undefined);
+  const notificationsTitled = (title: string) =>
+    database.db.select().from(notifications).where(eq(notifications.title, title));
+
+  it('sends the answer as JSON carries it, the same for the first answer and the replay', async () => {
+    const first = await post({ title: 'dated' }, 'dated');
+    expect(first.json()).toEqual({ title: 'dated', at: '2027-01-01T00:00:00.000Z' });
+    expect((await post({ title: 'dated' }, 'dated')).json()).toEqual(first.json());
+    expect(await notificationsTitled('dated')).toHaveLength(1);
+  });
+
+  it('rolls a 4xx refusal back but records it for the key', async () => {
+    const first = await post({ title: 'refused', fail: 'refuse' }, 'refuse-1');
+    expect(first.statusCode).toBe(409);
+    expect(first.json()).toEqual({ code: 'NOPE', detail: 'Refused.' });
+    expect(await notificationsTitled('refused')).toHaveLength(0);
+    expect(await keyRow(plumberId, 'refuse-1')).toMatchObject({ responseStatus: 409 });
+    const again = await post({ title: 'refused', fail: 'refuse' }, 'refuse-1');
+    expect(again.statusCode).toBe(409);
+    expect(replayed(again)).toBe('true');
+  });
+
+  it('does not record a 5xx, so a retry with the same key runs the write', async () => {
+    failuresLeft = 1;
+    const first = await post({ title: 'flaky', fail: 'crash' }, 'crash-1');
+    expect(first.statusCode).toBe(500);
+    expect(await keyRow(plumberId, 'crash-1')).toBeUndefined();
+    expect(await notificationsTitled('flaky')).toHaveLength(0);
+    const retry = await post({ title: 'flaky', fail: 'crash' }, 'crash-1');
+    expect(retry.statusCode).toBe(201);
+    expect(replayed(retry)).toBeUndefined();
+    expect(await notificationsTitled('flaky')).toHaveLength(1);
+  });
+
+  it('without a key runs the write in a transaction every time', async () => {
+    expect((await post({ title: 'no-key' })).statusCode).toBe(201);
+    expect((await post({ title: 'no-key' })).statusCode).toBe(201);
+    expect(await notificationsTitled('no-key')).toHaveLength(2);
+    expect((await post({ title: 'no-key-refused', fail: 'refuse' })).statusCode).toBe(409);
+    expect(await notificationsTitled('no-key-refused')).toHaveLength(0);
+  });
+});

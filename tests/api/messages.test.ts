@@ -1,0 +1,355 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '#server/db/schema/messages.ts';
+import { notifications } from '#server/db/schema/notifications.ts';
+import { MAX_MESSAGE_LENGTH } from '#shared/message-schemas.ts';
+import { makeUser, TEST_PASSWORD } from '../support/factories.ts';
+import { makeClient, makeProject, makeRequest, makeVendorProfile } from '../support/request-factories.ts';
+import { startTestApp, type TestApp } from '../support/test-app.ts';
+import { TestClient } from '../support/test-client.ts';
+
+let t: TestApp;
+let creator: { id: number; client: TestClient };
+let colleague: { id: number; client: TestClient };
+let outsider: TestClient;
+let plumber: { id: number; client: TestClient };
+let otherPlumber: { id: number; client: TestClient };
+let electrician: { id: number; client: TestClient };
+let staff: TestClient;
+let projectId: number;
+
+async function signIn(overrides: Parameters<typeof makeUser>[1]) {
+  const user = await makeUser(t.db, overrides);
+  const client = new TestClient(t.app);
+  expect((await client.login(user.email, TEST_PASSWORD)).statusCode).toBe(200);
+  return { id: user.id, client };
+}
+
+async function vendor(categories: string[], firstName: string) {
+  const signedIn = await signIn({ type: 'vendor', firstName, lastName: 'Vendor' });
+  await makeVendorProfile(t.db, {
+    userId: signedIn.id,
+    serviceCategories: categories,
+    companyName: `${firstName} Co`,
+  });
+  return signedIn;
+}
+
+const plumbingRequest = () =>
+  makeRequest(t.db, { createdById: creator.id, projectId, type: 'Plumbing', description: 'Leaking sink' });
+
+beforeAll(async () => {
+  t = await startTestApp();
+  const company = await makeClient(t.db);
+  projectId = (await makeProject(t.db, { clientId: company.id, name: 'Cherry Creek Lofts' })).id;
+  creator = await signIn({
+    type: 'property_manager',
+    clientId: company.id,
+    firstName: 'Morgan',
+    lastName: 'Reyes',
+  });
+  colleague = await signIn({
+    type: 'property_manager',
+    clientId: company.id,
+    firstName: 'Casey',
+    lastName: 'Kim',
+  });
+  outsider = (await signIn({ type: 'property_manager', clientId: (await makeClient(t.db)).id })).client;
+  plumber = await vendor(['Plumbing'], 'Jordan');
+  otherPlumber = await vendor(['Plumbing'], 'Pat');
+  electrician = await vendor(['Electrical'], 'Eli');
+  staff = (await signIn({ type: null, isStaff: true })).client;
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('POST /api/messages/', () => {
+  it('a vendor writes in its own thread; the answer carries the spec fields', async () => {
+    const request = await plumbingRequest();
+    const response = await plumber.client.post('/api/messages/', {
+      request: request.id,
+      content: '  On my way  ',
+    });
+    expect(response.statusCode).toBe(201);
+    const body = response.json();
+    expect(body).toMatchObject({
+      request: request.id,
+      vendor: plumber.id,
+      content: 'On my way',
+      sender_role: 'vendor',
+      sender_name: 'Jordan Vendor',
+    });
+    expect(typeof body.id).toBe('number');
+    expect(Number.isNaN(Date.parse(body.created_at))).toBe(false);
+    const [row] = await t.db.select().from(messages).where(eq(messages.id, body.id));
+    expect(row).toMatchObject({ vendorId: plumber.id, senderId: plumber.id, readAt: null });
+  });
+
+  it('notifies every manager of the request, not the sender', async () => {
+    const request = await plumbingRequest();
+    await plumber.client.post('/api/messages/', { request: request.id, content: 'Is the unit occupied?' });
+    const rows = await t.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.relatedRequestId, request.id), eq(notifications.kind, 'new_message')));
+    expect(rows.map((row) => row.userId).sort()).toEqual([creator.id, colleague.id].sort());
+    expect(rows[0]).toMatchObject({
+      title: 'New message from Jordan Vendor',
+      message: 'Is the unit occupied?',
+    });
+  });
+
+  it('a manager writes to a named vendor, who is notified', async () => {
+    const request = await plumbingRequest();
+    const response = await colleague.client.post('/api/messages/', {
+      request: request.id,
+      vendor: plumber.id,
+      content: 'Any time after 1 pm',
+    });
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toMatchObject({
+      sender_role: 'property_manager',
+      sender_name: 'Casey Kim',
+      vendor: plumber.id,
+    });
+    const rows = await t.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.relatedRequestId, request.id));
+    expect(rows.map((row) => row.userId)).toEqual([plumber.id]);
+  });
+
+  it.each([
+    ['content', { content: '   ' }, 'This field may not be blank.'],
+    ['content', { content: undefined }, 'This field is required.'],
+    [
+      'content',
+      { content: 'x'.repeat(MAX_MESSAGE_LENGTH + 1) },
+      `Ensure this field has no more than ${MAX_MESSAGE_LENGTH} characters.`,
+    ],
+    ['request', { request: 'abc' }, 'This field is required.'],
+    ['request', { request: -4 }, 'A valid integer is required.'],
+  ])('refuses a bad %s (%j)', async (field, change, message) => {
+    const request = await plumbingRequest();
+    const response = await plumber.client.post('/api/messages/', {
+      request: request.id,
+      content: 'Hi',
+      ...change,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors).toEqual({ [field]: [message] });
+    expect(await t.db.select().from(messages).where(eq(messages.requestId, request.id))).toHaveLength(0);
+  });
+
+  it('accepts exactly the maximum length', async () => {
+    const request = await plumbingRequest();
+    const response = await plumber.client.post('/api/messages/', {
+      request: request.id,
+      content: 'y'.repeat(MAX_MESSAGE_LENGTH),
+    });
+    expect(response.statusCode).toBe(201);
+  });
+
+  it('a manager must name the vendor, and only one who may see the request', async () => {
+    const request = await plumbingRequest();
+    const missing = await creator.client.post('/api/messages/', { request: request.id, content: 'Hi' });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().errors).toEqual({ vendor: ['This field is required.'] });
+    for (const vendorId of [electrician.id, colleague.id, 999_999]) {
+      const refused = await creator.client.post('/api/messages/', {
+        request: request.id,
+        vendor: vendorId,
+        content: 'Hi',
+      });
+      expect(refused.statusCode).toBe(400);
+      expect(Object.keys(refused.json().errors)).toEqual(['vendor']);
+    }
+  });
+
+  it('refuses whoever is not a participant', async () => {
+    const request = await plumbingRequest();
+    const denied = 'You do not have permission to view this request.';
+    for (const client of [electrician.client, outsider, staff]) {
+      const response = await client.post('/api/messages/', {
+        request: request.id,
+        vendor: plumber.id,
+        content: 'Hi',
+      });
+      expect(response.statusCode).toBe(403);
+      expect(response.json().detail).toBe(denied);
+    }
+    expect(await t.db.select().from(messages).where(eq(messages.requestId, request.id))).toHaveLength(0);
+  });
+
+  it('answers 404 for an unknown request and 401 when signed out', async () => {
+    const unknown = await plumber.client.post('/api/messages/', { request: 999_999, content: 'Hi' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().detail).toBe('Request not found.');
+    const anonymous = await new TestClient(t.app).post('/api/messages/', { request: 1, content: 'Hi' });
+    expect([401, 403]).toContain(anonymous.statusCode);
+  });
+
+  it('needs the CSRF header with a cookie session', async () => {
+    const request = await plumbingRequest();
+    const response = await plumber.client.post(
+      '/api/messages/',
+      { request: request.id, content: 'Hi' },
+      { csrf: false },
+    );
+    expect(response.statusCode).toBe(403);
+    expect(response.json().code).toBe('CSRF_FAILED');
+  });
+
+  it('writes once for a replayed Idempotency-Key (the offline outbox) and answers the first message', async () => {
+    const request = await plumbingRequest();
+    const headers = { 'idempotency-key': 'c0ffee00-0000-4000-8000-000000000001' };
+    const first = await plumber.client.post(
+      '/api/messages/',
+      { request: request.id, content: 'Once' },
+      { headers },
+    );
+    const replay = await plumber.client.post(
+      '/api/messages/',
+      { request: request.id, content: 'Once' },
+      { headers },
+    );
+    expect(first.statusCode).toBe(201);
+    expect(replay.statusCode).toBe(201);
+    expect(replay.json()).toEqual(first.json());
+    expect(await t.db.select().from(messages).where(eq(messages.requestId, request.id))).toHaveLength(1);
+    const notices = await t.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.relatedRequestId, request.id));
+    expect(notices).toHaveLength(2);
+  });
+
+  it('an invited vendor outside the category takes part too', async () => {
+    const request = await makeRequest(t.db, {
+      createdById: creator.id,
+      projectId,
+      type: 'Plumbing',
+      invited: [electrician.id],
+    });
+    const response = await electrician.client.post('/api/messages/', {
+      request: request.id,
+      content: 'Invited, thanks',
+    });
+    expect(response.statusCode).toBe(201);
+  });
+});
+
+describe('GET /api/messages/', () => {
+  it("each vendor reads only its own thread, oldest first, and marks the managers' messages read", async () => {
+    const request = await plumbingRequest();
+    await plumber.client.post('/api/messages/', { request: request.id, content: 'First' });
+    await creator.client.post('/api/messages/', {
+      request: request.id,
+      vendor: plumber.id,
+      content: 'Second',
+    });
+    await otherPlumber.client.post('/api/messages/', { request: request.id, content: 'Other thread' });
+
+    const response = await plumber.client.get(`/api/messages/?request=${request.id}`);
+    expect(response.statusCode).toBe(200);
+    const thread = response.json();
+    expect(thread.map((m: { content: string }) => m.content)).toEqual(['First', 'Second']);
+    expect(Object.keys(thread[0]).sort()).toEqual(
+      ['content', 'created_at', 'id', 'request', 'sender_name', 'sender_role', 'vendor'].sort(),
+    );
+    const rows = await t.db.select().from(messages).where(eq(messages.requestId, request.id));
+    const byContent = Object.fromEntries(rows.map((row) => [row.content, row.readAt]));
+    expect(byContent.Second).not.toBeNull();
+    // Its own message stays unread until a manager opens the thread; the other thread is untouched.
+    expect(byContent.First).toBeNull();
+    expect(byContent['Other thread']).toBeNull();
+  });
+
+  it("a manager reads a vendor's thread by naming it, which marks the vendor's messages read", async () => {
+    const request = await plumbingRequest();
+    await plumber.client.post('/api/messages/', { request: request.id, content: 'Question' });
+    const response = await colleague.client.get(`/api/messages/?request=${request.id}&vendor=${plumber.id}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.json().map((m: { content: string }) => m.content)).toEqual(['Question']);
+    const [row] = await t.db.select().from(messages).where(eq(messages.requestId, request.id));
+    expect(row!.readAt).not.toBeNull();
+  });
+
+  it('validates the query and checks who asks', async () => {
+    const request = await plumbingRequest();
+    const noRequest = await plumber.client.get('/api/messages/');
+    expect(noRequest.statusCode).toBe(400);
+    expect(Object.keys(noRequest.json().errors)).toEqual(['request']);
+    expect((await plumber.client.get('/api/messages/?request=x1')).statusCode).toBe(400);
+    expect((await plumber.client.get('/api/messages/?request=999999')).statusCode).toBe(404);
+    expect((await electrician.client.get(`/api/messages/?request=${request.id}`)).statusCode).toBe(403);
+    expect((await outsider.get(`/api/messages/?request=${request.id}&vendor=${plumber.id}`)).statusCode).toBe(
+      403,
+    );
+    expect((await creator.client.get(`/api/messages/?request=${request.id}`)).statusCode).toBe(400);
+    expect((await new TestClient(t.app).get(`/api/messages/?request=${request.id}`)).statusCode).toBe(401);
+  });
+});
+
+describe('GET /api/messages/conversations/', () => {
+  it("lists a vendor's threads newest first with unread counts and participants", async () => {
+    const vendorUser = await vendor(['Plumbing'], 'Quinn');
+    const older = await plumbingRequest();
+    const newer = await plumbingRequest();
+    await vendorUser.client.post('/api/messages/', { request: older.id, content: 'Older thread' });
+    await creator.client.post('/api/messages/', { request: newer.id, vendor: vendorUser.id, content: 'One' });
+    await creator.client.post('/api/messages/', { request: newer.id, vendor: vendorUser.id, content: 'Two' });
+
+    const list = (await vendorUser.client.get('/api/messages/conversations/')).json();
+    expect(list).toHaveLength(2);
+    expect(list[0]).toMatchObject({
+      request_id: newer.id,
+      title: `Plumbing Request #${newer.id}`,
+      unread_count: 2,
+      participants: { property: 'Cherry Creek Lofts', manager: 'Morgan Reyes' },
+      last_message: 'Two',
+      vendor: { id: vendorUser.id, name: 'Quinn Co' },
+    });
+    expect(Number.isNaN(Date.parse(list[0].timestamp))).toBe(false);
+    // Its own message is not unread to it.
+    expect(list[1]).toMatchObject({ request_id: older.id, unread_count: 0, last_message: 'Older thread' });
+
+    await vendorUser.client.get(`/api/messages/?request=${newer.id}`);
+    const after = (await vendorUser.client.get('/api/messages/conversations/')).json();
+    expect(after[0].unread_count).toBe(0);
+  });
+
+  it("gives managers one item per (request, vendor) with the vendor's unread messages", async () => {
+    const request = await plumbingRequest();
+    const a = await vendor(['Plumbing'], 'Avery');
+    const b = await vendor(['Plumbing'], 'Blake');
+    await a.client.post('/api/messages/', { request: request.id, content: 'From Avery' });
+    await b.client.post('/api/messages/', { request: request.id, content: 'From Blake 1' });
+    await b.client.post('/api/messages/', { request: request.id, content: 'From Blake 2' });
+
+    for (const manager of [creator.client, colleague.client]) {
+      const list = (await manager.get('/api/messages/conversations/')).json();
+      const mine = list.filter((item: { request_id: number }) => item.request_id === request.id);
+      expect(mine).toEqual([
+        expect.objectContaining({
+          vendor: { id: b.id, name: 'Blake Co' },
+          unread_count: 2,
+          last_message: 'From Blake 2',
+        }),
+        expect.objectContaining({ vendor: { id: a.id, name: 'Avery Co' }, unread_count: 1 }),
+      ]);
+    }
+    const outsiderList = (await outsider.get('/api/messages/conversations/')).json();
+    expect(outsiderList.some((item: { request_id: number }) => item.request_id === request.id)).toBe(false);
+  });
+
+  it('answers an empty list to a vendor without threads, 401 when signed out', async () => {
+    const fresh = await vendor(['Doors'], 'Fresh');
+    const response = await fresh.client.get('/api/messages/conversations/');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual([]);
+    expect((await new TestClient(t.app).get('/api/messages/conversations/')).statusCode).toBe(401);
+  });
+});

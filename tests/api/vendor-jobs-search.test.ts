@@ -1,0 +1,85 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeUser, TEST_PASSWORD } from '../support/factories.ts';
+import { makeClient, makeProject, makeRequest } from '../support/request-factories.ts';
+import { startTestApp, type TestApp } from '../support/test-app.ts';
+import { TestClient } from '../support/test-client.ts';
+
+let t: TestApp;
+let vendor: TestClient;
+const ids: Record<string, number> = {};
+
+beforeAll(async () => {
+  t = await startTestApp();
+  const client = await makeClient(t.db);
+  const project = await makeProject(t.db, { clientId: client.id });
+  const pm = await makeUser(t.db, { type: 'property_manager', clientId: client.id });
+  const base = { createdById: pm.id, projectId: project.id, inviteAll: true };
+  ids.sink = (
+    await makeRequest(t.db, {
+      ...base,
+      type: 'Plumbing',
+      description: 'Sink LEAKS under cabinet',
+      areasAffected: ['Kitchen'],
+    })
+  ).id;
+  ids.tub = (
+    await makeRequest(t.db, {
+      ...base,
+      type: 'Plumbing',
+      description: 'Slow tub drain',
+      areasAffected: ['Bathroom'],
+    })
+  ).id;
+  ids.fan = (
+    await makeRequest(t.db, {
+      ...base,
+      type: 'HVAC',
+      description: 'Noisy fan, 100% on',
+      areasAffected: ['Kitchen'],
+    })
+  ).id;
+  const me = await makeUser(t.db, { type: 'vendor' });
+  vendor = new TestClient(t.app);
+  expect((await vendor.login(me.email, TEST_PASSWORD)).statusCode).toBe(200);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+async function found(search: string): Promise<number[]> {
+  const response = await vendor.get(`/api/vendor/jobs/?search=${encodeURIComponent(search)}`);
+  expect(response.statusCode).toBe(200);
+  return response
+    .json<{ results: Array<{ id: number }> }>()
+    .results.map((job) => job.id)
+    .sort();
+}
+
+describe('GET /api/vendor/jobs/?search=', () => {
+  it('matches the description in any case', async () => {
+    expect(await found('leaks')).toEqual([ids.sink]);
+  });
+
+  it('matches the areas affected and the service type', async () => {
+    expect(await found('kitchen')).toEqual([ids.sink, ids.fan].sort());
+    expect(await found('hvac')).toEqual([ids.fan]);
+  });
+
+  it('needs every word to match somewhere', async () => {
+    expect(await found('kitchen plumbing')).toEqual([ids.sink]);
+    expect(await found('kitchen drain')).toEqual([]);
+  });
+
+  it('takes LIKE wildcards literally and ignores a blank search', async () => {
+    expect(await found('100%')).toEqual([ids.fan]);
+    expect(await found('%')).toEqual([ids.fan]);
+    expect(await found('_')).toEqual([]);
+    expect(await found('   ')).toEqual([ids.sink, ids.tub, ids.fan].sort());
+  });
+
+  it('refuses a search longer than 200 characters with a field error', async () => {
+    const response = await vendor.get(`/api/vendor/jobs/?search=${'a'.repeat(201)}`);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ errors: { search: [expect.stringContaining('200')] } });
+  });
+});

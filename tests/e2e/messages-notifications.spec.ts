@@ -1,0 +1,134 @@
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { ConversationScreen } from './support/conversation-page.ts';
+import { LoginPage } from './support/login-page.ts';
+
+// These change the demo vendor's notifications and settings: one at a time, in this order.
+test.describe.configure({ mode: 'serial' });
+
+async function signedInPage(browser: Browser, email: string, landing: RegExp): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const login = new LoginPage(page);
+  await login.goto();
+  // The top bar opens the event stream once signed in; messages then arrive without polling.
+  const stream = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/events/');
+  await login.signIn(email);
+  await expect(page).toHaveURL(landing);
+  const events = await stream;
+  expect(events.status()).toBe(200);
+  expect(events.headers()['content-type']).toMatch(/^text\/event-stream/);
+  return page;
+}
+
+test("vendor and manager exchange messages and each sees the other's arrive without reload", async ({
+  browser,
+}) => {
+  const vendor = await signedInPage(browser, 'vendor@demo.local', /\/vendor\/dashboard$/);
+  const manager = await signedInPage(browser, 'manager@demo.local', /\/property-manager\/dashboard$/);
+
+  // The seeded thread about the leaking sink, with two messages the vendor has not read.
+  await vendor.goto('/vendor/messages');
+  const seeded = vendor.getByRole('link').filter({ hasText: 'dishwasher drain' });
+  await expect(seeded.getByLabel('2 unread')).toBeVisible();
+  await seeded.click();
+  await expect(vendor).toHaveURL(/\/vendor\/messages\/\d+$/);
+  const requestId = /\/vendor\/messages\/(\d+)$/.exec(vendor.url())![1]!;
+  const vendorChat = new ConversationScreen(vendor);
+  await expect(vendor.getByRole('heading', { name: `Plumbing Request #${requestId}` })).toBeVisible();
+  await expect(vendorChat.thread.getByText('Our building engineer, Sam')).toBeVisible();
+  await expect(vendorChat.sendButton).toBeDisabled();
+  await vendorChat.input.fill('   ');
+  await expect(vendorChat.sendButton).toBeDisabled();
+
+  await manager.goto('/property-manager/messages');
+  await manager
+    .getByRole('link')
+    .filter({ hasText: `Plumbing Request #${requestId}` })
+    .filter({ hasText: 'Peak Mechanical Services' })
+    .click();
+  await expect(manager).toHaveURL(
+    new RegExp(`/property-manager/messages\\?request=${requestId}&vendor=\\d+$`),
+  );
+  const managerChat = new ConversationScreen(manager);
+  await expect(managerChat.thread.getByText('replacement P-trap')).toBeVisible();
+
+  const fromVendor = `On site at 1:30 pm (${Date.now()})`;
+  await vendorChat.send(fromVendor);
+  await expect(managerChat.thread.getByText(fromVendor)).toBeVisible();
+
+  const fromManager = `Sam is in the lobby (${Date.now()})`;
+  await managerChat.send(fromManager);
+  const arrived = vendorChat.thread
+    .locator('[data-sender-role="property_manager"]')
+    .filter({ hasText: fromManager });
+  await expect(arrived).toBeVisible();
+  await expect(arrived).toContainText('Morgan Reyes');
+
+  // The manager's message also reached the vendor's bell.
+  await expect(vendor.getByRole('button', { name: /^Notifications, \d+ unread$/ })).toBeVisible();
+  await vendor.context().close();
+  await manager.context().close();
+});
+
+test('the vendor opens one notification, then clears them all', async ({ browser }) => {
+  const vendor = await signedInPage(browser, 'vendor@demo.local', /\/vendor\/dashboard$/);
+  const bell = vendor.getByRole('button', { name: /^Notifications/ });
+  await expect(bell).toHaveAccessibleName(/^Notifications, \d+ unread$/);
+  const before = Number(/(\d+) unread/.exec((await bell.getAttribute('aria-label')) ?? '')![1]);
+
+  await bell.click();
+  const menu = vendor.getByRole('menu');
+  await expect(menu.getByText('Notifications', { exact: true })).toBeVisible();
+  await expect(menu.getByRole('button', { name: 'Mark all as read' })).toBeVisible();
+  await menu.getByRole('button', { name: 'Unread: New HVAC job' }).click();
+  await expect(vendor).toHaveURL(/\/vendor\/requests\/\d+$/);
+  await expect(bell).toHaveAccessibleName(`Notifications, ${before - 1} unread`);
+
+  await vendor.goto('/vendor/notifications');
+  await expect(vendor.getByRole('heading', { name: 'Notifications' })).toBeVisible();
+  const opened = vendor.getByRole('button', { name: 'New HVAC job', exact: true });
+  await expect(opened.getByLabel('Read')).toBeVisible();
+  await vendor.getByRole('button', { name: 'Mark all as read' }).click();
+  await expect(vendor.getByRole('button', { name: 'Mark all as read' })).toBeHidden();
+  await expect(vendor.getByRole('button', { name: /^Unread: / })).toHaveCount(0);
+  await expect(bell).toHaveAccessibleName('Notifications');
+
+  await bell.click();
+  await expect(vendor.getByRole('menu').getByText('No notifications yet')).toBeVisible();
+  await vendor.context().close();
+});
+
+test('settings are saved and still there after a reload', async ({ browser }) => {
+  const vendor = await signedInPage(browser, 'vendor@demo.local', /\/vendor\/dashboard$/);
+  await vendor.goto('/vendor/settings/profile#notifications');
+  const sms = vendor.getByRole('switch', { name: 'SMS notifications' });
+  await expect(sms).toBeChecked();
+  await sms.uncheck();
+  await vendor.getByRole('button', { name: 'Save Changes' }).filter({ visible: true }).click();
+  await expect(
+    vendor.getByText('Your changes have been saved successfully.').filter({ visible: true }),
+  ).toBeVisible();
+
+  await vendor.getByRole('tab', { name: 'Profile Details' }).click();
+  await expect(vendor).toHaveURL(/#profile$/);
+  const jobTitle = vendor.getByRole('textbox', { name: 'Job Title' });
+  await jobTitle.fill('Owner and Lead Technician');
+  const phone = vendor.getByRole('textbox', { name: 'Phone Number' });
+  await phone.fill('12345');
+  await vendor.getByRole('button', { name: 'Save Changes' }).filter({ visible: true }).click();
+  await expect(vendor.getByText('Please enter a valid 10-digit phone number')).toBeVisible();
+  await phone.fill('3035550199');
+  await vendor.getByRole('button', { name: 'Save Changes' }).filter({ visible: true }).click();
+  await expect(
+    vendor.getByText('Your changes have been saved successfully.').filter({ visible: true }),
+  ).toBeVisible();
+
+  await vendor.reload();
+  await expect(vendor.getByRole('tab', { name: 'Profile Details' })).toHaveAttribute('aria-selected', 'true');
+  await expect(vendor.getByRole('textbox', { name: 'Job Title' })).toHaveValue('Owner and Lead Technician');
+  await expect(vendor.getByRole('textbox', { name: 'Phone Number' })).toHaveValue('3035550199');
+  await vendor.goto('/vendor/settings#notifications');
+  await expect(vendor.getByRole('switch', { name: 'SMS notifications' })).not.toBeChecked();
+  await expect(vendor.getByRole('switch', { name: 'Email notifications' })).toBeChecked();
+  await vendor.context().close();
+});

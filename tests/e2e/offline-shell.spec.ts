@@ -1,0 +1,106 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type BrowserContext, chromium, expect, type Page, test } from '@playwright/test';
+import { LoginPage } from './support/login-page.ts';
+
+// The browser globals page.evaluate runs against (this project is typed without the DOM library).
+declare const navigator: { serviceWorker: { ready: Promise<unknown>; controller: unknown } };
+declare const localStorage: { getItem(key: string): string | null };
+
+// Lighthouse 13 has no PWA category any more (GoogleChrome/lighthouse#15455), so installability is
+// checked the way DevTools does it: Chromium's own installability errors over the DevTools protocol.
+
+/** Waits until the service worker controls the page (the first visit installs it; a reload uses it). */
+async function controlledByServiceWorker(page: Page): Promise<void> {
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) {
+    await page.reload();
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  }
+}
+
+/**
+ * Offline as a phone without signal: setOffline alone does not stop the service worker's own fetches,
+ * so every request to the server is aborted as well.
+ */
+async function goOffline(context: BrowserContext): Promise<void> {
+  await context.route('**/*', (route) => route.abort('internetdisconnected'));
+  await context.setOffline(true);
+}
+
+test('the app is installable: manifest, icons, service worker (Chromium installability check)', async ({
+  baseURL,
+}, testInfo) => {
+  // Chromium never offers installation in an incognito profile, which is what a test context is.
+  const profile = mkdtempSync(join(tmpdir(), 'fieldbid-install-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    ...testInfo.project.use.launchOptions,
+    baseURL,
+  });
+  const page = context.pages()[0] ?? (await context.newPage());
+  try {
+    await page.goto('/');
+    await controlledByServiceWorker(page);
+    const cdp = await page.context().newCDPSession(page);
+    const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+    expect(installabilityErrors).toEqual([]);
+    const manifest = await cdp.send('Page.getAppManifest');
+    expect(manifest.errors).toEqual([]);
+    const parsed = JSON.parse(manifest.data ?? '{}') as {
+      display: string;
+      theme_color: string;
+      icons: Array<{ sizes: string; purpose?: string }>;
+      shortcuts: Array<{ name: string; url: string }>;
+    };
+    expect(parsed.display).toBe('standalone');
+    expect(parsed.theme_color).toBeTruthy();
+    expect(parsed.icons.map((i) => `${i.sizes} ${i.purpose ?? 'any'}`)).toEqual(
+      expect.arrayContaining(['192x192 any', '512x512 any', '512x512 maskable']),
+    );
+    expect(parsed.shortcuts.map((s) => [s.name, s.url])).toEqual([
+      ['Available Jobs', '/vendor/jobs'],
+      ['My Bids', '/vendor/bids'],
+      ['Messages', '/vendor/messages'],
+    ]);
+  } finally {
+    await context.close();
+    rmSync(profile, { recursive: true, force: true });
+  }
+});
+
+test('offline after a visit: the shell and the job list render from the device, with the offline mark', async ({
+  page,
+  context,
+}) => {
+  const login = new LoginPage(page);
+  await login.goto();
+  await login.signIn('vendor@demo.local');
+  await expect(page).toHaveURL(/\/vendor\/dashboard$/);
+  await controlledByServiceWorker(page);
+
+  const jobs = (await page.evaluate(async () => {
+    const response = await fetch('/api/vendor/jobs/', {
+      headers: { Authorization: `Bearer ${localStorage.getItem('token')}`, Accept: 'application/json' },
+    });
+    return response.json();
+  })) as { results: Array<{ description: string }> };
+  const firstJob = jobs.results[0]?.description.slice(0, 24) ?? '';
+  expect(firstJob).not.toBe('');
+
+  await page.goto('/vendor/jobs');
+  await expect(page.getByText(firstJob).first()).toBeVisible();
+  // The query cache is saved to IndexedDB at most once a second.
+  await page.waitForTimeout(1_500);
+
+  await goOffline(context);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Available Jobs' })).toBeVisible();
+  await expect(page.getByText(firstJob).first()).toBeVisible();
+  await expect(page.getByTestId('offline-indicator')).toBeVisible();
+
+  // A deep link opened offline gets the precached shell too.
+  await page.goto('/vendor/outbox');
+  await expect(page.getByRole('heading', { name: 'Outbox' })).toBeVisible();
+  await expect(page.getByText('Nothing waiting.')).toBeVisible();
+});

@@ -1,0 +1,25 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/** A conversation (vendor route or the manager's messages screen), as the browser tests drive it. */
+export class ConversationScreen {
+  constructor(private readonly page: Page) {}
+
+  get thread(): Locator {
+    return this.page.getByRole('log', { name: 'Messages' });
+  }
+
+  get input(): Locator {
+    return this.page.getByRole('textbox', { name: 'Message' });
+  }
+
+  get sendButton(): Locator {
+    return this.page.getByRole('button', { name: 'Send message' });
+  }
+
+  async send(text: string): Promise<void> {
+    await this.input.fill(text);
+    await this.sendButton.click();
+    await expect(this.thread.getByText(text)).toBeVisible();
+    await expect(this.input).toHaveValue('');
+  }
+}

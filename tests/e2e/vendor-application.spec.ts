@@ -1,0 +1,142 @@
+import { fileURLToPath } from 'node:url';
+import { type APIRequestContext, expect, test } from '@playwright/test';
+import { apiSignIn } from './support/api-session.ts';
+import { CheckoutPage, DECLINED_CARD, GOOD_CARD } from './support/checkout-page.ts';
+import { DEMO_PASSWORD } from './support/login-page.ts';
+import { linkFromMail } from './support/mail-outbox.ts';
+import { VendorApplicationPage } from './support/vendor-application-page.ts';
+
+// The vendor wizard end to end with the local checkout (public spec, sections 2, 4, 5, 7 and 8).
+
+const CERTIFICATE = fileURLToPath(new URL('./fixtures/insurance-certificate.pdf', import.meta.url));
+
+const COMPANY_MESSAGES = [
+  'vendor name is required',
+  'total employees is required',
+  'ein is required',
+  'registered state is required',
+  'industry is required',
+  'address is required',
+  'first name is required',
+  'last name is required',
+  'job title is required',
+  'phone is required',
+  'email is required',
+] as const;
+
+/** Vendors on the Monthly plan, from the staff plans list: one more per fulfilled application. */
+async function monthlySubscribers(staff: APIRequestContext): Promise<number> {
+  const response = await staff.get('/api/admin/plans/');
+  expect(response.ok()).toBe(true);
+  const { results } = (await response.json()) as {
+    results: Array<{ name: string; subscriber_count: number }>;
+  };
+  return results.find((plan) => plan.name === 'Monthly')?.subscriber_count ?? -1;
+}
+
+test('a vendor applies step by step, is declined once, pays, keeps one confirmation number and sets a password', async ({
+  page,
+  browser,
+}) => {
+  // Four steps, two checkout posts, a reload and a 3 s redirect on a shared 2-core machine.
+  test.setTimeout(90_000);
+  const email = `vendor.${Date.now()}@example.com`;
+  const staff = await browser.newContext();
+  try {
+    await apiSignIn(staff.request, 'admin@demo.local', DEMO_PASSWORD);
+    const subscribersBefore = await monthlySubscribers(staff.request);
+    const wizard = new VendorApplicationPage(page);
+    await wizard.startFromSignup();
+
+    // Step 0, Company Information: every field's message once, then the filled form.
+    await wizard.next();
+    await wizard.expectMessagesOnce(COMPANY_MESSAGES);
+    await wizard.fillCompany({
+      vendorName: 'Rocky Plumbing LLC',
+      totalEmployees: '12',
+      ein: '987654321',
+      industry: 'Plumbing',
+      address: '5 Pine Rd, Boulder, CO 80302',
+      firstName: 'Sam',
+      lastName: 'Ortiz',
+      jobTitle: 'Owner',
+      phone: '7205550199',
+      email,
+    });
+    await expect(wizard.field('EIN')).toHaveValue('98-7654321');
+    await expect(wizard.field('Phone')).toHaveValue('(720) 555-0199');
+    for (const message of COMPANY_MESSAGES)
+      await expect(page.getByText(message, { exact: true })).toBeHidden();
+    await wizard.next();
+
+    // Step 1, Insurance: required, then a wrong type refused, then a real PDF.
+    await expect(page.getByRole('button', { name: 'Insurance Certificate' })).toBeVisible();
+    await wizard.next();
+    await wizard.expectMessagesOnce(['Insurance certificate is required']);
+    await wizard.certificateInput.setInputFiles({
+      name: 'notes.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('not a certificate'),
+    });
+    await wizard.expectMessagesOnce(['Please upload a PDF or image file']);
+    await wizard.next();
+    await expect(page.getByText('Please upload a PDF or image file', { exact: true })).toBeVisible();
+    await wizard.certificateInput.setInputFiles(CERTIFICATE);
+    await expect(page.getByText('Please upload a PDF or image file', { exact: true })).toBeHidden();
+    await wizard.next();
+
+    // Step 2, Payment (plan choice).
+    await expect(page.getByText('Choose your plan')).toBeVisible();
+    await wizard.next();
+    await wizard.expectMessagesOnce(['Please select a plan']);
+    await wizard.choosePlan('Monthly');
+    await expect(page.getByText('Please select a plan', { exact: true })).toBeHidden();
+    await wizard.next();
+
+    // Step 3, Review, then the payment screen and the checkout.
+    await expect(page.getByText(email, { exact: true })).toBeVisible();
+    await expect(page.getByText('insurance-certificate.pdf', { exact: true })).toBeVisible();
+    await expect(page.getByText('Monthly ($49 / monthly)', { exact: true })).toBeVisible();
+    await wizard.submitApplication();
+    await wizard.proceedToPayment();
+
+    const checkout = new CheckoutPage(page);
+    await checkout.expectOpen('$49.00');
+    await checkout.pay(DECLINED_CARD);
+    await expect(page.getByRole('alert')).toHaveText('Your card was declined. Please use a different card.');
+    await checkout.pay(GOOD_CARD);
+
+    // The success page: a confirmation number, the password button and the key shown once.
+    await expect(page).toHaveURL(
+      /\/vendor-application\/subscription\/success\/cs_local_[\w-]+\/sub_local_[\w-]+$/,
+    );
+    await expect(page.getByRole('heading', { name: 'Application Submitted Successfully' })).toBeVisible();
+    const confirmation = page.getByText(/^FB-[A-Z2-9]{8}$/);
+    await expect(confirmation).toBeVisible();
+    const number = await confirmation.textContent();
+    await expect(page.getByRole('link', { name: 'Set Your Password' })).toBeVisible();
+    await expect(page.getByText('Your API key')).toBeVisible();
+
+    // Reload: the same number, no second account, the key not shown again.
+    await page.reload();
+    await expect(page.getByText(/^FB-[A-Z2-9]{8}$/)).toHaveText(number ?? '');
+    await expect(page.getByText('Your API key')).toBeHidden();
+    expect(await monthlySubscribers(staff.request)).toBe(subscribersBefore + 1);
+
+    // Set the password, then the 3 s redirect to /verification-sent.
+    await page.getByRole('link', { name: 'Set Your Password' }).click();
+    await expect(page).toHaveURL(/\/set-password\/.+/);
+    await page.getByRole('textbox', { name: 'New Password', exact: true }).fill('vendor-pass-123');
+    await page.getByRole('textbox', { name: 'Confirm Password', exact: true }).fill('vendor-pass-123');
+    await page.getByRole('button', { name: 'Set Password' }).click();
+    await expect(page.getByRole('heading', { name: 'Password Set Successfully' })).toBeVisible();
+    await expect(page).toHaveURL(/\/verification-sent$/, { timeout: 6_000 });
+    await expect(page.getByRole('heading', { name: 'Check Your Email' })).toBeVisible();
+
+    // The account exists once: one confirmation mail went to the new address.
+    await linkFromMail(staff.request, email, /\/confirm-email\?key=[^\s"<>]+/);
+    expect(await monthlySubscribers(staff.request)).toBe(subscribersBefore + 1);
+  } finally {
+    await staff.close();
+  }
+});
