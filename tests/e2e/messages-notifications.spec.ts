@@ -23,6 +23,8 @@ async function signedInPage(browser: Browser, email: string, landing: RegExp): P
 test("vendor and manager exchange messages and each sees the other's arrive without reload", async ({
   browser,
 }) => {
+  // A long journey through several screens: more than the default 30 s on a loaded 2-core machine.
+  test.setTimeout(90_000);
   const vendor = await signedInPage(browser, 'vendor@demo.local', /\/vendor\/dashboard$/);
   const manager = await signedInPage(browser, 'manager@demo.local', /\/property-manager\/dashboard$/);
 

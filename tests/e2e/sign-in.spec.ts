@@ -91,7 +91,7 @@ test.describe('guards', () => {
     const login = new LoginPage(page);
     await login.goto();
     await login.signIn('admin@demo.local');
-    await expect(page).toHaveURL(/\/admin\/$/);
+    await expect(page).toHaveURL(/\/admin\/plans$/);
     await page.goto('/vendor/jobs');
     await expect(page).toHaveURL(/\/vendor\/jobs$/);
     await page.goto('/property-manager/maintenance');

@@ -9,6 +9,8 @@ const JOB_TEXT = 'Furnace short-cycles every few minutes';
 test('a vendor finds an open job, bids, meets the duplicate error, modifies the bid and sees it in My Bids', async ({
   page,
 }) => {
+  // A long journey through several screens: more than the default 30 s on a loaded 2-core machine.
+  test.setTimeout(90_000);
   const login = new LoginPage(page);
   await login.goto();
   await login.signIn('vendor@demo.local');

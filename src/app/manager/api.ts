@@ -115,17 +115,17 @@ export function useOpenRequests(enabled: boolean) {
 }
 
 /**
- * Invites one vendor to an open request. The contract names no such call yet; this is the shape the
- * Vendors page needs (reported as missing until the server has it).
+ * Invites one vendor to an open request: POST /api/requests/{id}/invitations/ (not in the spec; see
+ * src/server/lifecycle/invitation-routes.ts). `invited` is empty when the vendor already was.
  */
 export function useInviteVendor() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ requestId, vendorId }: { requestId: number; vendorId: number }) =>
-      apiRequest(`/api/requests/${segment(requestId)}/invitations/`, {
+      (await apiRequest(`/api/requests/${segment(requestId)}/invitations/`, {
         method: 'POST',
         json: { vendors: [vendorId] },
-      }),
+      })) as { invited: Array<{ id: number; name: string }> },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['requests'] }),
   });
 }

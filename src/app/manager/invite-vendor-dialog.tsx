@@ -69,11 +69,12 @@ export function InviteVendorDialog({
               invite.mutate(
                 { requestId: Number(requestId), vendorId: vendor.id },
                 {
-                  onSuccess: () => {
+                  onSuccess: ({ invited }) => {
+                    const already = invited.length === 0;
                     showToast({
                       color: 'green',
-                      title: 'Vendor invited',
-                      message: `${vendor.name} was invited to ${confirmationNumber(Number(requestId))}.`,
+                      title: already ? 'Already invited' : 'Vendor invited',
+                      message: `${vendor.name} ${already ? 'was already invited' : 'was invited'} to ${confirmationNumber(Number(requestId))}.`,
                     });
                     close();
                   },

@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { z } from 'zod';
 import { apiRequest } from '#app/lib/api-client.ts';
 import { useEventStreamConnected, useServerEvent } from '#app/lib/event-stream.ts';
+import { type OfflineStore, offlineQueryFn, rowStore } from '#app/offline/offline-query.ts';
 import { submitThroughOutbox } from '#app/offline/outbox-api.ts';
 import { refusalError } from '#app/offline/refusal-error.ts';
 import {
@@ -44,16 +45,23 @@ export function useConversations() {
   });
 }
 
+/** A manager's threads are not kept on the device (only vendors work offline in the field). */
+const NOT_KEPT: OfflineStore<Message[]> = { save: async () => undefined, load: async () => undefined };
+
 function threadQueryOptions(thread: ThreadRef, refetchInterval: number | false) {
   return queryOptions({
     queryKey: messageKeys.thread(thread),
-    queryFn: async ({ signal }): Promise<Message[]> =>
-      z.array(messageSchema).parse(
-        await apiRequest('/api/messages/', {
-          signal,
-          query: { request: thread.requestId, vendor: thread.vendorId },
-        }),
-      ),
+    // Offline, the copy kept on the device answers (issue 7); rows hold the vendor's own threads.
+    queryFn: offlineQueryFn(
+      async (signal): Promise<Message[]> =>
+        z.array(messageSchema).parse(
+          await apiRequest('/api/messages/', {
+            signal,
+            query: { request: thread.requestId, vendor: thread.vendorId },
+          }),
+        ),
+      thread.vendorId === undefined ? rowStore<Message[]>('conversations', thread.requestId) : NOT_KEPT,
+    ),
     refetchInterval,
     staleTime: 0,
   });
@@ -75,8 +83,14 @@ export type RequestSummary = z.infer<typeof requestSummarySchema>;
 export function useRequestSummary(requestId: number) {
   return useQuery({
     queryKey: messageKeys.request(requestId),
-    queryFn: async ({ signal }) =>
-      requestSummarySchema.parse(await apiRequest(`/api/requests/${requestId}/`, { signal })),
+    // The same row as the request detail keeps the full answer; only the summary is read from it.
+    queryFn: async (context) =>
+      requestSummarySchema.parse(
+        await offlineQueryFn(
+          (signal) => apiRequest(`/api/requests/${requestId}/`, { signal }),
+          rowStore<unknown>('requestDetails', requestId),
+        )(context),
+      ),
     retry: false,
   });
 }

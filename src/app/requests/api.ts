@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '#app/lib/api-client.ts';
+import { offlineQueryFn, rowStore } from '#app/offline/offline-query.ts';
 import type { JobListItem, Paged, RequestDetail } from '#shared/request-views.ts';
 import type { Timeframe } from '#shared/statuses.ts';
 import { type JobsView, jobsApiQuery } from './jobs-url-state.ts';
@@ -25,8 +26,12 @@ export function useJobs(view: JobsView) {
 export function requestDetailQueryOptions(id: string) {
   return queryOptions({
     queryKey: requestKeys.detail(id),
-    queryFn: async ({ signal }) =>
-      (await apiRequest(`/api/requests/${encodeURIComponent(id)}/`, { signal })) as RequestDetail,
+    // Offline, the copy kept on the device answers (issue 7).
+    queryFn: offlineQueryFn(
+      async (signal) =>
+        (await apiRequest(`/api/requests/${encodeURIComponent(id)}/`, { signal })) as RequestDetail,
+      rowStore<RequestDetail>('requestDetails', Number(id)),
+    ),
     // The persisted copy shows at once (also offline), but a reload must not trust it for 30 s.
     refetchOnMount: 'always',
   });

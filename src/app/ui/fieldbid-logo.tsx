@@ -43,7 +43,14 @@ export function FieldBidLogo({
         />
       </svg>
       {withWordmark ? (
-        <Text component="span" className={wordmarkClassName} fw={800} fz={size * 0.62} c={wordmarkColor} lh={1}>
+        <Text
+          component="span"
+          className={wordmarkClassName}
+          fw={800}
+          fz={size * 0.62}
+          c={wordmarkColor}
+          lh={1}
+        >
           FieldBid
         </Text>
       ) : null}

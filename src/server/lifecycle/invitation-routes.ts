@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { invitationInputSchema } from '#shared/invitation-schemas.ts';
 import { REQUEST_STATUS_LABELS } from '#shared/status-labels.ts';
@@ -6,28 +6,11 @@ import { requireUser } from '../auth/guards.ts';
 import type { Db } from '../db/database.ts';
 import { projects } from '../db/schema/projects.ts';
 import { requestInvitations } from '../db/schema/requests.ts';
-import { users } from '../db/schema/users.ts';
-import { vendorProfiles } from '../db/schema/vendor-profiles.ts';
 import { forbidden, HttpError, parseInput } from '../http/http-error.ts';
 import { notify } from '../notifications/notify.ts';
+import { loadInvitedVendors } from '../requests/invited-vendors.ts';
 import { loadViewer } from '../requests/request-viewer.ts';
-import { vendorNameSql } from '../vendors/vendor-name.ts';
 import { loadParties, parseRequestId, roleOf } from './lifecycle-access.ts';
-
-const INVALID_VENDORS = 'Select valid vendors.';
-
-/** The chosen ids as active vendor users (400 if any is not), in the order they were chosen. */
-async function activeVendors(tx: Db, askerId: number, ids: readonly number[]) {
-  if (ids.includes(askerId))
-    throw new HttpError(400, { errors: { vendors: ['You cannot invite yourself.'] } });
-  const found = await tx
-    .select({ id: users.id, name: vendorNameSql })
-    .from(users)
-    .leftJoin(vendorProfiles, eq(vendorProfiles.userId, users.id))
-    .where(and(inArray(users.id, [...ids]), eq(users.type, 'vendor'), eq(users.isActive, true)));
-  if (found.length !== ids.length) throw new HttpError(400, { errors: { vendors: [INVALID_VENDORS] } });
-  return ids.map((id) => found.find((vendor) => vendor.id === id)!);
-}
 
 async function placeName(tx: Db, projectId: number | null): Promise<string | null> {
   if (projectId === null) return null;
@@ -59,7 +42,7 @@ export async function invitationRoutes(app: FastifyInstance): Promise<void> {
           detail: `Vendors can only be invited to an open request; this one is ${REQUEST_STATUS_LABELS[row.status]}.`,
         });
       }
-      const chosen = await activeVendors(tx, user.id, [...new Set(input.vendors)]);
+      const chosen = await loadInvitedVendors(tx, user, [...new Set(input.vendors)]);
       const fresh = await tx
         .insert(requestInvitations)
         .values(chosen.map((vendor) => ({ requestId: id, vendorId: vendor.id })))

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import fastifyMultipart from '@fastify/multipart';
-import { and, eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
   type CreatedRequest,
@@ -11,7 +11,6 @@ import {
   requestInputSchema,
 } from '#shared/request-schemas.ts';
 import { requireUserType } from '../auth/guards.ts';
-import type { UserRow } from '../auth/session-store.ts';
 import type { Db } from '../db/database.ts';
 import {
   maintenanceRequests as mr,
@@ -21,30 +20,14 @@ import {
 } from '../db/schema/requests.ts';
 import { users } from '../db/schema/users.ts';
 import { vendorProfiles } from '../db/schema/vendor-profiles.ts';
-import { HttpError, parseInput } from '../http/http-error.ts';
+import { parseInput } from '../http/http-error.ts';
 import { idempotentWrite } from '../idempotency/idempotent-write.ts';
 import { EXTENSIONS } from '../storage/content-type.ts';
 import { fieldsAsPayload, readPhotoUpload, type UploadedPhoto } from '../storage/photo-upload.ts';
 import { vendorNameSql } from '../vendors/vendor-name.ts';
+import { loadInvitedVendors } from './invited-vendors.ts';
 import { notifyRequestRaised } from './request-notices.ts';
 import { resolveRequestPlace } from './request-property.ts';
-
-const INVALID_VENDORS = 'Select valid vendors.';
-
-/** Invited vendors must be real, active vendor users; inviting oneself makes no sense. */
-async function loadInvitedVendors(tx: Db, author: UserRow, ids: readonly number[]) {
-  if (ids.length === 0) return [];
-  if (ids.includes(author.id))
-    throw new HttpError(400, { errors: { vendors: ['You cannot invite yourself.'] } });
-  const found = await tx
-    .select({ id: users.id, name: vendorNameSql })
-    .from(users)
-    .leftJoin(vendorProfiles, eq(vendorProfiles.userId, users.id))
-    .where(and(inArray(users.id, [...ids]), eq(users.type, 'vendor'), eq(users.isActive, true)));
-  if (found.length !== ids.length) throw new HttpError(400, { errors: { vendors: [INVALID_VENDORS] } });
-  // In the order the author chose them.
-  return ids.map((id) => found.find((vendor) => vendor.id === id)!);
-}
 
 async function authorName(tx: Db, userId: number): Promise<string> {
   const [row] = await tx

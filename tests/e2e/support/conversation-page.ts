@@ -19,6 +19,9 @@ export class ConversationScreen {
   async send(text: string): Promise<void> {
     await this.input.fill(text);
     await this.sendButton.click();
+    // While the outbox hands the message over, its pending bubble and the server's copy may both
+    // show for a moment; the send is done once no bubble waits and the server's copy is there.
+    await expect(this.thread.getByTestId('pending-message')).toHaveCount(0);
     await expect(this.thread.getByText(text)).toBeVisible();
     await expect(this.input).toHaveValue('');
   }

@@ -16,11 +16,24 @@ describe('how the outbox reads an answer', () => {
   it("keeps the server's reason, code and field messages", () => {
     expect(classifyAnswer(409, { detail: 'Bid exists.', code: 'DUPLICATE_BID', bidId: 4 }, null)).toEqual({
       kind: 'refused',
-      refusal: { status: 409, code: 'DUPLICATE_BID', message: 'Bid exists.', fieldErrors: {} },
+      refusal: {
+        status: 409,
+        code: 'DUPLICATE_BID',
+        message: 'Bid exists.',
+        fieldErrors: {},
+        // The whole answer travels with the refusal so the form can offer 'Modify Existing Bid'.
+        body: { detail: 'Bid exists.', code: 'DUPLICATE_BID', bidId: 4 },
+      },
     });
     expect(classifyAnswer(400, { errors: { amount: ['Too low.'] } }, null)).toEqual({
       kind: 'refused',
-      refusal: { status: 400, code: null, message: 'Too low.', fieldErrors: { amount: ['Too low.'] } },
+      refusal: {
+        status: 400,
+        code: null,
+        message: 'Too low.',
+        fieldErrors: { amount: ['Too low.'] },
+        body: { errors: { amount: ['Too low.'] } },
+      },
     });
   });
 });
