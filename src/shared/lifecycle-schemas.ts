@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_REQUEST_PHOTO_BYTES, MAX_REQUEST_PHOTOS, REQUEST_PHOTO_MESSAGES } from './request-schemas.ts';
 
 const REQUIRED = 'This field is required.';
 const MAX_NOTE = 5000;
@@ -60,11 +61,7 @@ export const completionInputSchema = z.object({
 });
 export type CompletionInput = z.infer<typeof completionInputSchema>;
 
-/** Completion photos: images only (checked by content on the server), a few per job. */
-export const MAX_COMPLETION_PHOTOS = 10;
-export const MAX_COMPLETION_PHOTO_BYTES = 10 * 1024 * 1024;
-export const COMPLETION_PHOTO_MESSAGES = {
-  type: 'Upload images only (PNG, JPEG, GIF or WebP).',
-  size: 'Each photo must be 10 MB or smaller.',
-  count: `Attach at most ${MAX_COMPLETION_PHOTOS} photos.`,
-} as const;
+/** Completion photos follow the same rule as a request's photos: images only, checked by content. */
+export const MAX_COMPLETION_PHOTOS = MAX_REQUEST_PHOTOS;
+export const MAX_COMPLETION_PHOTO_BYTES = MAX_REQUEST_PHOTO_BYTES;
+export const COMPLETION_PHOTO_MESSAGES = REQUEST_PHOTO_MESSAGES;
