@@ -10,6 +10,10 @@ const apiProject = (name: string, database: 'pglite' | 'postgres') => ({
     include: ['tests/api/**/*.test.ts'],
     environment: 'node',
     env: { TEST_DB: database },
+    globalSetup: ['tests/support/database-template.ts'],
+    // Vitest's default on 2 cores is one worker; these files wait on PostgreSQL, scrypt's thread
+    // pool and timers much of the time, so three keep both cores busy.
+    maxWorkers: 3,
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

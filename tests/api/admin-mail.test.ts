@@ -34,7 +34,8 @@ describe('GET /api/admin/mail/', () => {
       to: 'person12@example.test',
       subject: 'Mail 12',
       text: 'Body 12',
-      status: 'pending',
+      // The app's own mail sender may already have delivered it (dev transport) under load.
+      status: expect.stringMatching(/^(pending|sent)$/),
     });
     expect(Object.keys(body.results[0]).sort()).toEqual([
       'created_at',

@@ -4,6 +4,20 @@ import { users } from '#server/db/schema/users.ts';
 
 let sequence = 0;
 
+// Fixture users get a cheap scrypt cost (verification reads the cost from the stored hash), one hash
+// per password: hashing and checking at full cost made up most of the API suite's time.
+const FIXTURE_COST = { N: 1024, r: 8, p: 1 };
+const fixtureHashes = new Map<string, Promise<string>>();
+
+function fixtureHash(password: string): Promise<string> {
+  let hash = fixtureHashes.get(password);
+  if (!hash) {
+    hash = hashPassword(password, FIXTURE_COST);
+    fixtureHashes.set(password, hash);
+  }
+  return hash;
+}
+
 export const TEST_PASSWORD = 'correct horse battery';
 
 /** A user with sensible defaults; a test states only what it is about. */
@@ -21,7 +35,7 @@ export async function makeUser(
       lastName: `User ${sequence}`,
       type: 'vendor',
       emailConfirmedAt: new Date(),
-      passwordHash: password === null ? null : await hashPassword(password),
+      passwordHash: password === null ? null : await fixtureHash(password),
       ...columns,
     })
     .returning();

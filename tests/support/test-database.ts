@@ -1,27 +1,26 @@
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
+import { readFile } from 'node:fs/promises';
+import { inject } from 'vitest';
 import type { Database } from '#server/db/database.ts';
 import { openPgliteDatabase } from '#server/db/pglite-database.ts';
 import { openPostgresDatabase } from '#server/db/postgres-database.ts';
+import { adminQuery, databaseUrl } from './postgres-admin.ts';
 
 /**
  * A fresh, migrated database for one test file: PGlite in memory, or (TEST_DB=postgres) a new
- * database on the TEST_DATABASE_URL server, dropped again on close.
+ * database on the TEST_DATABASE_URL server, dropped again on close. Both start as copies of the
+ * template the project's global set-up migrated (tests/support/database-template.ts).
  */
 export async function openTestDatabase(): Promise<Database> {
   if (process.env.TEST_DB !== 'postgres') {
-    const database = await openPgliteDatabase();
-    await database.migrate();
-    return database;
+    const tarball = await readFile(inject('pgliteTemplate'));
+    return openPgliteDatabase(undefined, { loadDataDir: new Blob([tarball]) });
   }
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
   const name = `fieldbid_test_${randomBytes(6).toString('hex')}`;
-  await adminQuery(adminUrl, `create database ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const database = await openPostgresDatabase(url.toString(), console);
-  await database.migrate();
+  await adminQuery(adminUrl, `create database ${name} template ${inject('postgresTemplate')}`);
+  const database = await openPostgresDatabase(databaseUrl(adminUrl, name), console);
   return {
     ...database,
     async close() {
@@ -29,14 +28,4 @@ export async function openTestDatabase(): Promise<Database> {
       await adminQuery(adminUrl, `drop database if exists ${name} with (force)`);
     },
   };
-}
-
-async function adminQuery(url: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
 }

@@ -13,13 +13,20 @@ function derive(password: string, salt: Buffer, options: ScryptOptions): Promise
   });
 }
 
-/** Returns `scrypt$N$r$p$salt$hash` (base64url parts), self-describing so parameters can change later. */
-export async function hashPassword(password: string): Promise<string> {
+export interface ScryptCost {
+  N: number;
+  r: number;
+  p: number;
+}
+
+/**
+ * Returns `scrypt$N$r$p$salt$hash` (base64url parts), self-describing so parameters can change later.
+ * `cost` is for test fixtures only: every hash the product writes uses the default.
+ */
+export async function hashPassword(password: string, cost: ScryptCost = PARAMS): Promise<string> {
   const salt = randomBytes(16);
-  const key = await derive(password, salt, PARAMS);
-  return ['scrypt', PARAMS.N, PARAMS.r, PARAMS.p, salt.toString('base64url'), key.toString('base64url')].join(
-    '$',
-  );
+  const key = await derive(password, salt, cost);
+  return ['scrypt', cost.N, cost.r, cost.p, salt.toString('base64url'), key.toString('base64url')].join('$');
 }
 
 export async function verifyPassword(password: string, stored: string | null): Promise<boolean> {

@@ -6,12 +6,23 @@ import { migrate } from 'drizzle-orm/pglite/migrator';
 import { lockDataDir } from './data-dir-lock.ts';
 import { type Database, MIGRATIONS_FOLDER } from './database.ts';
 
-/** Embedded PostgreSQL (WASM). `dataDir` undefined keeps everything in memory (tests). */
-export async function openPgliteDatabase(dataDir?: string): Promise<Database> {
+export interface PgliteDatabase extends Database {
+  /** The data directory as an uncompressed tarball, for `loadDataDir`. */
+  dump(): Promise<Blob>;
+}
+
+/**
+ * Embedded PostgreSQL (WASM). `dataDir` undefined keeps everything in memory (tests);
+ * `loadDataDir` starts from a `dumpDataDir()` tarball instead of a fresh initdb (test template).
+ */
+export async function openPgliteDatabase(
+  dataDir?: string,
+  options: { loadDataDir?: Blob } = {},
+): Promise<PgliteDatabase> {
   const unlock = dataDir ? lockDataDir(dataDir) : () => {};
   let client: PGlite;
   try {
-    client = dataDir ? await PGlite.create(join(dataDir, 'pgdata')) : await PGlite.create();
+    client = dataDir ? await PGlite.create(join(dataDir, 'pgdata'), options) : await PGlite.create(options);
   } catch (error) {
     unlock();
     throw error;
@@ -32,6 +43,9 @@ export async function openPgliteDatabase(dataDir?: string): Promise<Database> {
     async listen(channel, onPayload) {
       const unlisten = await client.listen(channel, onPayload);
       return () => unlisten();
+    },
+    async dump() {
+      return client.dumpDataDir('none');
     },
     async close() {
       try {
