@@ -78,6 +78,9 @@ export const managerRequestPath = (requestId: string | number) =>
   `/property-manager/requests/${segment(requestId)}`;
 export const vendorConversationPath = (requestId: string | number) =>
   `/vendor/messages/${segment(requestId)}`;
+/** A manager's thread with one vendor about a request: the messages page opens it beside the list. */
+export const managerConversationPath = (requestId: string | number, vendorId: string | number) =>
+  `/property-manager/messages?${new URLSearchParams({ request: String(requestId), vendor: String(vendorId) })}`;
 export const asbuildsPath = (projectId: string | number) =>
   `/property-manager/${segment(projectId)}/asbuilds`;
 export const propertyHistoryPath = (projectId: string | number) =>

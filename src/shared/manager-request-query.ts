@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SERVICE_CATEGORIES } from './categories.ts';
-import { MAX_PAGE_SIZE, PAGE_SIZE, PRIORITIES, REQUEST_STATUSES } from './statuses.ts';
+import { pagingQueryFields, searchQueryField } from './list-query.ts';
+import { PRIORITIES, REQUEST_STATUSES } from './statuses.ts';
 
 /**
  * Sortable columns of the manager's Maintenance Requests list (signed-in spec, section 2: status,
@@ -27,17 +28,9 @@ export const managerRequestQuerySchema = z.object({
     .positive('Not a valid property.')
     .optional(),
   priority: z.enum(PRIORITIES, { error: 'Not a valid priority.' }).optional(),
-  page: z.coerce
-    .number({ error: 'A page number is required.' })
-    .int('A page number must be a whole number.')
-    .min(1, 'A page number must be 1 or more.')
-    .default(1),
-  page_size: z.coerce
-    .number({ error: 'A page size is required.' })
-    .int('A page size must be a whole number.')
-    .min(1, 'A page size must be 1 or more.')
-    .default(PAGE_SIZE)
-    .transform((size) => Math.min(size, MAX_PAGE_SIZE)),
+  ...pagingQueryFields,
+  /** The top bar's search, as in the vendor's jobs list (src/shared/job-list-query.ts). */
+  search: searchQueryField,
   ordering: z
     .string()
     .regex(

@@ -31,7 +31,10 @@ export const messageInputSchema = z.object({
 });
 export type MessageInput = z.input<typeof messageInputSchema>;
 
-/** GET /api/messages/?request={id}[&vendor={id}] */
+/**
+ * GET /api/messages/?request={id}[&vendor={id}][&mark_read=false]. Reading marks the thread read
+ * unless `mark_read=false` (keeping a job for offline use reads it without the vendor seeing it).
+ */
 export const messageQuerySchema = z.object({
   request: z
     .string({ error: REQUIRED })
@@ -42,6 +45,10 @@ export const messageQuerySchema = z.object({
     .regex(/^\d{1,9}$/, 'A valid integer is required.')
     .transform(Number)
     .optional(),
+  mark_read: z
+    .enum(['true', 'false'], { error: 'Use true or false.' })
+    .default('true')
+    .transform((value) => value === 'true'),
 });
 
 export const SENDER_ROLES = ['property_manager', 'vendor', 'staff'] as const;

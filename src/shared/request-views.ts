@@ -25,6 +25,8 @@ export interface JobListItem {
 /** A bid as the request detail lists it. */
 export interface RequestDetailBid {
   id: number;
+  /** The bidding vendor's user id: the manager's thread with it is (request, vendor_id). */
+  vendor_id: number;
   vendor_name: string;
   estimated_time: number | string;
   estimated_time_unit: TimeUnit;

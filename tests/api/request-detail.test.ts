@@ -15,6 +15,8 @@ const as: Record<string, TestClient> = {};
 let requestId: number;
 let otherRequestId: number;
 let photoId: number;
+/** The bidding vendors' user ids (the detail names each bid's vendor for "Message this vendor"). */
+const vendorIds: Record<'plumber' | 'invited', number> = { plumber: 0, invited: 0 };
 const DENIED = { detail: 'You do not have permission to view this request.' };
 
 async function signIn(email: string): Promise<TestClient> {
@@ -49,6 +51,8 @@ beforeAll(async () => {
     companyName: 'Invited LLC',
     serviceCategories: ['Painting'],
   });
+  vendorIds.plumber = plumber.id;
+  vendorIds.invited = invited.id;
   const stranger = await makeUser(t.db, { type: 'vendor' });
   await makeVendorProfile(t.db, { userId: stranger.id, serviceCategories: ['Windows'] });
   const admin = await makeUser(t.db, { type: null, isStaff: true });
@@ -113,6 +117,7 @@ describe('GET /api/requests/{id}/', () => {
       bids: [
         {
           id: expect.any(Number),
+          vendor_id: vendorIds.plumber,
           vendor_name: 'Pipes Inc',
           estimated_time: 3,
           estimated_time_unit: 'days',
@@ -121,6 +126,7 @@ describe('GET /api/requests/{id}/', () => {
         },
         {
           id: expect.any(Number),
+          vendor_id: vendorIds.invited,
           vendor_name: 'Invited LLC',
           estimated_time: 2.5,
           estimated_time_unit: 'hours',

@@ -1,5 +1,7 @@
-// `npm run bench`: figures and ratios, not a pass/fail test. API throughput on the embedded
-// database, and the landing page's initial JavaScript against its budget.
+// `npm run bench`: figures and ratios. API throughput on the embedded database, Lighthouse on the
+// built app, and the landing page's initial JavaScript against its budget. It fails (exit code) only
+// when the app is not installable or its start URL does not load offline (issue 7).
+import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -63,6 +65,18 @@ for (const [name, r] of [
 console.log(`  ratio auth-status / health: ${(status.rps / health.rps).toFixed(2)}`);
 await app.close();
 await database.close();
+
+// Builds dist/ when stale and drives Chromium, so it waits for the shared browser lock (helper rule 7).
+console.log('Lighthouse and installability (waits for /tmp/fieldbid-browser.lock)');
+const lighthouse = spawnSync(
+  'flock',
+  ['/tmp/fieldbid-browser.lock', process.execPath, '--import', 'tsx', 'tests/bench/lighthouse.ts'],
+  { stdio: 'inherit' },
+);
+if (lighthouse.status !== 0) {
+  console.log(`Lighthouse step failed (exit ${lighthouse.status ?? lighthouse.signal})`);
+  process.exitCode = 1;
+}
 
 const js = landingInitialJsKb(join(process.cwd(), 'dist'));
 if (js === null) console.log('Landing page initial JS: no build (run `npm run build` first)');

@@ -1,33 +1,15 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type BrowserContext, chromium, expect, type Page, test } from '@playwright/test';
+import { chromium, expect, test } from '@playwright/test';
 import { LoginPage } from './support/login-page.ts';
+import { controlledByServiceWorker, goOffline } from './support/offline.ts';
 
 // The browser globals page.evaluate runs against (this project is typed without the DOM library).
-declare const navigator: { serviceWorker: { ready: Promise<unknown>; controller: unknown } };
 declare const localStorage: { getItem(key: string): string | null };
 
 // Lighthouse 13 has no PWA category any more (GoogleChrome/lighthouse#15455), so installability is
 // checked the way DevTools does it: Chromium's own installability errors over the DevTools protocol.
-
-/** Waits until the service worker controls the page (the first visit installs it; a reload uses it). */
-async function controlledByServiceWorker(page: Page): Promise<void> {
-  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-  if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) {
-    await page.reload();
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
-  }
-}
-
-/**
- * Offline as a phone without signal: setOffline alone does not stop the service worker's own fetches,
- * so every request to the server is aborted as well.
- */
-async function goOffline(context: BrowserContext): Promise<void> {
-  await context.route('**/*', (route) => route.abort('internetdisconnected'));
-  await context.setOffline(true);
-}
 
 test('the app is installable: manifest, icons, service worker (Chromium installability check)', async ({
   baseURL,

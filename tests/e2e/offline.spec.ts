@@ -1,11 +1,9 @@
-import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { apiSignIn } from './support/api-session.ts';
 import { BidDialog } from './support/bid-dialog.ts';
 import { ConversationScreen } from './support/conversation-page.ts';
 import { LoginPage } from './support/login-page.ts';
-
-// The browser globals page.evaluate runs against (this project is typed without the DOM library).
-declare const navigator: { serviceWorker: { ready: Promise<unknown>; controller: unknown } };
+import { controlledByServiceWorker, goOffline, goOnline } from './support/offline.ts';
 
 // Signing in, visiting three screens and waiting for the outbox's replays takes longer than 30 s.
 test.describe.configure({ timeout: 120_000 });
@@ -18,32 +16,22 @@ interface Job {
   description: string;
 }
 
-async function controlledByServiceWorker(page: Page): Promise<void> {
-  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-  if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) {
-    await page.reload();
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
-  }
-}
-
-/** Offline as a phone without signal (see offline-shell.spec.ts: setOffline alone misses the worker). */
-async function goOffline(context: BrowserContext): Promise<void> {
-  await context.route('**/*', (route) => route.abort('internetdisconnected'));
-  await context.setOffline(true);
-}
-
-async function goOnline(context: BrowserContext): Promise<void> {
-  await context.unrouteAll();
-  await context.setOffline(false);
-}
-
-/** An open job the demo vendor has not bid on yet, read through a separate API session. */
-async function openJobWithoutBid(api: APIRequestContext): Promise<Job & { firstOnList: string }> {
+/**
+ * An open seeded job the demo vendor has not bid on yet, read through a separate API session. Jobs
+ * other specs raise carry "(e2e" and may be awarded under this spec's feet; `nth` keeps this spec's
+ * two tests, which run in parallel, on different jobs.
+ */
+async function openJobWithoutBid(
+  api: APIRequestContext,
+  nth: number,
+): Promise<Job & { firstOnList: string }> {
   const jobs = (await (await api.get('/api/vendor/jobs/?status=open&page_size=50')).json()) as {
     results: Job[];
   };
   const mine = await vendorBidRequestIds(api);
-  const job = jobs.results.find((j) => !mine.includes(j.id) && !j.description.includes(OTHER_SPEC_JOB));
+  const job = jobs.results.filter(
+    (j) => !mine.includes(j.id) && !j.description.includes(OTHER_SPEC_JOB) && !j.description.includes('(e2e'),
+  )[nth];
   expect(job, 'an open job without a bid of the demo vendor').toBeDefined();
   return { ...(job as Job), firstOnList: jobs.results[0]?.description ?? '' };
 }
@@ -91,7 +79,7 @@ test('offline: cached screens render, a bid and two messages wait on the device 
   request,
 }) => {
   await apiSignIn(request, 'vendor@demo.local', 'demo12345');
-  const job = await openJobWithoutBid(request);
+  const job = await openJobWithoutBid(request, 0);
   await signInAndVisit(page, job.id);
 
   await goOffline(context);
@@ -145,7 +133,7 @@ test('a bid whose answer is lost after the server saved it is replayed with its 
   request,
 }) => {
   await apiSignIn(request, 'vendor@demo.local', 'demo12345');
-  const job = await openJobWithoutBid(request);
+  const job = await openJobWithoutBid(request, 1);
   await signInAndVisit(page, job.id);
 
   // The first POST reaches the server, but its answer never reaches the browser.

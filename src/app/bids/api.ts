@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '#app/lib/api-client.ts';
+import { listStore, offlineQueryFn } from '#app/offline/offline-query.ts';
 import { submitThroughOutbox } from '#app/offline/outbox-api.ts';
 import { refusalError } from '#app/offline/refusal-error.ts';
 import type { BidInput } from '#shared/bid-schemas.ts';
@@ -81,13 +82,18 @@ export interface MyBidsView {
 
 /** GET /api/vendor/bids/ for My Bids. */
 export function useMyBids(view: MyBidsView) {
+  const queryKey = bidKeys.mine(view);
   return useQuery({
-    queryKey: bidKeys.mine(view),
-    queryFn: async ({ signal }) =>
-      (await apiRequest('/api/vendor/bids/', {
-        signal,
-        query: { status: view.status, ordering: view.ordering, page: view.page, page_size: 10 },
-      })) as Paged<MyBidItem>,
+    queryKey,
+    // Offline, the page as last fetched answers (bids readable offline, issue 7).
+    queryFn: offlineQueryFn(
+      async (signal) =>
+        (await apiRequest('/api/vendor/bids/', {
+          signal,
+          query: { status: view.status, ordering: view.ordering, page: view.page, page_size: 10 },
+        })) as Paged<MyBidItem>,
+      listStore<Paged<MyBidItem>>(queryKey),
+    ),
     placeholderData: keepPreviousData,
   });
 }

@@ -2,6 +2,7 @@ import { Alert, Box, Button, Card, Center, Group, Loader, Select, Stack, Table, 
 import { modals } from '@mantine/modals';
 import { Link, useSearchParams } from 'react-router-dom';
 import { isApiError } from '#app/lib/api-error.ts';
+import { LastRefreshed } from '#app/offline/last-refreshed.tsx';
 import { vendorRequestPath } from '#app/route-paths.ts';
 import { ErrorAlert } from '#app/ui/error-alert.tsx';
 import { Pager } from '#app/ui/pager.tsx';
@@ -15,7 +16,7 @@ import { formatUsd } from '#shared/formatters.ts';
 import type { MyBidItem } from '#shared/request-views.ts';
 import { BID_STATUS_LABELS } from '#shared/status-labels.ts';
 import { BID_STATUSES, type BidStatus } from '#shared/statuses.ts';
-import { type MyBidsView, useMyBids, useWithdrawBid } from './api.ts';
+import { bidKeys, type MyBidsView, useMyBids, useWithdrawBid } from './api.ts';
 import { timeWithUnit } from './bid-display.ts';
 import { nextBidOrdering, orderingDirection, readMyBidsView, writeMyBidsView } from './my-bids-view.ts';
 import { PendingBids } from './pending-bids.tsx';
@@ -94,7 +95,10 @@ export function MyBidsPage() {
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
-        <ScreenTitle>My Bids</ScreenTitle>
+        <div>
+          <ScreenTitle>My Bids</ScreenTitle>
+          <LastRefreshed queryKey={bidKeys.mine(view)} mt={-8} />
+        </div>
         <Group gap="sm" mb="md" align="flex-end">
           <Select
             label="Status"
@@ -118,11 +122,12 @@ export function MyBidsPage() {
       </Group>
       <PendingBids />
 
+      {/* A failed refresh keeps the last answer on screen: offline, that is the saved copy (LastRefreshed says so). */}
       {bids.isPending ? (
         <Center py="xl" role="status" aria-label="Loading bids">
           <Loader />
         </Center>
-      ) : bids.isError ? (
+      ) : bids.isError && !bids.data ? (
         <ErrorAlert>{bids.error.message || 'Failed to load your bids. Please try again.'}</ErrorAlert>
       ) : data && data.results.length === 0 ? (
         <Alert variant="light" color="gray">

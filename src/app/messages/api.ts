@@ -1,11 +1,14 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { z } from 'zod';
 import { apiRequest } from '#app/lib/api-client.ts';
 import { useEventStreamConnected, useServerEvent } from '#app/lib/event-stream.ts';
-import { type OfflineStore, offlineQueryFn, rowStore } from '#app/offline/offline-query.ts';
+import { notificationKeys } from '#app/notifications/api.ts';
+import { listStore, type OfflineStore, offlineQueryFn, rowStore } from '#app/offline/offline-query.ts';
 import { submitThroughOutbox } from '#app/offline/outbox-api.ts';
 import { refusalError } from '#app/offline/refusal-error.ts';
 import {
+  type Conversation,
   conversationSchema,
   MESSAGE_POLL_MS,
   type Message,
@@ -38,8 +41,11 @@ export function useConversations() {
   const refetchInterval = usePollingFallback();
   return useQuery({
     queryKey: messageKeys.conversations(),
-    queryFn: async ({ signal }) =>
-      z.array(conversationSchema).parse(await apiRequest('/api/messages/conversations/', { signal })),
+    queryFn: offlineQueryFn(
+      async (signal) =>
+        z.array(conversationSchema).parse(await apiRequest('/api/messages/conversations/', { signal })),
+      listStore<Conversation[]>(messageKeys.conversations()),
+    ),
     refetchInterval,
     staleTime: 0,
   });
@@ -48,7 +54,10 @@ export function useConversations() {
 /** A manager's threads are not kept on the device (only vendors work offline in the field). */
 const NOT_KEPT: OfflineStore<Message[]> = { save: async () => undefined, load: async () => undefined };
 
-function threadQueryOptions(thread: ThreadRef, refetchInterval: number | false) {
+function threadQueryOptions(
+  thread: ThreadRef,
+  { refetchInterval = false, markRead = true }: { refetchInterval?: number | false; markRead?: boolean } = {},
+) {
   return queryOptions({
     queryKey: messageKeys.thread(thread),
     // Offline, the copy kept on the device answers (issue 7); rows hold the vendor's own threads.
@@ -57,7 +66,11 @@ function threadQueryOptions(thread: ThreadRef, refetchInterval: number | false) 
         z.array(messageSchema).parse(
           await apiRequest('/api/messages/', {
             signal,
-            query: { request: thread.requestId, vendor: thread.vendorId },
+            query: {
+              request: thread.requestId,
+              vendor: thread.vendorId,
+              mark_read: markRead ? undefined : 'false',
+            },
           }),
         ),
       thread.vendorId === undefined ? rowStore<Message[]>('conversations', thread.requestId) : NOT_KEPT,
@@ -67,8 +80,26 @@ function threadQueryOptions(thread: ThreadRef, refetchInterval: number | false) 
   });
 }
 
+/**
+ * The signed-in vendor's own thread on a request, for fetching outside a screen (keeping a job
+ * offline): read without marking it read, since the vendor has not seen it.
+ */
+export function vendorThreadQueryOptions(requestId: number) {
+  return threadQueryOptions({ requestId }, { markRead: false });
+}
+
 export function useThread(thread: ThreadRef) {
-  return useQuery(threadQueryOptions(thread, usePollingFallback()));
+  const query = useQuery(threadQueryOptions(thread, { refetchInterval: usePollingFallback() }));
+  const queryClient = useQueryClient();
+  const refreshedBell = useRef(false);
+  // The first read of a thread marks its notices read on the server; the bell's own first fetch may
+  // have raced it on a full page load, so it asks again once (live events cover later reads).
+  useEffect(() => {
+    if (!query.isSuccess || query.isPlaceholderData || refreshedBell.current) return;
+    refreshedBell.current = true;
+    void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
+  }, [query.isSuccess, query.isPlaceholderData, queryClient]);
+  return query;
 }
 
 /** What the conversation header shows of the request (GET /api/requests/{id}/). */

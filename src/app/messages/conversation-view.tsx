@@ -3,8 +3,16 @@ import { IconArrowLeft } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { isApiError } from '#app/lib/api-error.ts';
+import { LastRefreshed } from '#app/offline/last-refreshed.tsx';
 import { showToast } from '#app/ui/toast.ts';
-import { type ThreadRef, useLiveMessages, useRequestSummary, useSendMessage, useThread } from './api.ts';
+import {
+  messageKeys,
+  type ThreadRef,
+  useLiveMessages,
+  useRequestSummary,
+  useSendMessage,
+  useThread,
+} from './api.ts';
 import { MessageBubble } from './message-bubble.tsx';
 import { MessageComposer } from './message-composer.tsx';
 import classes from './messages.module.css';
@@ -85,6 +93,7 @@ export function ConversationView({
             .filter(Boolean)
             .join(' · ')}
         </Text>
+        <LastRefreshed queryKey={messageKeys.thread(thread)} />
       </div>
       <div className={classes.thread} aria-live="polite" aria-label="Messages" role="log">
         {messages.isPending ? (

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '#app/lib/api-client.ts';
 import { useServerEvent } from '#app/lib/event-stream.ts';
+import { listStore, offlineQueryFn } from '#app/offline/offline-query.ts';
 import {
   type Notification,
   notificationListSchema,
@@ -17,13 +18,16 @@ export const notificationKeys = {
 export function notificationsQueryOptions(filter: 'all' | 'unread') {
   return queryOptions({
     queryKey: notificationKeys.list(filter),
-    queryFn: async ({ signal }): Promise<Notification[]> =>
-      notificationListSchema.parse(
-        await apiRequest('/api/notifications/', {
-          signal,
-          query: { is_read: filter === 'unread' ? 'false' : undefined },
-        }),
-      ),
+    queryFn: offlineQueryFn(
+      async (signal): Promise<Notification[]> =>
+        notificationListSchema.parse(
+          await apiRequest('/api/notifications/', {
+            signal,
+            query: { is_read: filter === 'unread' ? 'false' : undefined },
+          }),
+        ),
+      listStore<Notification[]>(notificationKeys.list(filter)),
+    ),
     // Pushed events keep them current while connected; a copy from the device's cache is rechecked.
     staleTime: 0,
   });

@@ -1,8 +1,9 @@
 import { Anchor, Group, Paper, Stack, Text } from '@mantine/core';
+import { LastRefreshed } from '#app/offline/last-refreshed.tsx';
 import { CenteredLoader } from '#app/ui/centered-loader.tsx';
 import { ErrorAlert } from '#app/ui/error-alert.tsx';
 import { ScreenTitle } from '#app/ui/screen-title.tsx';
-import { useNotifications } from './api.ts';
+import { notificationKeys, useNotifications } from './api.ts';
 import { NotificationItem } from './notification-item.tsx';
 import { useNotificationActions } from './use-notification-actions.ts';
 
@@ -16,16 +17,20 @@ export function NotificationsPage() {
   return (
     <Stack gap="md" maw={760}>
       <Group justify="space-between" align="baseline" wrap="wrap">
-        <ScreenTitle>Notifications</ScreenTitle>
+        <div>
+          <ScreenTitle>Notifications</ScreenTitle>
+          <LastRefreshed queryKey={notificationKeys.list('all')} mt={-8} />
+        </div>
         {hasUnread ? (
           <Anchor component="button" type="button" onClick={markAllRead} disabled={markingAll} size="sm">
             Mark all as read
           </Anchor>
         ) : null}
       </Group>
+      {/* A failed refresh keeps the last answer on screen: offline, that is the saved copy (LastRefreshed says so). */}
       {list.isPending ? (
         <CenteredLoader label="Loading notifications" />
-      ) : list.isError ? (
+      ) : list.isError && !list.data ? (
         <ErrorAlert>Failed to fetch notifications</ErrorAlert>
       ) : items.length === 0 ? (
         <Text c="dimmed">No notifications yet</Text>

@@ -1,4 +1,4 @@
-import { Button } from '@mantine/core';
+import { ActionIcon, Button, Tooltip } from '@mantine/core';
 import { IconDownload, IconPinnedFilled } from '@tabler/icons-react';
 import { useState } from 'react';
 import { showToast } from '#app/ui/toast.ts';
@@ -7,16 +7,19 @@ import { useUserDbQuery } from './outbox-hooks.ts';
 
 /**
  * "Keep offline" on a request detail or a jobs-list row. `gather` collects what to keep (the detail,
- * messages and photo URLs the screen already has or fetches).
+ * messages and photo URLs the screen already has or fetches). `compact` shows only the icon (with a
+ * tooltip), for a table row that has no room for a third labelled button.
  */
 export function KeepJobButton({
   requestId,
   title,
   gather,
+  compact = false,
 }: {
   requestId: number;
   title: string;
   gather: () => Promise<Omit<KeepJobInput, 'requestId' | 'title'>>;
+  compact?: boolean;
 }) {
   const kept = useUserDbQuery((db) => db.keptJobs.get(requestId), undefined, [requestId]);
   const [busy, setBusy] = useState(false);
@@ -45,16 +48,29 @@ export function KeepJobButton({
     }
   }
 
+  const text = kept ? 'Kept offline' : 'Keep offline';
+  // The visible words come first in the name (label in name), the job tells the rows of a list apart;
+  // aria-pressed says whether it is kept.
+  const common = {
+    loading: busy,
+    onClick: () => void toggle(),
+    'aria-label': `${text}: job #${requestId}`,
+    'aria-pressed': kept !== undefined,
+  };
+  const icon = kept ? <IconPinnedFilled size={14} aria-hidden /> : <IconDownload size={14} aria-hidden />;
+
+  if (compact) {
+    return (
+      <Tooltip label={kept ? 'Kept offline (press to release)' : 'Keep offline'} withArrow>
+        <ActionIcon size="input-xs" variant={kept ? 'light' : 'default'} {...common}>
+          {icon}
+        </ActionIcon>
+      </Tooltip>
+    );
+  }
   return (
-    <Button
-      size="xs"
-      variant={kept ? 'light' : 'default'}
-      loading={busy}
-      onClick={() => void toggle()}
-      leftSection={kept ? <IconPinnedFilled size={14} aria-hidden /> : <IconDownload size={14} aria-hidden />}
-      aria-pressed={kept !== undefined}
-    >
-      {kept ? 'Kept offline' : 'Keep offline'}
+    <Button size="xs" variant={kept ? 'light' : 'default'} leftSection={icon} {...common}>
+      {text}
     </Button>
   );
 }

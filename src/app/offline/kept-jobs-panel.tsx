@@ -1,7 +1,7 @@
-import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { useEffect, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useLocation } from 'react-router-dom';
 import { vendorRequestPath } from '#app/route-paths.ts';
 import { showToast } from '#app/ui/toast.ts';
 import { formatBytes, releaseJob, type StorageUse, storageUse } from './kept-jobs.ts';
@@ -10,10 +10,19 @@ import type { KeptJob } from './user-db.ts';
 
 const NONE: KeptJob[] = [];
 
+/** The panel's id, so links (Available Jobs' "kept offline") can lead straight to it. */
+export const KEPT_JOBS_ANCHOR = 'kept';
+
 /** "Kept for the field": the jobs stored on this phone, the space they take, and a way to release each. */
 export function KeptJobsPanel() {
   const kept = useUserDbQuery((db) => db.keptJobs.orderBy('keptAt').reverse().toArray(), NONE);
   const [use, setUse] = useState<StorageUse | null>(null);
+  const location = useLocation();
+  const root = useRef<HTMLDivElement>(null);
+  // The router does not scroll to a #hash; the Outbox's writes may stand above the panel.
+  useEffect(() => {
+    if (location.hash === `#${KEPT_JOBS_ANCHOR}`) root.current?.scrollIntoView({ block: 'start' });
+  }, [location.hash]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the estimate changes when kept jobs do
   useEffect(() => {
     void storageUse().then(setUse);
@@ -35,7 +44,7 @@ export function KeptJobsPanel() {
   }
 
   return (
-    <Stack gap="sm" mt="lg">
+    <Stack gap="sm" mt="lg" id={KEPT_JOBS_ANCHOR} ref={root} style={{ scrollMarginTop: 72 }}>
       <Title order={2} fz="h4">
         Kept for the field
       </Title>
@@ -55,16 +64,23 @@ export function KeptJobsPanel() {
       ) : (
         kept.map((job) => (
           <Card key={job.requestId} withBorder padding="sm" data-testid="kept-job">
-            <Group justify="space-between" wrap="nowrap">
-              <Stack gap={2}>
-                <Text component={Link} to={vendorRequestPath(job.requestId)} fw={600}>
+            <Group justify="space-between" wrap="nowrap" align="flex-start">
+              {/* The text gives way (two lines at most) so Release keeps its size at phone width. */}
+              <Stack gap={2} miw={0} style={{ flex: 1 }}>
+                <Anchor component={Link} to={vendorRequestPath(job.requestId)} fw={600} lineClamp={2}>
                   {job.title}
-                </Text>
+                </Anchor>
                 <Text size="xs" c="dimmed">
                   {`${formatBytes(job.bytes)} · ${job.photoUrls.length} photos · kept ${new Date(job.keptAt).toLocaleDateString()}`}
                 </Text>
               </Stack>
-              <Button size="xs" variant="default" onClick={() => confirmRelease(job)}>
+              <Button
+                size="xs"
+                variant="default"
+                onClick={() => confirmRelease(job)}
+                style={{ flexShrink: 0 }}
+                aria-label={`Release ${job.title}`}
+              >
                 Release
               </Button>
             </Group>

@@ -81,8 +81,12 @@ export async function keepJob(input: KeepJobInput): Promise<KeepJobResult> {
     photoUrls: photoUrls.filter((url) => !photos.missing.includes(url)),
     bytes: jsonBytes(input.detail) + jsonBytes(messages) + photos.bytes,
   };
-  await db.transaction('rw', db.requestDetails, db.messages, db.keptJobs, async () => {
+  const tables = [db.requestDetails, db.conversations, db.messages, db.keptJobs];
+  await db.transaction('rw', tables, async () => {
+    // The rows offlineQueryFn reads (rowStore): the detail by request id, and the vendor's own thread
+    // as one row of the conversations table keyed by the request (src/app/messages/api.ts).
     await db.requestDetails.put({ id: input.requestId, data: input.detail, savedAt });
+    await db.conversations.put({ id: input.requestId, data: messages, savedAt });
     await db.messages.bulkPut(
       messages.map(
         (message): RequestRow => ({ id: message.id, requestId: input.requestId, data: message, savedAt }),
@@ -105,9 +109,10 @@ export async function releaseJob(requestId: number): Promise<void> {
     const cache = await caches.open(KEPT_FILES_CACHE);
     for (const url of job.photoUrls) if (!stillUsed.has(url)) await cache.delete(url);
   }
-  await db.transaction('rw', db.requestDetails, db.messages, db.keptJobs, async () => {
+  await db.transaction('rw', [db.requestDetails, db.conversations, db.messages, db.keptJobs], async () => {
     await db.keptJobs.delete(requestId);
     await db.requestDetails.delete(requestId);
+    await db.conversations.delete(requestId);
     await db.messages.where('requestId').equals(requestId).delete();
   });
 }

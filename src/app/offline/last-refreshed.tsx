@@ -1,4 +1,4 @@
-import { Group, Text } from '@mantine/core';
+import { Group, type MantineSpacing, type StyleProp, Text } from '@mantine/core';
 import { IconCloudOff } from '@tabler/icons-react';
 import { type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useReducer } from 'react';
@@ -18,9 +18,9 @@ export function describeAge(at: number, now: number): string {
 
 /**
  * "Last refreshed 5 min ago" under a screen's title, with an offline mark when the phone has no
- * network. Screens pass the query key of their main query.
+ * network. Screens pass the query key of their main query; `mt` pulls it up under a title's margin.
  */
-export function LastRefreshed({ queryKey }: { queryKey: QueryKey }) {
+export function LastRefreshed({ queryKey, mt }: { queryKey: QueryKey; mt?: StyleProp<MantineSpacing> }) {
   const queryClient = useQueryClient();
   const online = useOnline();
   const [, rerender] = useReducer((n: number) => n + 1, 0);
@@ -38,7 +38,7 @@ export function LastRefreshed({ queryKey }: { queryKey: QueryKey }) {
   const at = lastRefreshedAt(queryKey, state?.dataUpdatedAt ?? 0);
   if (at === null) return null;
   return (
-    <Group gap={6} c="dimmed" wrap="nowrap" role="status">
+    <Group gap={6} c="dimmed" wrap="nowrap" role="status" mt={mt}>
       {online ? null : <IconCloudOff size={14} aria-hidden />}
       <Text size="xs" c="dimmed">
         {online ? 'Last refreshed' : 'Offline · saved'} {describeAge(at, Date.now())}

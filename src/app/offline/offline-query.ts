@@ -29,6 +29,18 @@ export function rowStore<T>(table: RowTable, id: number): OfflineStore<T> {
   };
 }
 
+/** Keeps a list answer (one page of one view) under its query key's hash. */
+export function listStore<T>(queryKey: QueryKey): OfflineStore<T> {
+  const id = hashKey(queryKey);
+  return {
+    save: (db, data, savedAt) => db.lists.put({ id, data, savedAt }),
+    load: async (db) => {
+      const row = await db.lists.get(id);
+      return row ? { data: row.data as T, savedAt: row.savedAt } : undefined;
+    },
+  };
+}
+
 /**
  * A query function that keeps each network answer in the signed-in user's database and, when the
  * network does not answer, serves the kept copy (with the time it was fetched, for "last refreshed").

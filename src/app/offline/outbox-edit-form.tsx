@@ -1,6 +1,6 @@
-import { Button, Group, Modal, Stack, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
-import type { OutboxItem } from './user-db.ts';
+import type { OutboxItem, OutboxKind } from './user-db.ts';
 
 type Primitive = string | number | boolean;
 
@@ -18,7 +18,24 @@ export function parseFieldValue(original: Primitive, text: string): Primitive {
   return text;
 }
 
-const LONG_FIELDS = new Set(['content', 'description', 'message', 'notes']);
+const LONG_FIELDS = new Set(['content', 'description', 'message', 'notes', 'note']);
+
+/**
+ * Writes with photos open only their text: the other fields (property, invitations) were checked by
+ * the form, and photos are Blobs on this phone, so changing them means discarding and doing it again.
+ */
+const EDITABLE_FIELDS: Partial<Record<OutboxKind, readonly string[]>> = {
+  'request.create': ['description'],
+  'request.complete': ['note'],
+};
+
+/** The plain fields of a write the user may change in this form. */
+export function editableFields(item: OutboxItem): Array<[string, unknown]> {
+  const only = EDITABLE_FIELDS[item.kind];
+  return Object.entries(item.body).filter(
+    ([name, value]) => isPrimitive(value) && name !== 'request' && (!only || only.includes(name)),
+  );
+}
 
 function fieldLabel(name: string): string {
   const words = name.replace(/_/g, ' ');
@@ -38,9 +55,7 @@ export function OutboxEditForm({
   onSave: (body: Record<string, unknown>) => Promise<void>;
   onClose: () => void;
 }) {
-  const editable = Object.entries(item.body).filter(
-    ([name, value]) => isPrimitive(value) && name !== 'request',
-  );
+  const editable = editableFields(item);
   const [values, setValues] = useState<Record<string, string>>(() =>
     Object.fromEntries(editable.map(([name, value]) => [name, String(value)])),
   );
@@ -65,6 +80,11 @@ export function OutboxEditForm({
     <Modal opened onClose={onClose} title={`Edit: ${item.label}`} centered>
       <form onSubmit={(event) => void submit(event)} noValidate>
         <Stack gap="sm">
+          {item.photos.length > 0 ? (
+            <Text size="sm" c="dimmed">
+              {`The ${item.photos.length === 1 ? 'photo stays' : `${item.photos.length} photos stay`} as taken. To change photos, discard this and make it again.`}
+            </Text>
+          ) : null}
           {editable.map(([name]) => {
             const common = {
               label: fieldLabel(name),

@@ -17,6 +17,20 @@ const STATE_BADGE: Record<OutboxItem['state'], { label: string; color: string }>
   refused: { label: 'Refused', color: 'red' },
 };
 
+/** The text the user wrote for this write: a message, a request's description, a completion note. */
+function textOf(item: OutboxItem): string | null {
+  for (const field of ['content', 'description', 'note'] as const) {
+    const value = item.body[field];
+    if (typeof value === 'string' && value.trim() !== '') return value;
+  }
+  return null;
+}
+
+function photosText(count: number): string | null {
+  if (count === 0) return null;
+  return count === 1 ? 'With 1 photo' : `With ${count} photos`;
+}
+
 function reasonOf(item: OutboxItem): string | null {
   if (item.refusal) return item.refusal.message;
   return item.lastFailure;
@@ -57,8 +71,9 @@ export function OutboxPage() {
     <Stack gap="md" maw={760}>
       <ScreenTitle>Outbox</ScreenTitle>
       <Text c="dimmed" size="sm">
-        Bids, messages and photos you made without a connection wait here and are sent in order when the
-        network returns. A write the server refused stays until you edit or discard it.
+        Bids, messages, requests and completions with their photos, made without a connection, wait here and
+        are sent in order when the network returns. A write the server refused stays until you edit or discard
+        it.
       </Text>
       {!session ? (
         <ErrorAlert>
@@ -105,8 +120,15 @@ export function OutboxPage() {
                       <Text size="xs" c="dimmed">
                         {`Made ${new Date(item.createdAt).toLocaleString()}${item.attempts > 0 ? ` · ${item.attempts} ${item.attempts === 1 ? 'try' : 'tries'}` : ''}`}
                       </Text>
-                      {typeof item.body.content === 'string' ? (
-                        <Text size="sm">{item.body.content}</Text>
+                      {textOf(item) ? (
+                        <Text size="sm" lineClamp={4} style={{ whiteSpace: 'pre-wrap' }}>
+                          {textOf(item)}
+                        </Text>
+                      ) : null}
+                      {photosText(item.photos.length) ? (
+                        <Text size="xs" c="dimmed">
+                          {photosText(item.photos.length)}
+                        </Text>
                       ) : null}
                       {reason ? (
                         <Text

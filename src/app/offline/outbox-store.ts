@@ -134,26 +134,31 @@ function asNewWrite(): Partial<OutboxItem> {
   };
 }
 
+/** A write under a new key; its photos follow it (acknowledge and discard find them by key). */
+function rekey(
+  db: UserDb,
+  seq: number,
+  change: (item: OutboxItem) => Partial<OutboxItem>,
+): Promise<OutboxItem> {
+  return db.transaction('rw', db.outbox, db.pendingPhotos, async () => {
+    const before = await db.outbox.get(seq);
+    const after = await changeWaiting(db, seq, change);
+    if (before) await db.pendingPhotos.where('outboxKey').equals(before.key).modify({ outboxKey: after.key });
+    return after;
+  });
+}
+
 /**
  * Sends a refused write again. It gets a NEW key: the server keeps its refusal for the old key and
  * would only replay it.
  */
 export function retryRefused(db: UserDb, seq: number): Promise<OutboxItem> {
-  return changeWaiting(db, seq, asNewWrite);
+  return rekey(db, seq, asNewWrite);
 }
 
 /** The user changed the body: a different body is a different write, so it gets a new key. */
-export async function editOutboxItem(
-  db: UserDb,
-  seq: number,
-  body: Record<string, unknown>,
-): Promise<OutboxItem> {
-  return db.transaction('rw', db.outbox, db.pendingPhotos, async () => {
-    const before = await db.outbox.get(seq);
-    const after = await changeWaiting(db, seq, () => ({ ...asNewWrite(), body }));
-    if (before) await db.pendingPhotos.where('outboxKey').equals(before.key).modify({ outboxKey: after.key });
-    return after;
-  });
+export function editOutboxItem(db: UserDb, seq: number, body: Record<string, unknown>): Promise<OutboxItem> {
+  return rekey(db, seq, () => ({ ...asNewWrite(), body }));
 }
 
 /** The user gave the write up (after a confirmation in the UI). */

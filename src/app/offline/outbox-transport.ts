@@ -4,7 +4,8 @@ import { getToken } from '#app/lib/token-store.ts';
 import { classifyAnswer, NETWORK_FAILURE } from './outbox-outcome.ts';
 import type { OutboxRequest, OutboxTransport } from './outbox-sender.ts';
 
-function formDataOf(request: OutboxRequest): FormData {
+/** The multipart body of a write with photos: plain fields first, then the files. */
+export function formDataOf(request: OutboxRequest): FormData {
   const form = new FormData();
   for (const [name, value] of Object.entries(request.body)) {
     // Repeated fields (vendors) go as repeated parts, as the spec's multipart calls expect.

@@ -82,7 +82,14 @@ export interface OutboxItem {
   refusal: OutboxRefusal | null;
 }
 
-export type OutboxKind = 'bid.create' | 'bid.update' | 'message.create' | 'request.create' | 'photo.upload';
+export type OutboxKind =
+  | 'bid.create'
+  | 'bid.update'
+  | 'message.create'
+  | 'request.create'
+  /** The awarded vendor's "Mark as complete": a note plus completion photos (one lifecycle step). */
+  | 'request.complete'
+  | 'photo.upload';
 
 export interface PendingPhoto {
   id: number;
@@ -116,6 +123,7 @@ export const CACHE_TABLES = [
   'keptJobs',
   'panoramaHotspots',
   'queryCache',
+  'lists',
 ] as const;
 
 /**
@@ -136,6 +144,8 @@ export class UserDb extends Dexie {
   outbox!: EntityTable<OutboxItem, 'seq'>;
   pendingPhotos!: EntityTable<PendingPhoto, 'id'>;
   queryCache!: EntityTable<PersistedQueryRow, 'id'>;
+  /** List answers (jobs, my bids, conversations, notifications), one row per query key hash. */
+  lists!: EntityTable<CachedRow<string>, 'id'>;
 
   readonly userId: number;
 
@@ -156,6 +166,9 @@ export class UserDb extends Dexie {
       pendingPhotos: '++id, outboxKey, requestId',
       queryCache: 'id',
     });
+    // List answers are kept as they arrive rather than only in the throttled query-cache snapshot,
+    // which a reload soon after a visit (or a busy phone) could miss.
+    this.version(2).stores({ lists: 'id, savedAt' });
   }
 }
 

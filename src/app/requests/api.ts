@@ -1,8 +1,7 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '#app/lib/api-client.ts';
-import { offlineQueryFn, rowStore } from '#app/offline/offline-query.ts';
+import { listStore, offlineQueryFn, rowStore } from '#app/offline/offline-query.ts';
 import type { JobListItem, Paged, RequestDetail } from '#shared/request-views.ts';
-import type { Timeframe } from '#shared/statuses.ts';
 import { type JobsView, jobsApiQuery } from './jobs-url-state.ts';
 
 export const requestKeys = {
@@ -14,10 +13,15 @@ export const requestKeys = {
 
 /** GET /api/vendor/jobs/ for Available Jobs. */
 export function useJobs(view: JobsView) {
+  const queryKey = requestKeys.jobs(view);
   return useQuery({
-    queryKey: requestKeys.jobs(view),
-    queryFn: async ({ signal }) =>
-      (await apiRequest('/api/vendor/jobs/', { signal, query: jobsApiQuery(view) })) as Paged<JobListItem>,
+    queryKey,
+    // Offline, the page as last fetched answers (jobs readable offline, issue 7).
+    queryFn: offlineQueryFn(
+      async (signal) =>
+        (await apiRequest('/api/vendor/jobs/', { signal, query: jobsApiQuery(view) })) as Paged<JobListItem>,
+      listStore<Paged<JobListItem>>(queryKey),
+    ),
     // The table keeps its rows while the next page or sort loads, instead of flashing empty.
     placeholderData: keepPreviousData,
   });
@@ -55,44 +59,5 @@ export function useVendorOptions(enabled: boolean) {
       (await apiRequest('/api/vendors/', { signal })) as VendorOption[] | Paged<VendorOption>,
     enabled,
     select: (answer): VendorOption[] => (Array.isArray(answer) ? answer : answer.results),
-  });
-}
-
-export interface VendorRequestInput {
-  type: string;
-  description: string;
-  timeframe: Timeframe;
-  inviteAll: boolean;
-  vendorIds: number[];
-  photos: File[];
-  projectId: number;
-}
-
-/** The multipart body of POST /api/requests/ (signed-in spec, sections 3 and 7). */
-export function vendorRequestFormData(input: VendorRequestInput): FormData {
-  const body = new FormData();
-  body.append('type', input.type);
-  body.append('description', input.description.trim());
-  body.append('timeframe', input.timeframe);
-  body.append('invite_all', input.inviteAll ? 'true' : 'false');
-  body.append('areas_affected', '[]');
-  body.append('project_id', String(input.projectId));
-  if (!input.inviteAll) for (const id of input.vendorIds) body.append('vendors', String(id));
-  for (const photo of input.photos) body.append('photos', photo);
-  return body;
-}
-
-/** POST /api/requests/ from the vendor dashboard's Create Request form. */
-export function useCreateVendorRequest() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (input: VendorRequestInput) =>
-      (await apiRequest('/api/requests/', {
-        method: 'POST',
-        formData: vendorRequestFormData(input),
-        // A request the offline outbox may replay later carries its own key (DESIGN.md).
-        headers: { 'Idempotency-Key': crypto.randomUUID() },
-      })) as { id: number },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: requestKeys.all }),
   });
 }

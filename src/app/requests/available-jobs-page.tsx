@@ -1,14 +1,17 @@
-import { Alert, Badge, Button, Center, CloseButton, Group, Loader, Select, Stack, Text } from '@mantine/core';
+import { Alert, Button, Center, Group, Loader, Select, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconFilter } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { BidDialog } from '#app/bids/bid-dialog.tsx';
+import { KeptJobsLink } from '#app/offline/kept-jobs-link.tsx';
+import { LastRefreshed } from '#app/offline/last-refreshed.tsx';
 import { ErrorAlert } from '#app/ui/error-alert.tsx';
+import { FilterChips } from '#app/ui/filter-chips.tsx';
 import { Pager } from '#app/ui/pager.tsx';
 import { ScreenTitle } from '#app/ui/screen-title.tsx';
 import { REQUEST_STATUS_LABELS } from '#shared/statuses.ts';
-import { useJobs } from './api.ts';
+import { requestKeys, useJobs } from './api.ts';
 import { JobsFilterDialog, type JobsFilters } from './jobs-filter-dialog.tsx';
 import { JobsTable } from './jobs-table.tsx';
 import { type JobsView, nextSort, readJobsView, writeJobsView } from './jobs-url-state.ts';
@@ -56,6 +59,10 @@ export function AvailableJobsPage() {
               Showing {data.results.length} of {data.count} jobs
             </Text>
           ) : null}
+          <Group gap="md" mt={2} wrap="wrap">
+            <LastRefreshed queryKey={requestKeys.jobs(view)} />
+            <KeptJobsLink />
+          </Group>
         </div>
         <Group gap="sm">
           <Select
@@ -79,43 +86,20 @@ export function AvailableJobsPage() {
         </Group>
       </Group>
 
-      {chips.length > 0 ? (
-        <Group gap="xs" aria-label="Active filters">
-          {chips.map((chip) => (
-            // Mantine's Pill hides its remove button from keyboards and screen readers: a real button here.
-            <Badge
-              key={chip.label}
-              size="lg"
-              variant="light"
-              color="gray"
-              tt="none"
-              fw={500}
-              rightSection={
-                <CloseButton
-                  size="xs"
-                  aria-label={`Remove ${chip.label}`}
-                  onClick={() => go({ ...view, ...chip.clear, page: 1 })}
-                />
-              }
-            >
-              {chip.label}
-            </Badge>
-          ))}
-          <Button
-            variant="subtle"
-            size="xs"
-            onClick={() => go({ ...view, serviceType: null, status: null, search: '', page: 1 })}
-          >
-            Clear all
-          </Button>
-        </Group>
-      ) : null}
+      <FilterChips
+        chips={chips.map((chip) => ({
+          label: chip.label,
+          remove: () => go({ ...view, ...chip.clear, page: 1 }),
+        }))}
+        clearAll={() => go({ ...view, serviceType: null, status: null, search: '', page: 1 })}
+      />
 
+      {/* A failed refresh keeps the last answer on screen: offline, that is the saved copy (LastRefreshed says so). */}
       {jobs.isPending ? (
         <Center py="xl" role="status" aria-label="Loading jobs">
           <Loader />
         </Center>
-      ) : jobs.isError ? (
+      ) : jobs.isError && !jobs.data ? (
         <ErrorAlert>{jobs.error.message || 'Failed to load jobs. Please try again.'}</ErrorAlert>
       ) : data && data.results.length === 0 ? (
         <Alert variant="light" color="gray">

@@ -5,16 +5,19 @@ import { type Column, ResponsiveTable } from '#app/ui/responsive-table.tsx';
 import { BidStatusBadge } from '#app/ui/status-badges.tsx';
 import { formatUsd } from '#shared/formatters.ts';
 import type { RequestDetailBid } from '#shared/request-views.ts';
+import { MessageVendorLink } from './message-vendor-link.tsx';
 
 /**
  * The manager's choice of vendor while the request is Open: every bid with vendor, amount, time and
  * status, and Award on each pending one behind a confirm dialog (the others are then rejected).
  */
 export function AwardBidsCard({
+  requestId,
   bids,
   pending,
   onAward,
 }: {
+  requestId: number;
   bids: RequestDetailBid[];
   pending: boolean;
   onAward: (bid: RequestDetailBid) => void;
@@ -37,9 +40,13 @@ export function AwardBidsCard({
     {
       label: 'Vendor',
       cell: (bid) => (
-        <Text fw={600} inherit>
-          {bid.vendor_name}
-        </Text>
+        <Stack gap={2} align="flex-start">
+          <Text fw={600} inherit>
+            {bid.vendor_name}
+          </Text>
+          {/* A question before choosing: the thread with this bidder. */}
+          <MessageVendorLink requestId={requestId} vendorId={bid.vendor_id} vendorName={bid.vendor_name} />
+        </Stack>
       ),
     },
     { label: 'Amount', cell: (bid) => formatUsd(bid.amount) },

@@ -8,6 +8,7 @@ import type { JobOrderingField } from '#shared/job-list-query.ts';
 import type { JobListItem } from '#shared/request-views.ts';
 import { invitedVendorsText } from '#shared/status-labels.ts';
 import type { JobsView } from './jobs-url-state.ts';
+import { KeepJobAction } from './keep-job-action.tsx';
 
 interface JobsTableProps {
   jobs: JobListItem[];
@@ -20,7 +21,16 @@ const NOWRAP = { whiteSpace: 'nowrap' } as const;
 const deadlineText = (job: JobListItem) => (job.deadline ? relativeTime(job.deadline) : 'No deadline');
 const areasText = (job: JobListItem) => (job.areas_affected.length > 0 ? job.areas_affected.join(', ') : '—');
 
-function JobActions({ job, onBid }: { job: JobListItem; onBid: (job: JobListItem) => void }) {
+function JobActions({
+  job,
+  onBid,
+  compact,
+}: {
+  job: JobListItem;
+  onBid: (job: JobListItem) => void;
+  /** In the table "Keep offline" is an icon, so the row keeps its width. */
+  compact: boolean;
+}) {
   return (
     <Group gap="xs" wrap="nowrap">
       <Button component={Link} to={vendorRequestPath(job.id)} variant="default" size="xs">
@@ -35,6 +45,7 @@ function JobActions({ job, onBid }: { job: JobListItem; onBid: (job: JobListItem
       >
         Bid
       </Button>
+      <KeepJobAction job={job} type={job.service_type} compact={compact} />
     </Group>
   );
 }
@@ -85,7 +96,7 @@ export function JobsTable({ jobs, sort, onSort, onBid }: JobsTableProps) {
                   <Table.Td style={NOWRAP}>{invitedVendorsText(job.invited_vendors)}</Table.Td>
                   <Table.Td style={NOWRAP}>{relativeTime(job.created_at)}</Table.Td>
                   <Table.Td>
-                    <JobActions job={job} onBid={onBid} />
+                    <JobActions job={job} onBid={onBid} compact />
                   </Table.Td>
                 </Table.Tr>
               ))}
@@ -124,7 +135,7 @@ export function JobsTable({ jobs, sort, onSort, onBid }: JobsTableProps) {
                 Created {relativeTime(job.created_at)}
               </Text>
             </Stack>
-            <JobActions job={job} onBid={onBid} />
+            <JobActions job={job} onBid={onBid} compact={false} />
           </Card>
         ))}
       </Stack>

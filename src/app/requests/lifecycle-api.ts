@@ -1,5 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '#app/lib/api-client.ts';
+import { submitWithPhotos } from '#app/offline/photo-write.ts';
+import { refusalError } from '#app/offline/refusal-error.ts';
 import type {
   BiddingInput,
   CancelInput,
@@ -12,7 +14,10 @@ const path = (requestId: number, step: string) =>
   `/api/requests/${encodeURIComponent(String(requestId))}/${step}/`;
 
 /** A lifecycle step answers the request's new state; the detail, lists and dashboards refetch. */
-function useLifecycleStep<Input>(requestId: number, send: (input: Input) => Promise<unknown>) {
+function useLifecycleStep<Input, Output = unknown>(
+  requestId: number,
+  send: (input: Input) => Promise<Output>,
+) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: send,
@@ -52,11 +57,36 @@ export const useSendBack = (requestId: number) =>
 export const useReopenRequest = (requestId: number) =>
   useLifecycleStep(requestId, (input: LifecycleNoteInput) => post(path(requestId, 'reopen'), input));
 
-/** POST /api/requests/{id}/complete/: the awarded vendor's note and photos, multipart. */
+/** A completion the server took (`sent`), or one kept on this device until it is back online. */
+export type CompletionResult = { kind: 'sent'; body: unknown } | { kind: 'queued' };
+
+/**
+ * POST /api/requests/{id}/complete/: the awarded vendor's note and photos, through the offline
+ * outbox (the photos are resized and kept on the phone, and the step keeps one Idempotency-Key
+ * across replays). A refusal throws the ApiError a direct call would have.
+ */
+export async function submitCompletion(
+  requestId: number,
+  { note, photos }: { note: string; photos: File[] },
+): Promise<CompletionResult> {
+  const result = await submitWithPhotos(
+    {
+      kind: 'request.complete',
+      method: 'POST',
+      path: path(requestId, 'complete'),
+      body: { note: note.trim() },
+      requestId,
+      label: `Completion of request #${requestId}`,
+    },
+    photos.map((file) => ({ field: 'photos', file })),
+  );
+  if (result.status === 'refused') throw refusalError(result.refusal);
+  if (result.status === 'queued') return { kind: 'queued' };
+  return { kind: 'sent', body: result.body };
+}
+
+/** "Mark as complete" from the request detail. */
 export const useMarkComplete = (requestId: number) =>
-  useLifecycleStep(requestId, ({ note, photos }: { note: string; photos: File[] }) => {
-    const body = new FormData();
-    body.append('note', note.trim());
-    for (const photo of photos) body.append('photos', photo);
-    return apiRequest(path(requestId, 'complete'), { method: 'POST', formData: body });
-  });
+  useLifecycleStep(requestId, (input: { note: string; photos: File[] }) =>
+    submitCompletion(requestId, input),
+  );

@@ -1,10 +1,11 @@
-import { Alert, Button, Center, Group, Loader, Pill, Select, Stack, Tabs, Text } from '@mantine/core';
+import { Alert, Button, Center, Group, Loader, Select, Stack, Tabs, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconFilter, IconPlus } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useUserProjects } from '#app/layouts/api.ts';
 import { managerPaths } from '#app/route-paths.ts';
 import { ErrorAlert } from '#app/ui/error-alert.tsx';
+import { FilterChips } from '#app/ui/filter-chips.tsx';
 import { Pager } from '#app/ui/pager.tsx';
 import { ScreenTitle } from '#app/ui/screen-title.tsx';
 import { REQUEST_STATUS_LABELS, REQUEST_STATUSES, type RequestStatus } from '#shared/statuses.ts';
@@ -33,7 +34,7 @@ const tabLabel = (tab: (typeof TABS)[number]) => (tab === ALL ? 'All' : REQUEST_
 
 /**
  * /property-manager/maintenance: the manager's Maintenance Requests (signed-in spec, section 2).
- * Tab, filters, sort and page live in the URL; the data comes from the real list call (the spec's
+ * Tab, filters, the top bar's search, sort and page live in the URL; the data comes from the real list call (the spec's
  * "falls back to sample data on error" was a prototype shortcut: an error is shown instead).
  */
 export function MaintenanceRequestsPage() {
@@ -57,6 +58,7 @@ export function MaintenanceRequestsPage() {
   if (view.propertyId)
     chips.push({ label: `Property: ${propertyName(view.propertyId)}`, clear: { propertyId: null } });
   if (view.priority) chips.push({ label: `Priority: ${view.priority}`, clear: { priority: null } });
+  if (view.search) chips.push({ label: `Search: ${view.search}`, clear: { search: '' } });
 
   const data = requests.data;
   return (
@@ -114,28 +116,15 @@ export function MaintenanceRequestsPage() {
         </Tabs.List>
       </Tabs>
 
-      {chips.length > 0 ? (
-        <Group gap="xs" aria-label="Active filters">
-          {chips.map((chip) => (
-            <Pill
-              key={chip.label}
-              size="md"
-              withRemoveButton
-              removeButtonProps={{ 'aria-label': `Remove ${chip.label}` }}
-              onRemove={() => go({ ...view, ...chip.clear, page: 1 })}
-            >
-              {chip.label}
-            </Pill>
-          ))}
-          <Button
-            variant="subtle"
-            size="xs"
-            onClick={() => go({ ...view, serviceType: null, propertyId: null, priority: null, page: 1 })}
-          >
-            Clear all
-          </Button>
-        </Group>
-      ) : null}
+      <FilterChips
+        chips={chips.map((chip) => ({
+          label: chip.label,
+          remove: () => go({ ...view, ...chip.clear, page: 1 }),
+        }))}
+        clearAll={() =>
+          go({ ...view, serviceType: null, propertyId: null, priority: null, search: '', page: 1 })
+        }
+      />
 
       {requests.isPending ? (
         <Center py="xl" role="status" aria-label="Loading maintenance requests">

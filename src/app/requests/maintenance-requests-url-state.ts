@@ -11,13 +11,15 @@ import {
 export const MAINTENANCE_SORT_FIELDS = ['status', 'priority', 'type', 'created'] as const;
 export type MaintenanceSortField = (typeof MAINTENANCE_SORT_FIELDS)[number];
 
-/** Maintenance Requests' tab, filters, sort and page, kept in the URL so reload and Back keep them. */
+/** Maintenance Requests' tab, filters, search, sort and page, kept in the URL so reload and Back keep them. */
 export interface MaintenanceView {
   /** The tab: null is All. */
   status: RequestStatus | null;
   serviceType: ServiceCategory | null;
   propertyId: number | null;
   priority: Priority | null;
+  /** The top bar's search text ('' for none): every word must match (as in Available Jobs). */
+  search: string;
   /** Null while in the default sort (newest first: the server's default). */
   sort: { field: MaintenanceSortField; descending: boolean } | null;
   page: number;
@@ -41,6 +43,7 @@ export function readMaintenanceView(params: URLSearchParams): MaintenanceView {
     serviceType: isServiceCategory(serviceType) ? serviceType : null,
     propertyId: positiveInteger(params.get('property')),
     priority: oneOf(PRIORITIES, params.get('priority')),
+    search: (params.get('search') ?? '').trim(),
     sort: field ? { field, descending: ordering.startsWith('-') } : null,
     page: positiveInteger(params.get('page')) ?? 1,
   };
@@ -53,6 +56,7 @@ export function writeMaintenanceView(view: MaintenanceView): URLSearchParams {
   if (view.serviceType) params.set('service_type', view.serviceType);
   if (view.propertyId) params.set('property', String(view.propertyId));
   if (view.priority) params.set('priority', view.priority);
+  if (view.search) params.set('search', view.search);
   if (view.sort) params.set('ordering', `${view.sort.descending ? '-' : ''}${view.sort.field}`);
   if (view.page > 1) params.set('page', String(view.page));
   return params;

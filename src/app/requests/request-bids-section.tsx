@@ -4,8 +4,12 @@ import { BidStatusBadge } from '#app/ui/status-badges.tsx';
 import { formatDateTime, relativeTime } from '#shared/date-display.ts';
 import { formatUsd } from '#shared/formatters.ts';
 import type { RequestDetail } from '#shared/request-views.ts';
+import { MessageVendorLink } from './message-vendor-link.tsx';
 
-/** The detail's bidding section (signed-in spec, section 2): open or closed, deadline, current bids. */
+/**
+ * The detail's bidding section (signed-in spec, section 2): open or closed, deadline, current bids.
+ * The managing side (every bid shown) gets a link to its conversation with each bidder.
+ */
 export function RequestBidsSection({
   request,
   ownBidsOnly,
@@ -55,6 +59,13 @@ export function RequestBidsSection({
                 <Text size="xs" c="dimmed">
                   {timeWithUnit(bid.estimated_time, bid.estimated_time_unit)}
                 </Text>
+                {ownBidsOnly ? null : (
+                  <MessageVendorLink
+                    requestId={request.id}
+                    vendorId={bid.vendor_id}
+                    vendorName={bid.vendor_name}
+                  />
+                )}
               </div>
               <Group gap="sm" wrap="nowrap" style={{ flexShrink: 0 }}>
                 <Text size="sm" fw={700}>

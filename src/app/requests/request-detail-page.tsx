@@ -5,11 +5,13 @@ import { useParams } from 'react-router-dom';
 import { useAuthStatus, userOf } from '#app/auth/api.ts';
 import { PendingBids } from '#app/bids/pending-bids.tsx';
 import { isApiError } from '#app/lib/api-error.ts';
+import { LastRefreshed } from '#app/offline/last-refreshed.tsx';
 import { managerPaths, vendorPaths } from '#app/route-paths.ts';
 import { RequestStatusBadge } from '#app/ui/status-badges.tsx';
 import { formatDate } from '#shared/date-display.ts';
 import type { RequestDetail } from '#shared/request-views.ts';
-import { useRequestDetail } from './api.ts';
+import { requestKeys, useRequestDetail } from './api.ts';
+import { KeepJobAction } from './keep-job-action.tsx';
 import { PhotoCarousel } from './photo-carousel.tsx';
 import { RequestAccessDenied, RequestNotFound } from './request-access-denied.tsx';
 import { RequestActions, type RequestViewerRole } from './request-actions.tsx';
@@ -55,10 +57,19 @@ export function RequestDetailPage() {
     return <RequestAccessDenied message={message ?? FETCH_FAILURE} backTo={backTo} />;
   }
   if (!query.data) return <RequestNotFound backTo={backTo} />;
-  return <RequestDetailView request={query.data} role={role} />;
+  return <RequestDetailView request={query.data} role={role} requestId={requestId} />;
 }
 
-function RequestDetailView({ request, role }: { request: RequestDetail; role: RequestViewerRole }) {
+function RequestDetailView({
+  request,
+  role,
+  requestId,
+}: {
+  request: RequestDetail;
+  role: RequestViewerRole;
+  /** The id as the route has it: the detail query's key. */
+  requestId: string;
+}) {
   const requester = `${request.user.first_name} ${request.user.last_name}`.trim();
   return (
     <Stack gap="lg">
@@ -70,8 +81,13 @@ function RequestDetailView({ request, role }: { request: RequestDetail; role: Re
           <Text size="sm" c="dimmed">
             Created {formatDate(request.created_at)}
           </Text>
+          <LastRefreshed queryKey={requestKeys.detail(requestId)} />
         </div>
-        <RequestStatusBadge status={request.status} />
+        <Group gap="sm" wrap="nowrap">
+          {/* Vendors take jobs to the field (issue 7); managers work at a desk. */}
+          {role === 'vendor' ? <KeepJobAction job={request} type={request.type} /> : null}
+          <RequestStatusBadge status={request.status} />
+        </Group>
       </Group>
 
       <RequestActions request={request} role={role} />

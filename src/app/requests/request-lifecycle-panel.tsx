@@ -7,6 +7,7 @@ import { CompletionReport } from './completion-report.tsx';
 import { useAwardBid } from './lifecycle-api.ts';
 import { lifecycleErrorMessage } from './lifecycle-error.ts';
 import { ManagerLifecycleActions } from './manager-lifecycle-actions.tsx';
+import { PendingCompletionCard, usePendingCompletion } from './pending-completion.tsx';
 import { allowedActionsOf, type RequestWithProgress } from './request-progress.ts';
 import { RequestTimeline } from './request-timeline.tsx';
 import { VendorCompletionForm } from './vendor-completion-form.tsx';
@@ -27,6 +28,7 @@ export function ManagerLifecyclePanel({ request }: { request: RequestWithProgres
       <ManagerLifecycleActions requestId={request.id} allowed={allowed} onError={onError} />
       {allowed.includes('award') && request.bids.length > 0 ? (
         <AwardBidsCard
+          requestId={request.id}
           bids={request.bids}
           pending={award.isPending}
           onAward={(bid) =>
@@ -48,8 +50,13 @@ export function ManagerLifecyclePanel({ request }: { request: RequestWithProgres
   );
 }
 
-/** The awarded vendor's side: Mark as complete while the server allows it. */
+/**
+ * The awarded vendor's side: Mark as complete while the server allows it, or the completion made on
+ * this phone that is still waiting for the server (offline), in place of the form.
+ */
 export function VendorLifecyclePanel({ request }: { request: RequestWithProgress }) {
+  const pending = usePendingCompletion(request.id);
+  if (pending) return <PendingCompletionCard item={pending} />;
   return allowedActionsOf(request).includes('mark_complete') ? (
     <VendorCompletionForm requestId={request.id} />
   ) : null;

@@ -11,6 +11,7 @@ import {
 } from '#shared/lifecycle-schemas.ts';
 import { useMarkComplete } from './lifecycle-api.ts';
 import { lifecycleErrorMessage } from './lifecycle-error.ts';
+import { COMPLETION_QUEUED_MESSAGE } from './pending-completion.tsx';
 import { photoProblem } from './photo-rules.ts';
 
 interface CompletionFormValues {
@@ -34,9 +35,15 @@ export function validateCompletion(values: CompletionFormValues): Record<string,
   return errors;
 }
 
+/** The server's reason, or (before anything was sent) a photo this browser could not decode. */
+function completionErrorMessage(error: unknown): string {
+  if (error instanceof DOMException) return 'A photo could not be read. Choose another photo.';
+  return lifecycleErrorMessage(error);
+}
+
 /**
  * The awarded vendor's "Mark as complete": a note on the work and photos of it (images only),
- * posted as multipart to /complete/. The manager then confirms or sends it back.
+ * posted as multipart to /complete/ through the offline outbox. The manager then confirms or sends it back.
  */
 export function VendorCompletionForm({ requestId }: { requestId: number }) {
   const form = useForm<CompletionFormValues>({
@@ -47,13 +54,18 @@ export function VendorCompletionForm({ requestId }: { requestId: number }) {
 
   const submit = form.onSubmit((values) =>
     complete.mutate(values, {
-      onSuccess: () => {
+      onSuccess: (result) => {
         form.reset();
-        showToast({
-          color: 'green',
-          title: 'Marked complete',
-          message: 'The property manager has been asked to confirm.',
-        });
+        // Queued: the panel shows the waiting completion in place of this form.
+        showToast(
+          result.kind === 'queued'
+            ? { color: 'blue', title: 'Completion saved', message: COMPLETION_QUEUED_MESSAGE }
+            : {
+                color: 'green',
+                title: 'Marked complete',
+                message: 'The property manager has been asked to confirm.',
+              },
+        );
       },
     }),
   );
@@ -68,7 +80,7 @@ export function VendorCompletionForm({ requestId }: { requestId: number }) {
           <Text size="sm" c="dimmed">
             Describe the work you did and attach photos of the finished job.
           </Text>
-          {complete.isError ? <ErrorAlert>{lifecycleErrorMessage(complete.error)}</ErrorAlert> : null}
+          {complete.isError ? <ErrorAlert>{completionErrorMessage(complete.error)}</ErrorAlert> : null}
           <Textarea
             label="Completion note"
             required

@@ -18,17 +18,34 @@ import { IconCircleCheck, IconInfoCircle, IconPhoto } from '@tabler/icons-react'
 import { useState } from 'react';
 import { useSelectedProperty } from '#app/layouts/selected-property-context.tsx';
 import { isApiError } from '#app/lib/api-error.ts';
-import { useCreateVendorRequest, useVendorOptions } from '#app/requests/api.ts';
+import { useVendorOptions } from '#app/requests/api.ts';
 import { ErrorAlert } from '#app/ui/error-alert.tsx';
 import { SERVICE_CATEGORIES } from '#shared/categories.ts';
 import { TIMEFRAMES } from '#shared/statuses.ts';
 import type { UserProject } from '#shared/user-projects.ts';
+import { useCreateVendorRequest } from './vendor-request-api.ts';
+import { VendorRequestQueued } from './vendor-request-queued.tsx';
 import {
   EMPTY_VENDOR_REQUEST,
   filesSelectedText,
   type VendorRequestValues,
   validateVendorRequest,
 } from './vendor-request-values.ts';
+
+/** The form's red alert: the server's words, a photo that could not be read, or a retry hint. */
+function submitFailureText(error: unknown): string {
+  if (isApiError(error)) {
+    return (
+      error.nonFieldErrors[0] ??
+      error.serverMessage ??
+      'The request could not be submitted. Please try again.'
+    );
+  }
+  // createImageBitmap refuses a file it cannot decode with a DOMException.
+  if (error instanceof DOMException) return 'A photo could not be read. Choose another photo.';
+  if (error instanceof Error && error.message) return error.message;
+  return 'The request could not be submitted. Please try again.';
+}
 
 interface Submitted {
   id: number;
@@ -87,6 +104,8 @@ function VendorRequestForm({ property, onClose }: { property: UserProject; onClo
   const mutation = useCreateVendorRequest();
   const vendors = useVendorOptions(true);
   const [submitted, setSubmitted] = useState<Submitted | null>(null);
+  /** Kept in the outbox (offline or no answer in time): how many photos went with it. */
+  const [queued, setQueued] = useState<{ photos: number } | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<VendorRequestValues>({
     initialValues: EMPTY_VENDOR_REQUEST,
@@ -100,6 +119,7 @@ function VendorRequestForm({ property, onClose }: { property: UserProject; onClo
   const reset = () => {
     form.reset();
     setSubmitted(null);
+    setQueued(null);
     setFailure(null);
     mutation.reset();
   };
@@ -115,11 +135,16 @@ function VendorRequestForm({ property, onClose }: { property: UserProject; onClo
         vendorIds: values.vendors.map(Number),
         photos: values.photos,
         projectId: property.id,
+        propertyName: property.name,
       },
       {
-        onSuccess: (answer) =>
+        onSuccess: (result) => {
+          if (result.kind === 'queued') {
+            setQueued({ photos: values.photos.length });
+            return;
+          }
           setSubmitted({
-            id: answer.id,
+            id: result.request.id,
             type: values.type ?? '',
             description: values.description.trim(),
             timeframe: values.timeframe,
@@ -129,19 +154,31 @@ function VendorRequestForm({ property, onClose }: { property: UserProject; onClo
                   .filter((option) => values.vendors.includes(option.value))
                   .map((option) => option.label)
                   .join(', ') || 'None',
-          }),
+          });
+        },
         onError: (error) => {
           if (isApiError(error) && Object.keys(error.fieldErrors).length > 0) {
             form.setErrors(Object.fromEntries(Object.entries(error.fieldErrors).map(([k, v]) => [k, v[0]])));
           }
-          setFailure(
-            (isApiError(error) && (error.nonFieldErrors[0] ?? error.serverMessage)) ||
-              'The request could not be submitted. Please try again.',
-          );
+          setFailure(submitFailureText(error));
         },
       },
     );
   });
+
+  if (queued) {
+    return (
+      <VendorRequestQueued
+        propertyName={property.name}
+        photoCount={queued.photos}
+        onNew={reset}
+        onClose={() => {
+          reset();
+          onClose();
+        }}
+      />
+    );
+  }
 
   if (submitted) {
     const rows: Array<[string, string]> = [

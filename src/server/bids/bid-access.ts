@@ -18,15 +18,26 @@ export interface BidTarget {
   available: boolean;
 }
 
-/** Loads a request for a bid call: 404 when the id names none. */
-export async function loadBidTarget(db: Db, rawId: string): Promise<BidTarget & { id: number }> {
+/**
+ * Loads a request for a bid call: 404 when the id names none. With `lock` (every bid write) the
+ * request row is held FOR UPDATE until the transaction ends, as the award, close-bidding and cancel
+ * steps hold it (runLifecycleStep): a bid and such a step run one after the other, so a bid is
+ * either in before the step (and the step decides it) or sees the step's result and is refused.
+ */
+export async function loadBidTarget(
+  db: Db,
+  rawId: string,
+  { lock = false }: { lock?: boolean } = {},
+): Promise<BidTarget & { id: number }> {
   if (!/^\d{1,9}$/.test(rawId)) throw notFound('Request not found.');
   const id = Number(rawId);
-  const [row] = await db
+  const query = db
     .select({ request: mr, clientId: projects.clientId })
     .from(mr)
     .leftJoin(projects, eq(projects.id, mr.projectId))
     .where(eq(mr.id, id));
+  // `of` the request only: PostgreSQL refuses FOR UPDATE on the nullable side of the outer join.
+  const [row] = lock ? await query.for('update', { of: mr }) : await query;
   if (!row) throw notFound('Request not found.');
   const invitations = await db
     .select({ vendorId: requestInvitations.vendorId })

@@ -7,6 +7,7 @@ import { requireUser } from '../auth/guards.ts';
 import type { UserRow } from '../auth/session-store.ts';
 import type { Db } from '../db/database.ts';
 import { bids } from '../db/schema/bids.ts';
+import { maintenanceRequests as mr } from '../db/schema/requests.ts';
 import { vendorProfiles } from '../db/schema/vendor-profiles.ts';
 import { forbidden, HttpError, notFound, parseInput } from '../http/http-error.ts';
 import { idempotentWrite } from '../idempotency/idempotent-write.ts';
@@ -27,8 +28,9 @@ function requireVendor(request: FastifyRequest): UserRow {
 
 /** POST/PUT /api/requests/{id}/bid/ and POST /api/bids/{id}/withdraw/ (signed-in spec, sections 2 and 7). */
 export async function bidWriteRoutes(app: FastifyInstance): Promise<void> {
+  /** The request a bid write is about, locked for the rest of the write's transaction. */
   async function visibleTarget(db: Db, user: UserRow, rawId: string) {
-    const target = await loadBidTarget(db, rawId);
+    const target = await loadBidTarget(db, rawId, { lock: true });
     if (!canViewRequest(await loadViewer(db, user), target.visible)) {
       throw forbidden('You do not have permission to view this request.');
     }
@@ -120,17 +122,23 @@ export async function bidWriteRoutes(app: FastifyInstance): Promise<void> {
     const user = requireVendor(request);
     if (!/^\d{1,9}$/.test(request.params.id)) throw notFound(BID_NOT_FOUND);
     const id = Number(request.params.id);
-    const [bid] = await app.db
-      .select()
-      .from(bids)
-      .where(and(eq(bids.id, id), eq(bids.vendorId, user.id)));
-    if (!bid) throw notFound(BID_NOT_FOUND);
-    const [updated] = await app.db
-      .update(bids)
-      .set({ status: 'withdrawn', decidedAt: new Date(), updatedAt: new Date() })
-      .where(and(eq(bids.id, id), eq(bids.status, 'pending')))
-      .returning();
-    if (!updated) throw new HttpError(409, NOT_EDITABLE);
-    return bidBody(updated);
+    return app.db.transaction(async (transaction) => {
+      const tx = transaction as unknown as Db;
+      const [bid] = await tx
+        .select()
+        .from(bids)
+        .where(and(eq(bids.id, id), eq(bids.vendorId, user.id)));
+      if (!bid) throw notFound(BID_NOT_FOUND);
+      // The request row first, as an award takes it: a withdrawal racing the award of this very bid
+      // either lands before it (the award then finds no pending bid) or finds the bid decided.
+      await tx.select({ id: mr.id }).from(mr).where(eq(mr.id, bid.requestId)).for('update');
+      const [updated] = await tx
+        .update(bids)
+        .set({ status: 'withdrawn', decidedAt: new Date(), updatedAt: new Date() })
+        .where(and(eq(bids.id, id), eq(bids.status, 'pending')))
+        .returning();
+      if (!updated) throw new HttpError(409, NOT_EDITABLE);
+      return bidBody(updated);
+    });
   });
 }

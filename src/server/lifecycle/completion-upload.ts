@@ -8,6 +8,15 @@ import {
 import { parseInput } from '../http/http-error.ts';
 import { readPhotoUpload, type UploadedPhoto } from '../storage/photo-upload.ts';
 
+export interface CompletionUpload extends CompletionInput {
+  photos: UploadedPhoto[];
+  /**
+   * What an Idempotency-Key is bound to: for multipart the fields and each photo's SHA-256 (the
+   * stream is read by now), for JSON the body itself.
+   */
+  payload: unknown;
+}
+
 /**
  * Reads POST /api/requests/{id}/complete/: multipart `note` plus repeated `photos` files (images by
  * their bytes, at most 10 of at most 10 MB), or a JSON `{note}` from a client without photos.
@@ -15,12 +24,18 @@ import { readPhotoUpload, type UploadedPhoto } from '../storage/photo-upload.ts'
 export async function readCompletionUpload(
   app: FastifyInstance,
   request: FastifyRequest,
-): Promise<CompletionInput & { photos: UploadedPhoto[] }> {
-  if (!request.isMultipart()) return { ...parseInput(completionInputSchema, request.body), photos: [] };
+): Promise<CompletionUpload> {
+  if (!request.isMultipart()) {
+    return { ...parseInput(completionInputSchema, request.body), photos: [], payload: request.body };
+  }
   const upload = await readPhotoUpload(app, request, {
     field: 'photos',
     maxFiles: MAX_COMPLETION_PHOTOS,
     messages: COMPLETION_PHOTO_MESSAGES,
   });
-  return { ...parseInput(completionInputSchema, { note: upload.fields.note?.[0] }), photos: upload.photos };
+  return {
+    ...parseInput(completionInputSchema, { note: upload.fields.note?.[0] }),
+    photos: upload.photos,
+    payload: upload.canonical,
+  };
 }

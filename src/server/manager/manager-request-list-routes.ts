@@ -1,16 +1,17 @@
-import { type AnyColumn, and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { type ManagerOrderingField, managerRequestQuerySchema } from '#shared/manager-request-query.ts';
-import { PRIORITIES, REQUEST_STATUS_SORT_ORDER } from '#shared/statuses.ts';
+import { PRIORITIES } from '#shared/statuses.ts';
 import { projects, units } from '../db/schema/projects.ts';
 import { maintenanceRequests as mr, requestInvitations } from '../db/schema/requests.ts';
 import { users } from '../db/schema/users.ts';
 import { vendorProfiles } from '../db/schema/vendor-profiles.ts';
 import { parseInput } from '../http/http-error.ts';
+import { loadRequestPage, matchesSearch, statusRank } from '../requests/request-list-sql.ts';
 import { vendorNameSql } from '../vendors/vendor-name.ts';
 import { requestsInScope, requireManagerScope } from './manager-scope.ts';
 
-/** `case <column> when 'a' then 0 ... end`: our own constants in the order the list sorts by. */
+/** `case <column> when 'low' then 0 ... end`: our own constants in the order the list sorts by. */
 function rank(column: AnyColumn, order: readonly string[]): SQL {
   return sql`case ${column} ${sql.join(
     order.map((value, index) => sql`when ${value} then ${sql.raw(String(index))}`),
@@ -18,12 +19,8 @@ function rank(column: AnyColumn, order: readonly string[]): SQL {
   )} end`;
 }
 
-const statusOrder = Object.entries(REQUEST_STATUS_SORT_ORDER)
-  .sort(([, a], [, b]) => a - b)
-  .map(([status]) => status);
-
 const orderColumns: Record<ManagerOrderingField, AnyColumn | SQL> = {
-  status: rank(mr.status, statusOrder),
+  status: statusRank,
   // low < medium < high < urgent, so '-priority' puts urgent first.
   priority: rank(mr.priority, PRIORITIES),
   type: mr.type,
@@ -51,55 +48,55 @@ export async function managerRequestListRoutes(app: FastifyInstance): Promise<vo
       query.service_type ? eq(mr.type, query.service_type) : undefined,
       query.property ? eq(mr.projectId, query.property) : undefined,
       query.priority ? eq(mr.priority, query.priority) : undefined,
+      matchesSearch(query.search),
     );
-    const [{ total } = { total: 0 }] = await app.db.select({ total: count() }).from(mr).where(where);
-    const rows = await app.db
-      .select({
-        id: mr.id,
-        created_at: mr.createdAt,
-        service_type: mr.type,
-        description: mr.description,
-        property: projects.name,
-        property_id: mr.projectId,
-        unit: units.number,
-        status: mr.status,
-        priority: mr.priority,
-        areas_affected: mr.areasAffected,
-      })
-      .from(mr)
-      .leftJoin(projects, eq(projects.id, mr.projectId))
-      .leftJoin(units, eq(units.id, mr.unitId))
-      .where(where)
-      .orderBy(...orderBy(query.ordering))
-      .limit(query.page_size)
-      .offset((query.page - 1) * query.page_size);
-    const invited =
-      rows.length === 0
-        ? []
-        : await app.db
-            .select({
-              requestId: requestInvitations.requestId,
-              id: requestInvitations.vendorId,
-              name: vendorNameSql,
-            })
-            .from(requestInvitations)
-            .innerJoin(users, eq(users.id, requestInvitations.vendorId))
-            .leftJoin(vendorProfiles, eq(vendorProfiles.userId, requestInvitations.vendorId))
-            .where(
-              inArray(
-                requestInvitations.requestId,
-                rows.map((row) => row.id),
-              ),
-            )
-            .orderBy(asc(vendorNameSql), asc(requestInvitations.vendorId));
-    return {
-      results: rows.map((row) => ({
-        ...row,
-        vendors: invited.filter((v) => v.requestId === row.id).map(({ id, name }) => ({ id, name })),
-      })),
-      count: total,
-      total_pages: Math.max(1, Math.ceil(total / query.page_size)),
-      current_page: query.page,
-    };
+    return loadRequestPage(
+      app.db,
+      where,
+      query,
+      ({ limit, offset }) =>
+        app.db
+          .select({
+            id: mr.id,
+            created_at: mr.createdAt,
+            service_type: mr.type,
+            description: mr.description,
+            property: projects.name,
+            property_id: mr.projectId,
+            unit: units.number,
+            status: mr.status,
+            priority: mr.priority,
+            areas_affected: mr.areasAffected,
+          })
+          .from(mr)
+          .leftJoin(projects, eq(projects.id, mr.projectId))
+          .leftJoin(units, eq(units.id, mr.unitId))
+          .where(where)
+          .orderBy(...orderBy(query.ordering))
+          .limit(limit)
+          .offset(offset),
+      async (rows) => {
+        const invited = await app.db
+          .select({
+            requestId: requestInvitations.requestId,
+            id: requestInvitations.vendorId,
+            name: vendorNameSql,
+          })
+          .from(requestInvitations)
+          .innerJoin(users, eq(users.id, requestInvitations.vendorId))
+          .leftJoin(vendorProfiles, eq(vendorProfiles.userId, requestInvitations.vendorId))
+          .where(
+            inArray(
+              requestInvitations.requestId,
+              rows.map((row) => row.id),
+            ),
+          )
+          .orderBy(asc(vendorNameSql), asc(requestInvitations.vendorId));
+        return rows.map((row) => ({
+          ...row,
+          vendors: invited.filter((v) => v.requestId === row.id).map(({ id, name }) => ({ id, name })),
+        }));
+      },
+    );
   });
 }

@@ -17,6 +17,7 @@ import { notify } from '../notifications/notify.ts';
 import { publishEvents } from '../realtime/realtime-events.ts';
 import { conversationRoutes } from './conversation-routes.ts';
 import { loadThreadAccess, type ThreadAccess } from './message-thread.ts';
+import { markThreadNotificationsRead } from './thread-notifications.ts';
 
 /** How much of a message a new_message notification quotes. */
 const NOTIFICATION_QUOTE_LENGTH = 200;
@@ -63,12 +64,24 @@ function messageBody(row: {
   };
 }
 
-async function readThread(db: Db, access: ThreadAccess): Promise<Message[]> {
+/**
+ * Marks the other side's messages and the reader's new_message notices read (unless `markRead` is
+ * false), then reads the thread.
+ */
+async function readThread(
+  db: Db,
+  userId: number,
+  access: ThreadAccess,
+  markRead: boolean,
+): Promise<Message[]> {
   const thread = and(eq(messages.requestId, access.requestId), eq(messages.vendorId, access.vendorId));
-  await db
-    .update(messages)
-    .set({ readAt: new Date() })
-    .where(and(thread, isNull(messages.readAt), fromOtherSide(access.side)));
+  if (markRead) {
+    await markThreadNotificationsRead(db, userId, access);
+    await db
+      .update(messages)
+      .set({ readAt: new Date() })
+      .where(and(thread, isNull(messages.readAt), fromOtherSide(access.side)));
+  }
   const rows = await db
     .select(messageColumns)
     .from(messages)
@@ -85,7 +98,8 @@ export async function messageRoutes(app: FastifyInstance): Promise<void> {
     const user = requireUser(request);
     const query = parseInput(messageQuerySchema, request.query);
     const access = await loadThreadAccess(app.db, user, query.request, query.vendor);
-    return readThread(app.db, access);
+    // One transaction: the messages and their notices are marked read together or not at all.
+    return app.db.transaction((tx) => readThread(tx as unknown as Db, user.id, access, query.mark_read));
   });
 
   app.post('/api/messages/', async (request, reply) => {
@@ -123,6 +137,7 @@ export async function messageRoutes(app: FastifyInstance): Promise<void> {
           title: `New message from ${message.sender_name}`,
           message: message.content.slice(0, NOTIFICATION_QUOTE_LENGTH),
           relatedRequestId: access.requestId,
+          relatedVendorId: access.vendorId,
         })),
       );
       // Both sides' open screens (the sender's other tabs too) get the message itself.

@@ -19,6 +19,8 @@ export interface NewNotification {
   title: string;
   message: string;
   relatedRequestId?: number | null;
+  /** new_message only: the vendor whose thread (with the related request) the message is in. */
+  relatedVendorId?: number | null;
 }
 
 /**
@@ -37,6 +39,7 @@ export async function notify(db: Db, items: readonly NewNotification[]): Promise
         title: item.title,
         message: item.message,
         relatedRequestId: item.relatedRequestId ?? null,
+        relatedVendorId: item.relatedVendorId ?? null,
       })),
     )
     .returning();

@@ -91,8 +91,10 @@ export async function requestDetailRoutes(app: FastifyInstance): Promise<void> {
       project: row.project ? { name: row.project.name, address: row.project.address } : null,
       user: row.user,
       bidding_config: { is_open_for_bids: r.isOpenForBids, bid_deadline: r.bidDeadline },
-      bids: bidRows.map(({ company, firstName, lastName, vendorId: _vendorId, ...bid }) => ({
+      bids: bidRows.map(({ company, firstName, lastName, vendorId, ...bid }) => ({
         ...bid,
+        // The managing side links each bid to its thread with the vendor ("Message this vendor").
+        vendor_id: vendorId,
         vendor_name: company ?? `${firstName} ${lastName}`.trim(),
       })),
       // Files are served under /api/files/<key> (the storage plugin has no URL helper yet).

@@ -1,21 +1,13 @@
-import { type AnyColumn, and, asc, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { isServiceCategory } from '#shared/categories.ts';
 import { type JobOrderingField, jobListQuerySchema } from '#shared/job-list-query.ts';
 import type { VisibilityViewer } from '#shared/request-visibility.ts';
-import { REQUEST_STATUS_SORT_ORDER } from '#shared/statuses.ts';
 import { isStaff, requireUserType } from '../auth/guards.ts';
 import { maintenanceRequests as mr, requestInvitations } from '../db/schema/requests.ts';
 import { parseInput } from '../http/http-error.ts';
+import { loadRequestPage, matchesSearch, statusRank } from './request-list-sql.ts';
 import { loadViewer } from './request-viewer.ts';
-
-/** Open 0, In Progress 1, Completed 2, Cancelled 3 (signed-in spec, section 9). */
-const statusRank = sql`case ${mr.status} ${sql.join(
-  Object.entries(REQUEST_STATUS_SORT_ORDER).map(
-    ([status, rank]) => sql`when ${status} then ${sql.raw(String(rank))}`,
-  ),
-  sql` `,
-)} end`;
 
 const orderColumns: Record<JobOrderingField, AnyColumn | SQL> = {
   status: statusRank,
@@ -32,19 +24,6 @@ function visibleTo(viewer: VisibilityViewer): SQL | undefined {
   const categories = viewer.serviceCategories.filter(isServiceCategory);
   if (categories.length > 0) conditions.push(inArray(mr.type, categories));
   return or(...conditions);
-}
-
-/**
- * Every word of the search must appear in the description, the areas affected or the type (any case),
- * so "kitchen leak" finds the leaking kitchen sink. LIKE's wildcards in the text are taken literally.
- */
-function matchesSearch(search: string | undefined): SQL | undefined {
-  const words = (search ?? '').split(/\s+/).filter((word) => word !== '');
-  if (words.length === 0) return undefined;
-  const haystack = sql`(${mr.description} || ' ' || ${mr.areasAffected}::text || ' ' || ${mr.type})`;
-  return and(
-    ...words.map((word) => sql`${haystack} ilike ${`%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`),
-  );
 }
 
 function orderBy(ordering: string | undefined): SQL[] {
@@ -68,46 +47,43 @@ export async function vendorJobRoutes(app: FastifyInstance): Promise<void> {
       query.status ? eq(mr.status, query.status) : undefined,
       matchesSearch(query.search),
     );
-    const [{ total } = { total: 0 }] = await app.db.select({ total: count() }).from(mr).where(where);
-    const rows = await app.db
-      .select({
-        id: mr.id,
-        created_at: mr.createdAt,
-        service_type: mr.type,
-        description: mr.description,
-        status: mr.status,
-        deadline: mr.bidDeadline,
-        areas_affected: mr.areasAffected,
-        timeframe: mr.timeframe,
-      })
-      .from(mr)
-      .where(where)
-      .orderBy(...orderBy(query.ordering))
-      .limit(query.page_size)
-      .offset((query.page - 1) * query.page_size);
-    const invitations =
-      rows.length === 0
-        ? []
-        : await app.db
-            .select({ requestId: requestInvitations.requestId, vendorId: requestInvitations.vendorId })
-            .from(requestInvitations)
-            .where(
-              inArray(
-                requestInvitations.requestId,
-                rows.map((row) => row.id),
-              ),
-            )
-            .orderBy(asc(requestInvitations.vendorId));
-    const results = rows.map((row) => ({
-      ...row,
-      invited_vendors: invitations.filter((i) => i.requestId === row.id).map((i) => i.vendorId),
-    }));
-    return {
-      results,
-      count: total,
-      // An empty list is still one (empty) page; a page past the end answers empty results, not 404.
-      total_pages: Math.max(1, Math.ceil(total / query.page_size)),
-      current_page: query.page,
-    };
+    return loadRequestPage(
+      app.db,
+      where,
+      query,
+      ({ limit, offset }) =>
+        app.db
+          .select({
+            id: mr.id,
+            created_at: mr.createdAt,
+            service_type: mr.type,
+            description: mr.description,
+            status: mr.status,
+            deadline: mr.bidDeadline,
+            areas_affected: mr.areasAffected,
+            timeframe: mr.timeframe,
+          })
+          .from(mr)
+          .where(where)
+          .orderBy(...orderBy(query.ordering))
+          .limit(limit)
+          .offset(offset),
+      async (rows) => {
+        const invitations = await app.db
+          .select({ requestId: requestInvitations.requestId, vendorId: requestInvitations.vendorId })
+          .from(requestInvitations)
+          .where(
+            inArray(
+              requestInvitations.requestId,
+              rows.map((row) => row.id),
+            ),
+          )
+          .orderBy(asc(requestInvitations.vendorId));
+        return rows.map((row) => ({
+          ...row,
+          invited_vendors: invitations.filter((i) => i.requestId === row.id).map((i) => i.vendorId),
+        }));
+      },
+    );
   });
 }

@@ -12,7 +12,7 @@ describe('Maintenance Requests URL state', () => {
     expect(
       readMaintenanceView(
         new URLSearchParams(
-          'status=in_progress&service_type=HVAC&property=4&priority=urgent&ordering=-priority&page=3',
+          'status=in_progress&service_type=HVAC&property=4&priority=urgent&search=+leak+sink+&ordering=-priority&page=3',
         ),
       ),
     ).toEqual({
@@ -20,6 +20,7 @@ describe('Maintenance Requests URL state', () => {
       serviceType: 'HVAC',
       propertyId: 4,
       priority: 'urgent',
+      search: 'leak sink',
       sort: { field: 'priority', descending: true },
       page: 3,
     });
@@ -29,15 +30,24 @@ describe('Maintenance Requests URL state', () => {
           'status=done&service_type=Magic&property=x&priority=asap&ordering=amount&page=-1',
         ),
       ),
-    ).toEqual({ status: null, serviceType: null, propertyId: null, priority: null, sort: null, page: 1 });
+    ).toEqual({
+      status: null,
+      serviceType: null,
+      propertyId: null,
+      priority: null,
+      search: '',
+      sort: null,
+      page: 1,
+    });
   });
 
   it('writes only what differs from the default, and always pages the API call', () => {
-    const view = readMaintenanceView(new URLSearchParams('priority=low&ordering=created&page=2'));
-    expect(writeMaintenanceView(view).toString()).toBe('priority=low&ordering=created&page=2');
+    const view = readMaintenanceView(new URLSearchParams('priority=low&search=leak&ordering=created&page=2'));
+    expect(writeMaintenanceView(view).toString()).toBe('priority=low&search=leak&ordering=created&page=2');
     expect(writeMaintenanceView(readMaintenanceView(new URLSearchParams())).toString()).toBe('');
     expect(maintenanceApiQuery(view)).toEqual({
       priority: 'low',
+      search: 'leak',
       ordering: 'created',
       page: 2,
       page_size: 10,

@@ -113,6 +113,8 @@ export const vendorApplications = pgTable(
       .where(sql`${t.status} = 'draft'`),
     index('vendor_applications_status_idx').on(t.status, t.createdAt),
     index('vendor_applications_checkout_idx').on(t.checkoutId),
+    // GET /api/files/<key> finds the row that references a key (src/server/files/file-access.ts).
+    index('vendor_applications_certificate_key_idx').on(t.insuranceCertificateKey),
     check('vendor_applications_status_check', isOneOf(t.status, VENDOR_APPLICATION_STATUSES)),
   ],
 );

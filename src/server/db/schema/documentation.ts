@@ -39,7 +39,11 @@ export const layouts = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('layouts_project_idx').on(t.projectId, t.sortOrder)],
+  (t) => [
+    index('layouts_project_idx').on(t.projectId, t.sortOrder),
+    // GET /api/files/<key> finds the row that references a key (src/server/files/file-access.ts).
+    index('layouts_storage_key_idx').on(t.storageKey),
+  ],
 );
 
 /** A point of a polygon, in layout image pixels. */
@@ -99,6 +103,8 @@ export const photos = pgTable(
     index('photos_project_idx').on(t.projectId, t.kind),
     index('photos_layout_idx').on(t.layoutId),
     index('photos_unit_idx').on(t.unitId),
+    // GET /api/files/<key> finds the row that references a key (src/server/files/file-access.ts).
+    index('photos_storage_key_idx').on(t.storageKey),
     check('photos_kind_check', isOneOf(t.kind, PHOTO_KINDS)),
     check(
       'photos_pin_check',
@@ -126,6 +132,8 @@ export const panoramaHotspots = pgTable(
   },
   (t) => [
     index('panorama_hotspots_photo_idx').on(t.photoId),
+    // GET /api/files/<key> finds the row that references a key (src/server/files/file-access.ts).
+    index('panorama_hotspots_storage_key_idx').on(t.storageKey),
     check(
       'panorama_hotspots_angles_check',
       sql`${t.pitch} between -90 and 90 and ${t.yaw} between -180 and 180`,

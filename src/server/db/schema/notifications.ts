@@ -18,6 +18,11 @@ export const notifications = pgTable(
     relatedRequestId: integer('related_request_id').references(() => maintenanceRequests.id, {
       onDelete: 'set null',
     }),
+    /**
+     * A new_message notice's thread is (related request, this vendor): opening that thread marks the
+     * notice read (a manager has one thread per vendor on a request). Null for every other kind.
+     */
+    relatedVendorId: integer('related_vendor_id').references(() => users.id, { onDelete: 'set null' }),
     isRead: boolean('is_read').notNull().default(false),
     readAt: moment('read_at'),
     createdAt: createdAt(),

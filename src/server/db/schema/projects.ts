@@ -18,7 +18,11 @@ export const projects = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('projects_client_idx').on(t.clientId)],
+  (t) => [
+    index('projects_client_idx').on(t.clientId),
+    // GET /api/files/<key> finds the row that references a key (src/server/files/file-access.ts).
+    index('projects_thumbnail_key_idx').on(t.thumbnailKey),
+  ],
 );
 
 export const units = pgTable(

@@ -108,6 +108,8 @@ export const requestPhotos = pgTable(
   },
   (t) => [
     index('request_photos_request_idx').on(t.requestId),
+    // GET /api/files/<key> finds the row that references a key (src/server/files/file-access.ts).
+    index('request_photos_storage_key_idx').on(t.storageKey),
     check('request_photos_kind_check', isOneOf(t.kind, REQUEST_PHOTO_KINDS)),
   ],
 );

@@ -34,6 +34,8 @@ export const vendorProfiles = pgTable(
   },
   (t) => [
     index('vendor_profiles_categories_idx').using('gin', t.serviceCategories),
+    // GET /api/files/<key> finds the row that references a key (src/server/files/file-access.ts).
+    index('vendor_profiles_certificate_key_idx').on(t.insuranceCertificateKey),
     check('vendor_profiles_categories_check', allOneOf(t.serviceCategories, SERVICE_CATEGORIES)),
   ],
 );

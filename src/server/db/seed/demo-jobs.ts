@@ -315,6 +315,7 @@ async function seedNotifications(context: SeedContext, people: DemoPeople, id: (
       title: 'New message from Morgan Reyes',
       message: "Also, could you check the dishwasher drain connection while you're under the sink?",
       relatedRequestId: id('sinkLeak'),
+      relatedVendorId: vendor,
       ...unread(0.5),
     },
     {
@@ -395,6 +396,7 @@ async function seedNotifications(context: SeedContext, people: DemoPeople, id: (
       title: `New message from ${people.vendorNames.rockyMountain}`,
       message: 'We can be on site within two hours if you approve today.',
       relatedRequestId: id('heatPump'),
+      relatedVendorId: people.vendors.rockyMountain,
       ...unread(3),
     },
     {
@@ -411,6 +413,7 @@ async function seedNotifications(context: SeedContext, people: DemoPeople, id: (
       title: 'New message from Jordan Lee',
       message: "Great. I'll bring a replacement P-trap and supply lines in case they're corroded.",
       relatedRequestId: id('sinkLeak'),
+      relatedVendorId: vendor,
       ...read(0.6),
     },
     {

@@ -3,7 +3,7 @@ import { hashKey } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { authKeys } from '#app/auth/api.ts';
 import { networkError } from '#app/lib/api-error.ts';
-import { lastRefreshedAt, offlineQueryFn, rowStore } from '#app/offline/offline-query.ts';
+import { lastRefreshedAt, listStore, offlineQueryFn, rowStore } from '#app/offline/offline-query.ts';
 import {
   closeUserSession,
   currentSession,
@@ -131,6 +131,33 @@ describe('queries served from IndexedDB when the network does not answer', () =>
     );
     expect(await offline(context)).toEqual({ title: 'Leaking tap' });
     expect(lastRefreshedAt(queryKey, Date.now())).toBe(saved?.savedAt);
+  });
+
+  it('keeps each page of a list under its own key and serves that page offline', async () => {
+    storage.set('token', 'token-a');
+    const session = await startUserSession(userA, 'token-a');
+    const pageKey = (page: number) => ['requests', 'jobs', { page }];
+    const at = (page: number) =>
+      ({ queryKey: pageKey(page), signal }) as unknown as Parameters<ReturnType<typeof offlineQueryFn>>[0];
+    for (const page of [1, 2]) {
+      await offlineQueryFn(
+        async () => ({ results: [`job on page ${page}`] }),
+        listStore(pageKey(page)),
+      )(at(page));
+    }
+    expect(await session.db.lists.count()).toBe(2);
+
+    const noNetwork = async () => {
+      throw networkError(new TypeError('Failed to fetch'));
+    };
+    expect(await offlineQueryFn(noNetwork, listStore(pageKey(2)))(at(2))).toEqual({
+      results: ['job on page 2'],
+    });
+    await expect(offlineQueryFn(noNetwork, listStore(pageKey(3)))(at(3))).rejects.toThrow();
+    // Sign-out empties the kept lists with the other copies of server data.
+    await signOutOfflineSession();
+    const reopened = await startUserSession(userA, 'token-a');
+    expect(await reopened.db.lists.count()).toBe(0);
   });
 
   it('passes real server errors through (a 404 is not "offline")', async () => {

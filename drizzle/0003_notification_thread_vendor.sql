@@ -1,0 +1,2 @@
+ALTER TABLE "notifications" ADD COLUMN "related_vendor_id" integer;--> statement-breakpoint
+ALTER TABLE "notifications" ADD CONSTRAINT "notifications_related_vendor_id_users_id_fk" FOREIGN KEY ("related_vendor_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;

@@ -1,0 +1,41 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { vendorThreadQueryOptions } from '#app/messages/api.ts';
+import type { KeepJobInput } from '#app/offline/kept-jobs.ts';
+import { FILES_PATH_PREFIX } from '#shared/offline-caches.ts';
+import { requestDetailQueryOptions } from './api.ts';
+import type { RequestWithProgress } from './request-progress.ts';
+
+const TITLE_DESCRIPTION_LENGTH = 48;
+
+/** "Plumbing #12 · Kitchen sink drains slowly…": what the kept-jobs panel lists the job as. */
+export function keptJobTitle(job: { id: number; description: string }, type: string): string {
+  const text = job.description.replace(/\s+/g, ' ').trim();
+  const short =
+    text.length > TITLE_DESCRIPTION_LENGTH
+      ? `${text.slice(0, TITLE_DESCRIPTION_LENGTH - 1).trimEnd()}…`
+      : text;
+  return short ? `${type} #${job.id} · ${short}` : `${type} #${job.id}`;
+}
+
+/** The stored files a request shows: its own photos and, once reported, the completion photos. */
+export function keptPhotoUrls(detail: RequestWithProgress): string[] {
+  const photos = [...detail.photos, ...(detail.completion?.photos ?? [])];
+  // Only same-origin stored files: the kept-files cache the service worker reads is keyed by them.
+  return photos.map((photo) => photo.url).filter((url) => url.startsWith(FILES_PATH_PREFIX));
+}
+
+/**
+ * What "Keep offline" stores for a job, fetched through the same queries the detail and conversation
+ * screens use (so it works from the jobs list, and the answers also land in those screens' caches).
+ * Reading the thread marks the managers' messages read, as opening the conversation does.
+ */
+export async function gatherKeptJob(
+  queryClient: QueryClient,
+  requestId: number,
+): Promise<Omit<KeepJobInput, 'requestId' | 'title'>> {
+  const [detail, messages] = await Promise.all([
+    queryClient.fetchQuery(requestDetailQueryOptions(String(requestId))),
+    queryClient.fetchQuery(vendorThreadQueryOptions(requestId)),
+  ]);
+  return { detail, messages, photoUrls: keptPhotoUrls(detail) };
+}

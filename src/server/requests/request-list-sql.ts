@@ -1,0 +1,56 @@
+import { and, count, type SQL, sql } from 'drizzle-orm';
+import type { ListPage } from '#shared/list-query.ts';
+import { REQUEST_STATUS_SORT_ORDER } from '#shared/statuses.ts';
+import type { Db } from '../db/database.ts';
+import { maintenanceRequests as mr } from '../db/schema/requests.ts';
+
+// The SQL the request lists share: the vendor's jobs and the manager's Maintenance Requests.
+
+/** Open 0, In Progress 1, Completed 2, Cancelled 3 (signed-in spec, section 9). */
+export const statusRank = sql`case ${mr.status} ${sql.join(
+  Object.entries(REQUEST_STATUS_SORT_ORDER).map(
+    ([status, rank]) => sql`when ${status} then ${sql.raw(String(rank))}`,
+  ),
+  sql` `,
+)} end`;
+
+/**
+ * Every word of the search must appear in the description, the areas affected or the type (any case),
+ * so "kitchen leak" finds the leaking kitchen sink. LIKE's wildcards in the text are taken literally.
+ */
+export function matchesSearch(search: string | undefined): SQL | undefined {
+  const words = (search ?? '').split(/\s+/).filter((word) => word !== '');
+  if (words.length === 0) return undefined;
+  const haystack = sql`(${mr.description} || ' ' || ${mr.areasAffected}::text || ' ' || ${mr.type})`;
+  return and(
+    ...words.map((word) => sql`${haystack} ilike ${`%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`),
+  );
+}
+
+export interface Paging {
+  page: number;
+  page_size: number;
+}
+
+/**
+ * One page of requests matching `where`: the total, the rows of the page (`selectRows` gets the
+ * limit and offset), and `toItems` to add what each list joins in (skipped for an empty page). A
+ * page past the end answers empty results with the real count; an empty list is one empty page
+ * (docs/architecture.md, jobs paging).
+ */
+export async function loadRequestPage<Row, Item>(
+  db: Db,
+  where: SQL | undefined,
+  paging: Paging,
+  selectRows: (window: { limit: number; offset: number }) => Promise<Row[]>,
+  toItems: (rows: Row[]) => Promise<Item[]>,
+): Promise<ListPage<Item>> {
+  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(mr).where(where);
+  const rows = await selectRows({ limit: paging.page_size, offset: (paging.page - 1) * paging.page_size });
+  return {
+    results: rows.length === 0 ? [] : await toItems(rows),
+    count: total,
+    total_pages: Math.max(1, Math.ceil(total / paging.page_size)),
+    current_page: paging.page,
+  };
+}

@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { MAX_PAGE_SIZE, PAGE_SIZE } from './statuses.ts';
+
+// Query fields the request lists share: the vendor's jobs (GET /api/vendor/jobs/) and the
+// manager's Maintenance Requests (GET /api/property-manager/maintenance-requests/).
+
+/** The top bar's search text is at most this long (its box and both lists). */
+export const LIST_SEARCH_MAX = 200;
+
+/** page (1 or more) and page_size (a page_size above the cap is cut to it; docs/architecture.md). */
+export const pagingQueryFields = {
+  page: z.coerce
+    .number({ error: 'A page number is required.' })
+    .int('A page number must be a whole number.')
+    .min(1, 'A page number must be 1 or more.')
+    .default(1),
+  page_size: z.coerce
+    .number({ error: 'A page size is required.' })
+    .int('A page size must be a whole number.')
+    .min(1, 'A page size must be 1 or more.')
+    .default(PAGE_SIZE)
+    .transform((size) => Math.min(size, MAX_PAGE_SIZE)),
+};
+
+/** The top bar's search: words matched in description, areas affected and type, any case. */
+export const searchQueryField = z
+  .string()
+  .trim()
+  .max(LIST_SEARCH_MAX, `Ensure the search has no more than ${LIST_SEARCH_MAX} characters.`)
+  .optional();
+
+/** What a paged list answers (signed-in spec, section 7). */
+export interface ListPage<Item> {
+  results: Item[];
+  count: number;
+  total_pages: number;
+  current_page: number;
+}

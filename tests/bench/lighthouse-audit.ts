@@ -1,0 +1,55 @@
+// One Lighthouse navigation (its defaults: mobile, simulated throttling) and the figures the bench
+// prints from it. Lighthouse 13 has no PWA category, so installability is judged elsewhere
+// (installability-check.ts).
+import lighthouse from 'lighthouse';
+import type { Page } from 'puppeteer-core';
+
+const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
+
+export interface PageAudit {
+  requestedUrl: string;
+  /** Where the page ended up; a signed-in page that lands on /login was not measured signed in. */
+  finalUrl: string;
+  /** 0–100 per category; null when Lighthouse could not score it. */
+  scores: Record<(typeof CATEGORIES)[number], number | null>;
+  fcpMs: number | null;
+  lcpMs: number | null;
+  tbtMs: number | null;
+  cls: number | null;
+  totalBytes: number | null;
+  /** Lighthouse's own run warnings and a fatal runtime error, if any. */
+  problems: string[];
+}
+
+export async function auditPage(page: Page, url: string): Promise<PageAudit> {
+  const result = await lighthouse(
+    url,
+    { output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] },
+    undefined,
+    page,
+  );
+  if (!result) throw new Error(`Lighthouse returned no result for ${url}`);
+  const { lhr } = result;
+  const numeric = (id: string) => lhr.audits[id]?.numericValue ?? null;
+  const score = (id: string) => {
+    const value = lhr.categories[id]?.score;
+    return typeof value === 'number' ? Math.round(value * 100) : null;
+  };
+  const problems = lhr.runWarnings.map(String);
+  if (lhr.runtimeError) problems.push(`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
+  return {
+    requestedUrl: url,
+    finalUrl: lhr.finalDisplayedUrl,
+    scores: {
+      performance: score('performance'),
+      accessibility: score('accessibility'),
+      'best-practices': score('best-practices'),
+    },
+    fcpMs: numeric('first-contentful-paint'),
+    lcpMs: numeric('largest-contentful-paint'),
+    tbtMs: numeric('total-blocking-time'),
+    cls: numeric('cumulative-layout-shift'),
+    totalBytes: numeric('total-byte-weight'),
+    problems,
+  };
+}

@@ -1,0 +1,70 @@
+import { expect, test } from '@playwright/test';
+import { apiSignIn } from './support/api-session.ts';
+import { ConversationScreen } from './support/conversation-page.ts';
+import { LoginPage } from './support/login-page.ts';
+import { controlledByServiceWorker, goOffline, goOnline } from './support/offline.ts';
+
+const KEEP_BUTTON = /^Keep offline: job #(\d+)$/;
+
+// Signing in and waiting for the service worker take most of it; a loaded 2-core machine needs room.
+test.describe.configure({ timeout: 60_000 });
+
+test('a vendor keeps a job from the list, reads it offline, and releases it', async ({
+  page,
+  context,
+  request,
+}) => {
+  const login = new LoginPage(page);
+  await login.goto();
+  await login.signIn('vendor@demo.local');
+  await expect(page).toHaveURL(/\/vendor\/dashboard$/);
+  await controlledByServiceWorker(page);
+
+  // Other tests add jobs in parallel: take a job the list shows, by its button's name. Keeping reads
+  // the vendor's thread, which marks it read; a job without a conversation leaves the seeded unread
+  // messages to messages-notifications.spec.ts.
+  await page.goto('/vendor/jobs');
+  await expect(page.getByRole('button', { name: KEEP_BUTTON }).first()).toBeVisible();
+  const shown = await page
+    .getByRole('button', { name: KEEP_BUTTON })
+    .evaluateAll((buttons) => buttons.map((button) => button.getAttribute('aria-label') ?? ''));
+  await apiSignIn(request, 'vendor@demo.local', 'demo12345');
+  const conversations = (await (await request.get('/api/messages/conversations/')).json()) as Array<{
+    request_id: number;
+  }>;
+  const withThread = new Set(conversations.map((c) => c.request_id));
+  const requestId = shown
+    .map((label) => Number(KEEP_BUTTON.exec(label)?.[1]))
+    .find((id) => id > 0 && !withThread.has(id));
+  expect(requestId, 'a listed job without a conversation').toBeDefined();
+  const detail = (await (await request.get(`/api/requests/${requestId}/`)).json()) as { description: string };
+
+  await page.getByRole('button', { name: `Keep offline: job #${requestId}`, exact: true }).click();
+  await expect(page.getByRole('button', { name: `Kept offline: job #${requestId}` })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await page.getByRole('link', { name: /1 job kept offline/ }).click();
+  await expect(page.getByRole('heading', { name: 'Kept for the field' })).toBeVisible();
+  const kept = page.getByTestId('kept-job');
+  await expect(kept).toHaveCount(1);
+  await expect(kept).toContainText(`#${requestId}`);
+  await expect(kept).toContainText(/\d+(\.\d)? (B|KB|MB) · \d+ photos/);
+
+  await goOffline(context);
+  await page.goto(`/vendor/requests/${requestId}`);
+  await expect(page.getByRole('heading', { name: `Maintenance Request #${requestId}` })).toBeVisible();
+  await expect(page.getByText(detail.description, { exact: true })).toBeVisible();
+  await expect(page.getByText(/^Offline · saved /)).toBeVisible();
+  // The conversation reads the kept detail (its header) and the kept thread.
+  await page.goto(`/vendor/messages/${requestId}`);
+  await expect(new ConversationScreen(page).thread).toBeVisible();
+  await expect(page.getByText('Failed to load messages. Please try again.')).toHaveCount(0);
+
+  await goOnline(context);
+  await page.goto('/vendor/outbox');
+  await kept.getByRole('button', { name: 'Release' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Release' }).click();
+  await expect(page.getByText(/^No jobs kept\./)).toBeVisible();
+  await expect(kept).toHaveCount(0);
+});

@@ -1,0 +1,27 @@
+import type { BrowserContext, Page } from '@playwright/test';
+
+// The browser globals page.evaluate runs against (this project is typed without the DOM library).
+declare const navigator: { serviceWorker: { ready: Promise<unknown>; controller: unknown } };
+
+/** Waits until the service worker controls the page (the first visit installs it; a reload uses it). */
+export async function controlledByServiceWorker(page: Page): Promise<void> {
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) {
+    await page.reload();
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  }
+}
+
+/**
+ * Offline as a phone without signal: setOffline alone does not stop the service worker's own fetches,
+ * so every request to the server is aborted as well.
+ */
+export async function goOffline(context: BrowserContext): Promise<void> {
+  await context.route('**/*', (route) => route.abort('internetdisconnected'));
+  await context.setOffline(true);
+}
+
+export async function goOnline(context: BrowserContext): Promise<void> {
+  await context.unrouteAll();
+  await context.setOffline(false);
+}

@@ -1,0 +1,116 @@
+import 'fake-indexeddb/auto';
+import { QueryClient } from '@tanstack/react-query';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { vendorThreadQueryOptions } from '#app/messages/api.ts';
+import { keepJob, releaseJob } from '#app/offline/kept-jobs.ts';
+import { closeUserSession, startUserSession } from '#app/offline/offline-session.ts';
+import { requestDetailQueryOptions } from '#app/requests/api.ts';
+import { gatherKeptJob, keptJobTitle } from '#app/requests/keep-job-gather.ts';
+
+// The token store reads localStorage; node has none, so the tests give it one.
+const storage = new Map<string, string>();
+globalThis.localStorage = {
+  getItem: (key: string) => storage.get(key) ?? null,
+  setItem: (key: string, value: string) => void storage.set(key, value),
+  removeItem: (key: string) => void storage.delete(key),
+  clear: () => storage.clear(),
+  key: () => null,
+  length: 0,
+} as Storage;
+
+const REQUEST_ID = 41;
+const detail = {
+  id: REQUEST_ID,
+  type: 'Plumbing',
+  description: 'Kitchen sink drains slowly',
+  project: { name: 'Maple Court', address: '1 Maple Court' },
+  user: { first_name: 'Pat', last_name: 'Lee', job_title: '' },
+  photos: [{ id: 1, url: '/api/files/requests/sink.jpg' }],
+  completion: { note: '', photos: [{ id: 2, url: '/api/files/completions/done.jpg' }] },
+};
+const messages = [
+  {
+    id: 900,
+    request: REQUEST_ID,
+    vendor: 7,
+    content: 'Bring the long snake',
+    sender_role: 'property_manager',
+    sender_name: 'Pat Lee',
+    created_at: '2025-01-02T10:00:00.000Z',
+  },
+];
+
+/** The server as the phone sees it: answering, or gone (fetch rejects as browsers do offline). */
+function network(online: boolean): void {
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL) => {
+    if (!online) throw new TypeError('Failed to fetch');
+    const url = String(input);
+    if (url.startsWith(`/api/requests/${REQUEST_ID}/`)) return Response.json(detail);
+    if (url.startsWith('/api/messages/')) return Response.json(messages);
+    return new Response(null, { status: 404 });
+  });
+}
+
+/** What the detail and conversation screens get, read through their own query options. */
+async function screens(queryClient: QueryClient) {
+  return Promise.all([
+    queryClient.fetchQuery({ ...requestDetailQueryOptions(String(REQUEST_ID)), retry: false }),
+    queryClient.fetchQuery({ ...vendorThreadQueryOptions(REQUEST_ID), retry: false }),
+  ]);
+}
+
+let nextUser = 7000;
+
+beforeEach(() => {
+  storage.clear();
+  storage.set('token', 'token-k');
+});
+
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  await closeUserSession();
+});
+
+describe('a job kept for the field', () => {
+  it("is served offline to the detail and conversation screens from keepJob's rows alone", async () => {
+    const session = await startUserSession(nextUser++, 'token-k');
+    await keepJob({ requestId: REQUEST_ID, title: 'Plumbing #41', detail, messages });
+
+    network(false);
+    const [shownDetail, shownThread] = await screens(new QueryClient());
+    expect(shownDetail).toEqual(detail);
+    expect(shownThread).toEqual(messages);
+    const kept = await session.db.keptJobs.get(REQUEST_ID);
+    expect(kept?.title).toBe('Plumbing #41');
+    expect(kept?.bytes).toBeGreaterThan(JSON.stringify(detail).length);
+  });
+
+  it('is gone from the device once released (offline, the screens have nothing to show)', async () => {
+    const session = await startUserSession(nextUser++, 'token-k');
+    await keepJob({ requestId: REQUEST_ID, title: 'Plumbing #41', detail, messages });
+    await releaseJob(REQUEST_ID);
+
+    expect(await session.db.keptJobs.count()).toBe(0);
+    expect(await session.db.requestDetails.get(REQUEST_ID)).toBeUndefined();
+    expect(await session.db.conversations.get(REQUEST_ID)).toBeUndefined();
+    network(false);
+    await expect(screens(new QueryClient())).rejects.toThrow();
+  });
+
+  it('gathers the detail, the thread and every stored photo through the screens’ queries', async () => {
+    await startUserSession(nextUser++, 'token-k');
+    network(true);
+    const gathered = await gatherKeptJob(new QueryClient(), REQUEST_ID);
+    expect(gathered.detail).toEqual(detail);
+    expect(gathered.messages).toEqual(messages);
+    expect(gathered.photoUrls).toEqual(['/api/files/requests/sink.jpg', '/api/files/completions/done.jpg']);
+  });
+
+  it('is listed by its type, number and the start of its description', () => {
+    expect(keptJobTitle({ id: 41, description: '  Kitchen sink\n drains slowly ' }, 'Plumbing')).toBe(
+      'Plumbing #41 · Kitchen sink drains slowly',
+    );
+    const long = keptJobTitle({ id: 5, description: 'x'.repeat(80) }, 'HVAC');
+    expect(long).toBe(`HVAC #5 · ${'x'.repeat(47)}…`);
+  });
+});
