@@ -242,10 +242,13 @@ describe('login rate limit', () => {
 
   it('blocks an address after 50 failures across accounts, whatever X-Forwarded-For says', async () => {
     const victim = await makeUser(t.db);
+    // Ten real accounts, five wrong guesses each: under each account's limit, fifty for the address.
+    // (Unknown addresses would cost a full-strength scrypt each, which made this test slow.)
+    const guessed = await Promise.all(Array.from({ length: 10 }, () => makeUser(t.db)));
     const client = newClient();
     await client.csrfToken();
     for (let i = 0; i < 50; i++) {
-      await client.post('/api/users/login/', { email: `guess${i}@example.test`, password: 'wrong' });
+      await client.post('/api/users/login/', { email: guessed[i % 10]!.email, password: 'wrong' });
     }
     const forged = await client.post(
       '/api/users/login/',
