@@ -1,22 +1,20 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { idempotencyKeys } from '#server/db/schema/idempotency.ts';
 import { notifications } from '#server/db/schema/notifications.ts';
 import { maintenanceRequests, requestPhotos, requestStatusHistory } from '#server/db/schema/requests.ts';
-import { makeUser, TEST_PASSWORD } from '../support/factories.ts';
-import { makeBid, makeClient, makeProject, makeRequest } from '../support/request-factories.ts';
-import { startTestApp, type TestApp } from '../support/test-app.ts';
-import { TestClient } from '../support/test-client.ts';
+import { makeUser } from '../support/factories.ts';
+import { startTestAppWithFiles, storedFiles, type TestAppWithFiles } from '../support/file-store-dir.ts';
+import { type MultipartForm, multipart, postMultipart } from '../support/multipart.ts';
+import { makeBid, makeRequest, makeRequestWorld } from '../support/request-factories.ts';
+import { signIn } from '../support/sign-in.ts';
+import type { TestClient } from '../support/test-client.ts';
 
 /*
  * POST /api/requests/{id}/complete/ with an Idempotency-Key, as the offline outbox sends it: a
  * replay answers the first answer and stores no second file, row, history step or notice.
  */
-let t: TestApp;
-let dataDir: string;
+let t: TestAppWithFiles;
 let projectId: number;
 let managerId: number;
 let manager: TestClient;
@@ -26,42 +24,17 @@ let vendor: TestClient;
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
 const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46]);
 
-function multipart(parts: Array<{ name: string; value: string | Buffer; filename?: string }>) {
-  const boundary = '----fieldbid-completion-key';
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    const disposition = part.filename
-      ? `form-data; name="${part.name}"; filename="${part.filename}"\r\nContent-Type: image/jpeg`
-      : `form-data; name="${part.name}"`;
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}\r\n\r\n`));
-    chunks.push(typeof part.value === 'string' ? Buffer.from(part.value) : part.value);
-    chunks.push(Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { body: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
-}
+const IMAGE = 'image/jpeg';
 
-function complete(requestId: number, form: ReturnType<typeof multipart>, key: string) {
-  return vendor.request('POST', `/api/requests/${requestId}/complete/`, {
-    json: form.body,
-    headers: { 'content-type': form.contentType, 'idempotency-key': key },
-  });
-}
+/** A completion form: a note and one photo. */
+const noteAndPhoto = (note: string, photo: Buffer, filename: string) =>
+  multipart([
+    { name: 'note', value: note },
+    { name: 'photos', value: photo, filename, type: IMAGE },
+  ]);
 
-async function storedFiles(): Promise<string[]> {
-  try {
-    return (await readdir(join(dataDir, 'files'), { recursive: true }))
-      .map(String)
-      .filter((name) => /\.(png|jpg)$/.test(name));
-  } catch {
-    return [];
-  }
-}
-
-async function signIn(email: string): Promise<TestClient> {
-  const client = new TestClient(t.app);
-  expect((await client.login(email, TEST_PASSWORD)).statusCode).toBe(200);
-  return client;
+function complete(requestId: number, form: MultipartForm, key: string) {
+  return postMultipart(vendor, `/api/requests/${requestId}/complete/`, form, { 'idempotency-key': key });
 }
 
 /** A request in progress, awarded to `vendor`. */
@@ -100,26 +73,24 @@ async function writtenFor(requestId: number) {
     notices: notices.length,
     completedAt: row?.at?.toISOString() ?? null,
     note: row?.note ?? null,
-    files: (await storedFiles()).length,
+    files: (await storedFiles(t.dataDir, /\.(png|jpg)$/)).length,
   };
 }
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'fieldbid-completion-key-'));
-  t = await startTestApp({ dataDir });
-  const client = await makeClient(t.db);
-  projectId = (await makeProject(t.db, { clientId: client.id })).id;
-  const managerUser = await makeUser(t.db, { type: 'property_manager', clientId: client.id });
+  t = await startTestAppWithFiles('completion-key');
+  const world = await makeRequestWorld(t.db);
+  projectId = world.project.id;
+  const managerUser = world.manager;
   const vendorUser = await makeUser(t.db, { type: 'vendor' });
   managerId = managerUser.id;
   vendorId = vendorUser.id;
-  manager = await signIn(managerUser.email);
-  vendor = await signIn(vendorUser.email);
+  manager = await signIn(t.app, managerUser.email);
+  vendor = await signIn(t.app, vendorUser.email);
 });
 
 afterAll(async () => {
   await t.close();
-  await rm(dataDir, { recursive: true, force: true });
 });
 
 describe('POST /api/requests/{id}/complete/ with an Idempotency-Key', () => {
@@ -127,8 +98,8 @@ describe('POST /api/requests/{id}/complete/ with an Idempotency-Key', () => {
     const requestId = await awardedJob();
     const form = multipart([
       { name: 'note', value: 'Replaced the valve' },
-      { name: 'photos', value: JPEG, filename: 'after.jpg' },
-      { name: 'photos', value: PNG, filename: 'pipe.jpg' },
+      { name: 'photos', value: JPEG, filename: 'after.jpg', type: IMAGE },
+      { name: 'photos', value: PNG, filename: 'pipe.jpg', type: IMAGE },
     ]);
     const first = await complete(requestId, form, 'completion-key-1');
     expect(first.statusCode, first.body).toBe(200);
@@ -151,10 +122,7 @@ describe('POST /api/requests/{id}/complete/ with an Idempotency-Key', () => {
     expect(await writtenFor(requestId)).toEqual(afterFirst);
 
     // Without the key the same call is a new attempt, which the lifecycle refuses.
-    const unkeyed = await vendor.request('POST', `/api/requests/${requestId}/complete/`, {
-      json: form.body,
-      headers: { 'content-type': form.contentType },
-    });
+    const unkeyed = await postMultipart(vendor, `/api/requests/${requestId}/complete/`, form);
     expect(unkeyed.statusCode).toBe(409);
     expect(unkeyed.json()).toMatchObject({ code: 'INVALID_TRANSITION' });
     expect(await writtenFor(requestId)).toEqual(afterFirst);
@@ -162,37 +130,20 @@ describe('POST /api/requests/{id}/complete/ with an Idempotency-Key', () => {
 
   it('is 422 IDEMPOTENCY_KEY_REUSED for the same key with another note or other photos, writing nothing', async () => {
     const requestId = await awardedJob();
-    const first = await complete(
-      requestId,
-      multipart([
-        { name: 'note', value: 'Fixed' },
-        { name: 'photos', value: JPEG, filename: 'a.jpg' },
-      ]),
-      'completion-key-2',
-    );
+    const first = await complete(requestId, noteAndPhoto('Fixed', JPEG, 'a.jpg'), 'completion-key-2');
     expect(first.statusCode, first.body).toBe(200);
     const afterFirst = await writtenFor(requestId);
 
     const otherNote = await complete(
       requestId,
-      multipart([
-        { name: 'note', value: 'Fixed twice' },
-        { name: 'photos', value: JPEG, filename: 'a.jpg' },
-      ]),
+      noteAndPhoto('Fixed twice', JPEG, 'a.jpg'),
       'completion-key-2',
     );
     expect(otherNote.statusCode).toBe(422);
     expect(otherNote.json()).toMatchObject({ code: 'IDEMPOTENCY_KEY_REUSED' });
 
     // Same note and file name, different bytes: the photo's SHA-256 is part of the key's body.
-    const otherPhoto = await complete(
-      requestId,
-      multipart([
-        { name: 'note', value: 'Fixed' },
-        { name: 'photos', value: PNG, filename: 'a.jpg' },
-      ]),
-      'completion-key-2',
-    );
+    const otherPhoto = await complete(requestId, noteAndPhoto('Fixed', PNG, 'a.jpg'), 'completion-key-2');
     expect(otherPhoto.statusCode).toBe(422);
     expect(otherPhoto.json()).toMatchObject({ code: 'IDEMPOTENCY_KEY_REUSED' });
     expect(await writtenFor(requestId)).toEqual(afterFirst);
@@ -203,10 +154,7 @@ describe('POST /api/requests/{id}/complete/ with an Idempotency-Key', () => {
     const done = await vendor.post(`/api/requests/${requestId}/complete/`, { note: 'Done already' });
     expect(done.statusCode).toBe(200);
     const before = await writtenFor(requestId);
-    const form = multipart([
-      { name: 'note', value: 'Done from the field' },
-      { name: 'photos', value: JPEG, filename: 'late.jpg' },
-    ]);
+    const form = noteAndPhoto('Done from the field', JPEG, 'late.jpg');
     const refused = await complete(requestId, form, 'completion-key-3');
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toEqual({
@@ -222,17 +170,15 @@ describe('POST /api/requests/{id}/complete/ with an Idempotency-Key', () => {
 
   it('takes a key on the JSON form (no photos) and keeps one key row', async () => {
     const requestId = await awardedJob();
-    const first = await vendor.post(
-      `/api/requests/${requestId}/complete/`,
-      { note: 'Note only' },
-      { headers: { 'idempotency-key': 'completion-key-4' } },
-    );
+    const send = () =>
+      vendor.post(
+        `/api/requests/${requestId}/complete/`,
+        { note: 'Note only' },
+        { headers: { 'idempotency-key': 'completion-key-4' } },
+      );
+    const first = await send();
     expect(first.statusCode, first.body).toBe(200);
-    const replay = await vendor.post(
-      `/api/requests/${requestId}/complete/`,
-      { note: 'Note only' },
-      { headers: { 'idempotency-key': 'completion-key-4' } },
-    );
+    const replay = await send();
     expect(replay.headers['idempotent-replayed']).toBe('true');
     expect(replay.json()).toEqual(first.json());
     const keys = await t.db
@@ -246,14 +192,10 @@ describe('POST /api/requests/{id}/complete/ with an Idempotency-Key', () => {
   it('refuses a stranger with 403 before reading the upload, and records no key', async () => {
     const requestId = await awardedJob();
     const stranger = await makeUser(t.db, { type: 'vendor' });
-    const client = await signIn(stranger.email);
-    const form = multipart([
-      { name: 'note', value: 'Not mine' },
-      { name: 'photos', value: JPEG, filename: 'x.jpg' },
-    ]);
-    const refused = await client.request('POST', `/api/requests/${requestId}/complete/`, {
-      json: form.body,
-      headers: { 'content-type': form.contentType, 'idempotency-key': 'completion-key-5' },
+    const client = await signIn(t.app, stranger.email);
+    const form = noteAndPhoto('Not mine', JPEG, 'x.jpg');
+    const refused = await postMultipart(client, `/api/requests/${requestId}/complete/`, form, {
+      'idempotency-key': 'completion-key-5',
     });
     expect(refused.statusCode).toBe(403);
     const keys = await t.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.userId, stranger.id));

@@ -1,6 +1,3 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { vendorApplications } from '#server/db/schema/applications.ts';
@@ -8,7 +5,8 @@ import { layouts, panoramaHotspots, photos } from '#server/db/schema/documentati
 import { projects } from '#server/db/schema/projects.ts';
 import { requestPhotos } from '#server/db/schema/requests.ts';
 import { vendorProfiles } from '#server/db/schema/vendor-profiles.ts';
-import { makeUser, TEST_PASSWORD } from '../support/factories.ts';
+import { makeUser } from '../support/factories.ts';
+import { startTestAppWithFiles, type TestAppWithFiles } from '../support/file-store-dir.ts';
 import {
   makeBid,
   makeClient,
@@ -16,12 +14,11 @@ import {
   makeRequest,
   makeVendorProfile,
 } from '../support/request-factories.ts';
-import { startTestApp, type TestApp } from '../support/test-app.ts';
-import { TestClient } from '../support/test-client.ts';
+import { signIn } from '../support/sign-in.ts';
+import type { TestClient } from '../support/test-client.ts';
 import { PDF } from '../support/vendor-applicant.ts';
 
-let t: TestApp;
-let dataDir: string;
+let t: TestAppWithFiles;
 
 const PNG = Buffer.concat([
   Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
@@ -56,9 +53,7 @@ const keys = {
 async function person(who: Who, overrides: Parameters<typeof makeUser>[1], trades?: string[]) {
   const user = await makeUser(t.db, overrides);
   if (trades) await makeVendorProfile(t.db, { userId: user.id, serviceCategories: trades });
-  const client = new TestClient(t.app);
-  expect((await client.login(user.email, TEST_PASSWORD)).statusCode).toBe(200);
-  people[who] = client;
+  people[who] = await signIn(t.app, user.email);
   ids[who] = user.id;
 }
 
@@ -74,8 +69,7 @@ async function expectReaders(key: string, allowed: Who[]) {
 }
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'fieldbid-files-'));
-  t = await startTestApp({ dataDir });
+  t = await startTestAppWithFiles('files');
   const owner = await makeClient(t.db);
   const other = await makeClient(t.db);
   await person('staff', { type: null, isStaff: true });
@@ -159,7 +153,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await t?.close();
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
 
 describe('GET /api/files/<key>', () => {

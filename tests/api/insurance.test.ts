@@ -6,10 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { vendorProfiles } from '#server/db/schema/vendor-profiles.ts';
 import { MAX_CERTIFICATE_BYTES } from '#shared/vendor-application.ts';
 import { makeUser, TEST_PASSWORD } from '../support/factories.ts';
+import { multipart } from '../support/multipart.ts';
 import { makeRequest, makeVendorProfile } from '../support/request-factories.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { TestClient } from '../support/test-client.ts';
-import { multipart, PDF } from '../support/vendor-applicant.ts';
+import { PDF } from '../support/vendor-applicant.ts';
 
 const BASE = '/api/vendor/insurance/';
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');

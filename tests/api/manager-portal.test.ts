@@ -2,14 +2,16 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { units } from '#server/db/schema/projects.ts';
 import { users as usersTable } from '#server/db/schema/users.ts';
-import { makeUser, TEST_PASSWORD } from '../support/factories.ts';
+import { makeUser } from '../support/factories.ts';
 import {
   makeBid,
   makeClient,
   makeProject,
   makeRequest,
-  makeVendorProfile,
+  makeRequests,
+  makeVendor,
 } from '../support/request-factories.ts';
+import { signInEach } from '../support/sign-in.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { TestClient } from '../support/test-client.ts';
 
@@ -34,12 +36,6 @@ const ids: Record<string, number> = {};
 const LIST = '/api/property-manager/maintenance-requests/';
 
 const at = (minutes: number) => new Date(Date.UTC(2026, 0, 1, 0, minutes));
-
-async function signIn(email: string): Promise<TestClient> {
-  const client = new TestClient(t.app);
-  expect((await client.login(email, TEST_PASSWORD)).statusCode).toBe(200);
-  return client;
-}
 
 async function page(client: TestClient, query = ''): Promise<Page> {
   const response = await client.get(`${LIST}${query}`);
@@ -87,74 +83,56 @@ beforeAll(async () => {
     firstName: 'Lone',
     lastName: 'Ranger',
   });
-  const vendor = await makeUser(t.db, { type: 'vendor' });
-  await makeVendorProfile(t.db, {
-    userId: vendor.id,
-    companyName: 'Pipes Inc',
-    serviceCategories: ['Plumbing'],
-  });
-  const vendor2 = await makeUser(t.db, { type: 'vendor' });
-  await makeVendorProfile(t.db, { userId: vendor2.id, companyName: 'Amber Electric' });
+  const vendor = await makeVendor(t.db, { companyName: 'Pipes Inc', serviceCategories: ['Plumbing'] });
+  const vendor2 = await makeVendor(t.db, { companyName: 'Amber Electric' });
   const staff = await makeUser(t.db, { type: null, isStaff: true });
   ids.vendor = vendor.id;
   ids.vendor2 = vendor2.id;
 
   // Client requests: distinct times, statuses, priorities and types, so each ordering has one answer.
-  const mine = { createdById: creator.id };
-  ids.r1 = (
-    await makeRequest(t.db, {
-      ...mine,
-      projectId: harbor.id,
-      unitId: unit101!.id,
-      type: 'Plumbing',
-      priority: 'urgent',
-      status: 'open',
-      createdAt: at(1),
-      areasAffected: ['Kitchen'],
-      invited: [vendor.id, vendor2.id],
-    })
-  ).id;
-  ids.r2 = (
-    await makeRequest(t.db, {
-      ...mine,
-      projectId: aspen.id,
-      type: 'Electrical',
-      priority: 'low',
-      status: 'in_progress',
-      createdAt: at(2),
-    })
-  ).id;
-  ids.r3 = (
-    await makeRequest(t.db, {
-      createdById: colleague.id,
-      projectId: harbor.id,
-      type: 'HVAC',
-      priority: 'high',
-      status: 'completed',
-      createdAt: at(3),
-      completedAt: at(50),
-    })
-  ).id;
-  ids.r4 = (
-    await makeRequest(t.db, {
-      ...mine,
-      projectId: aspen.id,
-      type: 'Appliances',
-      priority: 'medium',
-      status: 'cancelled',
-      createdAt: at(4),
-    })
-  ).id;
-  ids.r5 = (
-    await makeRequest(t.db, {
-      ...mine,
-      projectId: harbor.id,
-      type: 'Painting',
-      priority: 'medium',
-      status: 'open',
-      createdAt: at(5),
-    })
-  ).id;
+  Object.assign(
+    ids,
+    await makeRequests(
+      t.db,
+      { createdById: creator.id },
+      {
+        r1: {
+          projectId: harbor.id,
+          unitId: unit101!.id,
+          type: 'Plumbing',
+          priority: 'urgent',
+          status: 'open',
+          createdAt: at(1),
+          areasAffected: ['Kitchen'],
+          invited: [vendor.id, vendor2.id],
+        },
+        r2: {
+          projectId: aspen.id,
+          type: 'Electrical',
+          priority: 'low',
+          status: 'in_progress',
+          createdAt: at(2),
+        },
+        r3: {
+          createdById: colleague.id,
+          projectId: harbor.id,
+          type: 'HVAC',
+          priority: 'high',
+          status: 'completed',
+          createdAt: at(3),
+          completedAt: at(50),
+        },
+        r4: {
+          projectId: aspen.id,
+          type: 'Appliances',
+          priority: 'medium',
+          status: 'cancelled',
+          createdAt: at(4),
+        },
+        r5: { projectId: harbor.id, type: 'Painting', priority: 'medium', status: 'open', createdAt: at(5) },
+      },
+    ),
+  );
   // Outside the client: another client's request, and a vendor-raised one without a property.
   ids.foreign = (
     await makeRequest(t.db, { createdById: outsider.id, projectId: foreign.id, createdAt: at(6) })
@@ -164,9 +142,7 @@ beforeAll(async () => {
   ).id;
   await makeBid(t.db, { requestId: ids.r1, vendorId: vendor.id });
 
-  for (const [name, user] of Object.entries({ creator, colleague, outsider, loner, vendor, staff })) {
-    as[name] = await signIn(user.email);
-  }
+  Object.assign(as, await signInEach(t.app, { creator, colleague, outsider, loner, vendor, staff }));
   as.signedOut = new TestClient(t.app);
   // After the sign-ins above, which stamp the last login.
   await t.db

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeUser, TEST_PASSWORD } from '../support/factories.ts';
-import { makeClient, makeProject, makeRequest } from '../support/request-factories.ts';
+import { makeRequest, makeRequestWorld } from '../support/request-factories.ts';
+import { signIn } from '../support/sign-in.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
-import { TestClient } from '../support/test-client.ts';
+import type { TestClient } from '../support/test-client.ts';
 
 // The top bar's search on the manager's Maintenance Requests list: the vendor jobs search's
 // semantics (every word in description, areas affected or type; LIKE wildcards literal), inside
@@ -15,9 +15,7 @@ const ids: Record<string, number> = {};
 
 beforeAll(async () => {
   t = await startTestApp();
-  const client = await makeClient(t.db);
-  const project = await makeProject(t.db, { clientId: client.id });
-  const pm = await makeUser(t.db, { type: 'property_manager', clientId: client.id });
+  const { project, manager: pm } = await makeRequestWorld(t.db);
   const base = { createdById: pm.id, projectId: project.id };
   const request = async (type: 'Plumbing' | 'HVAC', description: string, area: string, status = 'open') =>
     (
@@ -33,18 +31,15 @@ beforeAll(async () => {
   ids.tub = await request('Plumbing', 'Slow tub drain', 'Bathroom', 'completed');
   ids.fan = await request('HVAC', 'Noisy fan, 100% on', 'Kitchen');
   // Another company's leaking sink: outside this manager's list whatever the search.
-  const other = await makeClient(t.db);
-  const otherPm = await makeUser(t.db, { type: 'property_manager', clientId: other.id });
+  const other = await makeRequestWorld(t.db);
   await makeRequest(t.db, {
-    createdById: otherPm.id,
-    projectId: (await makeProject(t.db, { clientId: other.id })).id,
+    createdById: other.manager.id,
+    projectId: other.project.id,
     type: 'Plumbing',
     description: 'Sink leaks too',
     areasAffected: ['Kitchen'],
   });
-  const me = new TestClient(t.app);
-  expect((await me.login(pm.email, TEST_PASSWORD)).statusCode).toBe(200);
-  manager = me;
+  manager = await signIn(t.app, pm.email);
 });
 
 afterAll(async () => {

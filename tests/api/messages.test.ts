@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '#server/db/schema/messages.ts';
 import { notifications } from '#server/db/schema/notifications.ts';
 import { MAX_MESSAGE_LENGTH } from '#shared/message-schemas.ts';
-import { makeUser, TEST_PASSWORD } from '../support/factories.ts';
 import { makeClient, makeProject, makeRequest, makeVendorProfile } from '../support/request-factories.ts';
+import { signInNewUser } from '../support/sign-in.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { TestClient } from '../support/test-client.ts';
 
@@ -18,15 +18,8 @@ let electrician: { id: number; client: TestClient };
 let staff: TestClient;
 let projectId: number;
 
-async function signIn(overrides: Parameters<typeof makeUser>[1]) {
-  const user = await makeUser(t.db, overrides);
-  const client = new TestClient(t.app);
-  expect((await client.login(user.email, TEST_PASSWORD)).statusCode).toBe(200);
-  return { id: user.id, client };
-}
-
 async function vendor(categories: string[], firstName: string) {
-  const signedIn = await signIn({ type: 'vendor', firstName, lastName: 'Vendor' });
+  const signedIn = await signInNewUser(t, { type: 'vendor', firstName, lastName: 'Vendor' });
   await makeVendorProfile(t.db, {
     userId: signedIn.id,
     serviceCategories: categories,
@@ -42,23 +35,24 @@ beforeAll(async () => {
   t = await startTestApp();
   const company = await makeClient(t.db);
   projectId = (await makeProject(t.db, { clientId: company.id, name: 'Cherry Creek Lofts' })).id;
-  creator = await signIn({
+  creator = await signInNewUser(t, {
     type: 'property_manager',
     clientId: company.id,
     firstName: 'Morgan',
     lastName: 'Reyes',
   });
-  colleague = await signIn({
+  colleague = await signInNewUser(t, {
     type: 'property_manager',
     clientId: company.id,
     firstName: 'Casey',
     lastName: 'Kim',
   });
-  outsider = (await signIn({ type: 'property_manager', clientId: (await makeClient(t.db)).id })).client;
+  outsider = (await signInNewUser(t, { type: 'property_manager', clientId: (await makeClient(t.db)).id }))
+    .client;
   plumber = await vendor(['Plumbing'], 'Jordan');
   otherPlumber = await vendor(['Plumbing'], 'Pat');
   electrician = await vendor(['Electrical'], 'Eli');
-  staff = (await signIn({ type: null, isStaff: true })).client;
+  staff = (await signInNewUser(t, { type: null, isStaff: true })).client;
 });
 
 afterAll(async () => {

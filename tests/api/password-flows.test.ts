@@ -20,6 +20,10 @@ const newClient = async () => {
   return client;
 };
 
+/** A token of `purpose` issued `agoMs` ago (the callers pass more than its lifetime). */
+const expiredToken = (userId: number, purpose: Parameters<typeof issuePasswordToken>[2], agoMs: number) =>
+  issuePasswordToken(t.db, userId, purpose, new Date(Date.now() - agoMs));
+
 const mailsTo = (to: string) => t.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, to));
 const userRow = async (id: number) => (await t.db.select().from(users).where(eq(users.id, id)))[0]!;
 
@@ -74,12 +78,7 @@ describe('GET /api/users/validate-password-token/{token}/', () => {
   it('refuses unknown, expired, used and confirm tokens with 400 {error, valid:false}', async () => {
     const user = await makeUser(t.db, { password: null });
     const client = await newClient();
-    const expired = await issuePasswordToken(
-      t.db,
-      user.id,
-      'set_password',
-      new Date(Date.now() - 8 * 86_400_000),
-    );
+    const expired = await expiredToken(user.id, 'set_password', 8 * 86_400_000);
     const used = await issuePasswordToken(t.db, user.id, 'set_password');
     await t.db
       .update(passwordTokens)
@@ -151,12 +150,7 @@ describe('set password, then confirm email', () => {
     expect(missing.statusCode).toBe(400);
     expect(missing.json().error).toEqual(expect.any(String));
 
-    const expired = await issuePasswordToken(
-      t.db,
-      user.id,
-      'set_password',
-      new Date(Date.now() - 8 * 86_400_000),
-    );
+    const expired = await expiredToken(user.id, 'set_password', 8 * 86_400_000);
     const reset = await issuePasswordToken(t.db, user.id, 'reset_password');
     for (const bad of [expired, reset, 'nonsense']) {
       const response = await client.post('/api/users/set-password/', { token: bad, password: 'long enough' });
@@ -261,12 +255,7 @@ describe('password reset', () => {
   it('refuses an expired reset token and a set-password token', async () => {
     const user = await makeUser(t.db);
     const client = await newClient();
-    const expired = await issuePasswordToken(
-      t.db,
-      user.id,
-      'reset_password',
-      new Date(Date.now() - 2 * 3_600_000),
-    );
+    const expired = await expiredToken(user.id, 'reset_password', 2 * 3_600_000);
     const setToken = await issuePasswordToken(t.db, user.id, 'set_password');
     for (const token of [expired, setToken]) {
       const response = await client.post('/api/users/reset-password-confirm/', {

@@ -2,26 +2,15 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { units } from '#server/db/schema/projects.ts';
 import { maintenanceRequests, requestPhotos } from '#server/db/schema/requests.ts';
-import { makeUser, TEST_PASSWORD } from '../support/factories.ts';
-import {
-  makeBid,
-  makeClient,
-  makeProject,
-  makeRequest,
-  makeVendorProfile,
-} from '../support/request-factories.ts';
+import { makeUser } from '../support/factories.ts';
+import { makeBid, makeClient, makeProject, makeRequest, makeVendor } from '../support/request-factories.ts';
+import { signInEach } from '../support/sign-in.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { TestClient } from '../support/test-client.ts';
 
 let t: TestApp;
 const as: Record<string, TestClient> = {};
 const ids: Record<string, number> = {};
-
-async function signIn(email: string): Promise<TestClient> {
-  const client = new TestClient(t.app);
-  expect((await client.login(email, TEST_PASSWORD)).statusCode).toBe(200);
-  return client;
-}
 
 const day = (n: number) => new Date(Date.UTC(2026, 4, n, 12));
 
@@ -62,28 +51,18 @@ beforeAll(async () => {
   const manager = await makeUser(t.db, { type: 'property_manager', clientId: client.id });
   const outsider = await makeUser(t.db, { type: 'property_manager', clientId: otherClient.id });
   const staff = await makeUser(t.db, { type: null, isStaff: true });
-  const pipes = await makeUser(t.db, { type: 'vendor' });
-  await makeVendorProfile(t.db, {
-    userId: pipes.id,
+  const pipes = await makeVendor(t.db, {
     companyName: 'Pipes Inc',
     serviceCategories: ['Plumbing', 'HVAC'],
     insuranceExpiresOn: '2099-12-31',
   });
-  const bolt = await makeUser(t.db, { type: 'vendor' });
-  await makeVendorProfile(t.db, {
-    userId: bolt.id,
+  const bolt = await makeVendor(t.db, {
     companyName: 'Bolt Electric',
     serviceCategories: ['Electrical'],
     insuranceExpiresOn: '2020-01-01',
   });
-  const quiet = await makeUser(t.db, { type: 'vendor', isActive: false });
-  await makeVendorProfile(t.db, { userId: quiet.id, companyName: 'Gone Co' });
-  const noDate = await makeUser(t.db, { type: 'vendor' });
-  await makeVendorProfile(t.db, {
-    userId: noDate.id,
-    companyName: 'Acme Handyman',
-    serviceCategories: ['Plumbing'],
-  });
+  await makeVendor(t.db, { companyName: 'Gone Co' }, { isActive: false });
+  const noDate = await makeVendor(t.db, { companyName: 'Acme Handyman', serviceCategories: ['Plumbing'] });
   ids.pipes = pipes.id;
   ids.bolt = bolt.id;
   ids.noDate = noDate.id;
@@ -156,9 +135,7 @@ beforeAll(async () => {
   ids.leak = leak.id;
   ids.wiring = wiring.id;
 
-  for (const [name, user] of Object.entries({ manager, outsider, staff, pipes })) {
-    as[name] = await signIn(user.email);
-  }
+  Object.assign(as, await signInEach(t.app, { manager, outsider, staff, pipes }));
   as.signedOut = new TestClient(t.app);
 });
 

@@ -1,6 +1,3 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications } from '#server/db/schema/notifications.ts';
@@ -11,7 +8,9 @@ import {
   requestPhotos,
   requestStatusHistory,
 } from '#server/db/schema/requests.ts';
-import { makeUser, TEST_PASSWORD } from '../support/factories.ts';
+import { makeUser } from '../support/factories.ts';
+import { startTestAppWithFiles, storedFiles, type TestAppWithFiles } from '../support/file-store-dir.ts';
+import { type FormPart, multipart, postMultipart } from '../support/multipart.ts';
 import {
   makeBid,
   makeClient,
@@ -19,12 +18,11 @@ import {
   makeRequest,
   makeVendorProfile,
 } from '../support/request-factories.ts';
-import { startTestApp, type TestApp } from '../support/test-app.ts';
+import { signInWithToken } from '../support/sign-in.ts';
 import { TestClient } from '../support/test-client.ts';
-import { multipart, PDF } from '../support/vendor-applicant.ts';
+import { PDF } from '../support/vendor-applicant.ts';
 
-let t: TestApp;
-let dataDir: string;
+let t: TestAppWithFiles;
 
 const PNG = Buffer.concat([
   Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
@@ -58,10 +56,7 @@ async function actor(overrides: Parameters<typeof makeUser>[1], company?: string
   if (overrides?.type === 'vendor') {
     await makeVendorProfile(t.db, { userId: user.id, serviceCategories: trades, companyName: company });
   }
-  const client = new TestClient(t.app);
-  const response = await client.login(user.email, TEST_PASSWORD);
-  expect(response.statusCode).toBe(200);
-  return { id: user.id, client, token: response.json().token as string };
+  return { id: user.id, ...(await signInWithToken(t.app, user.email)) };
 }
 
 async function acceptedBidOn(vendorId: number, projectId: number) {
@@ -72,23 +67,17 @@ async function acceptedBidOn(vendorId: number, projectId: number) {
 const postJson = (who: Actor, body: unknown, headers: Record<string, string> = {}) =>
   who.client.request('POST', '/api/requests/', { json: body, headers });
 
-type Part = { name: string; value: string | Buffer; filename?: string; type?: string };
-const photo = (value: Buffer, filename = 'leak.png'): Part => ({
+const photo = (value: Buffer, filename = 'leak.png'): FormPart => ({
   name: 'photos',
   value,
   filename,
   type: 'image/png',
 });
 
-const postForm = (who: Actor, parts: Part[], headers: Record<string, string> = {}) => {
-  const form = multipart(parts);
-  return who.client.request('POST', '/api/requests/', {
-    json: form.body,
-    headers: { 'content-type': form.contentType, ...headers },
-  });
-};
+const postForm = (who: Actor, parts: FormPart[], headers: Record<string, string> = {}) =>
+  postMultipart(who.client, '/api/requests/', multipart(parts), headers);
 
-const vendorForm = (extra: Part[] = []): Part[] => [
+const vendorForm = (extra: FormPart[] = []): FormPart[] => [
   { name: 'type', value: 'Plumbing' },
   { name: 'description', value: 'Leak under the sink in 101' },
   { name: 'timeframe', value: '2 Weeks' },
@@ -109,17 +98,8 @@ const noticesFor = (requestId: number) =>
 const requestsDescribed = (description: string) =>
   t.db.select().from(maintenanceRequests).where(eq(maintenanceRequests.description, description));
 
-async function storedFiles(): Promise<string[]> {
-  try {
-    return (await readdir(join(dataDir, 'files'), { recursive: true })).map(String);
-  } catch {
-    return [];
-  }
-}
-
 beforeAll(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'fieldbid-requests-'));
-  t = await startTestApp({ dataDir });
+  t = await startTestAppWithFiles('requests');
   const clientA = await makeClient(t.db);
   const clientB = await makeClient(t.db);
   propertyA1 = await makeProject(t.db, { clientId: clientA.id, name: 'Maple Court' });
@@ -148,7 +128,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await t?.close();
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
 
 describe('POST /api/requests/ from a property manager (JSON)', () => {
@@ -426,7 +405,7 @@ describe('POST /api/requests/ from a vendor (multipart)', () => {
 
 describe('request photos', () => {
   it('stores image photos (by content) and lists them on the request', async () => {
-    const before = (await storedFiles()).length;
+    const before = (await storedFiles(t.dataDir)).length;
     const response = await postForm(managerA, [
       { name: 'type', value: 'Plumbing' },
       { name: 'description', value: 'With photos' },
@@ -451,7 +430,7 @@ describe('request photos', () => {
       body: PNG,
       contentType: 'image/png',
     });
-    expect((await storedFiles()).length).toBeGreaterThan(before);
+    expect((await storedFiles(t.dataDir)).length).toBeGreaterThan(before);
     const detail = await managerA.client.get(`/api/requests/${body.id}/`);
     expect(detail.json().photos).toEqual(body.photos);
   });
@@ -460,14 +439,14 @@ describe('request photos', () => {
     ['text pretending to be a PNG', Buffer.from('not really an image')],
     ['a PDF', PDF],
   ])('refuses %s with 400 and writes nothing', async (_label, bytes) => {
-    const before = await storedFiles();
+    const before = await storedFiles(t.dataDir);
     const response = await postForm(plumber, vendorForm([photo(PNG), photo(bytes, 'sneaky.png')]));
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
       errors: { photos: ['Upload images only (PNG, JPEG, GIF or WebP).'] },
       detail: 'Upload images only (PNG, JPEG, GIF or WebP).',
     });
-    expect(await storedFiles()).toEqual(before);
+    expect(await storedFiles(t.dataDir)).toEqual(before);
   });
 
   it('refuses an eleventh photo with 400', async () => {
@@ -496,7 +475,7 @@ describe('Idempotency-Key on POST /api/requests/', () => {
     const key = { 'idempotency-key': 'outbox-request-1' };
     const first = await postForm(plumber, parts, key);
     expect(first.statusCode).toBe(201);
-    const filesAfterFirst = await storedFiles();
+    const filesAfterFirst = await storedFiles(t.dataDir);
     const again = await postForm(plumber, parts, key);
     expect(again.statusCode).toBe(201);
     expect(again.headers['idempotent-replayed']).toBe('true');
@@ -511,7 +490,7 @@ describe('Idempotency-Key on POST /api/requests/', () => {
     expect(
       await t.db.select().from(requestPhotos).where(eq(requestPhotos.requestId, first.json().id)),
     ).toHaveLength(2);
-    expect(await storedFiles()).toEqual(filesAfterFirst);
+    expect(await storedFiles(t.dataDir)).toEqual(filesAfterFirst);
     // Same fields, different bytes in a photo: the key was used for another payload.
     const changed = await postForm(plumber, vendorForm([photo(PNG), photo(PNG)]), key);
     expect(changed.statusCode).toBe(422);

@@ -1,12 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeUser, TEST_PASSWORD } from '../support/factories.ts';
-import {
-  makeBid,
-  makeClient,
-  makeProject,
-  makeRequest,
-  makeVendorProfile,
-} from '../support/request-factories.ts';
+import { makeUser } from '../support/factories.ts';
+import { makeBid, makeClient, makeProject, makeRequest, makeVendor } from '../support/request-factories.ts';
+import { signInEach } from '../support/sign-in.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { TestClient } from '../support/test-client.ts';
 
@@ -18,12 +13,6 @@ let photoId: number;
 /** The bidding vendors' user ids (the detail names each bid's vendor for "Message this vendor"). */
 const vendorIds: Record<'plumber' | 'invited', number> = { plumber: 0, invited: 0 };
 const DENIED = { detail: 'You do not have permission to view this request.' };
-
-async function signIn(email: string): Promise<TestClient> {
-  const client = new TestClient(t.app);
-  expect((await client.login(email, TEST_PASSWORD)).statusCode).toBe(200);
-  return client;
-}
 
 beforeAll(async () => {
   t = await startTestApp();
@@ -39,22 +28,11 @@ beforeAll(async () => {
   });
   const colleague = await makeUser(t.db, { type: 'property_manager', clientId: client.id });
   const outsider = await makeUser(t.db, { type: 'property_manager', clientId: otherClient.id });
-  const plumber = await makeUser(t.db, { type: 'vendor' });
-  await makeVendorProfile(t.db, {
-    userId: plumber.id,
-    companyName: 'Pipes Inc',
-    serviceCategories: ['Plumbing'],
-  });
-  const invited = await makeUser(t.db, { type: 'vendor' });
-  await makeVendorProfile(t.db, {
-    userId: invited.id,
-    companyName: 'Invited LLC',
-    serviceCategories: ['Painting'],
-  });
+  const plumber = await makeVendor(t.db, { companyName: 'Pipes Inc', serviceCategories: ['Plumbing'] });
+  const invited = await makeVendor(t.db, { companyName: 'Invited LLC', serviceCategories: ['Painting'] });
   vendorIds.plumber = plumber.id;
   vendorIds.invited = invited.id;
-  const stranger = await makeUser(t.db, { type: 'vendor' });
-  await makeVendorProfile(t.db, { userId: stranger.id, serviceCategories: ['Windows'] });
+  const stranger = await makeVendor(t.db, { serviceCategories: ['Windows'] });
   const admin = await makeUser(t.db, { type: null, isStaff: true });
   const request = await makeRequest(t.db, {
     createdById: creator.id,
@@ -77,17 +55,10 @@ beforeAll(async () => {
     estimatedTimeUnit: 'days',
   });
   await makeBid(t.db, { requestId, vendorId: invited.id, amount: 700 });
-  for (const [name, user] of Object.entries({
-    creator,
-    colleague,
-    outsider,
-    plumber,
-    invited,
-    stranger,
-    admin,
-  })) {
-    as[name] = await signIn(user.email);
-  }
+  Object.assign(
+    as,
+    await signInEach(t.app, { creator, colleague, outsider, plumber, invited, stranger, admin }),
+  );
   const body = (await as.creator!.get(`/api/requests/${requestId}/`)).json<{
     photos: Array<{ id: number }>;
   }>();

@@ -2,8 +2,9 @@ import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications } from '#server/db/schema/notifications.ts';
 import { requestInvitations } from '#server/db/schema/requests.ts';
-import { makeUser, TEST_PASSWORD } from '../support/factories.ts';
-import { makeClient, makeProject, makeRequest, makeVendorProfile } from '../support/request-factories.ts';
+import { makeUser } from '../support/factories.ts';
+import { makeClient, makeProject, makeRequest, makeVendor } from '../support/request-factories.ts';
+import { signInEach } from '../support/sign-in.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { TestClient } from '../support/test-client.ts';
 
@@ -11,12 +12,6 @@ let t: TestApp;
 let projectId: number;
 const users: Record<string, { id: number; email: string }> = {};
 const as: Record<string, TestClient> = {};
-
-async function signIn(email: string): Promise<TestClient> {
-  const client = new TestClient(t.app);
-  expect((await client.login(email, TEST_PASSWORD)).statusCode).toBe(200);
-  return client;
-}
 
 const invitedIds = async (requestId: number) =>
   (
@@ -50,24 +45,13 @@ beforeAll(async () => {
     colleague: await makeUser(t.db, { type: 'property_manager', clientId: client.id }),
     stranger: await makeUser(t.db, { type: 'property_manager', clientId: otherClient.id }),
     staff: await makeUser(t.db, { type: null, isStaff: true }),
-    pipes: await makeUser(t.db, { type: 'vendor' }),
-    drip: await makeUser(t.db, { type: 'vendor' }),
+    pipes: await makeVendor(t.db, { companyName: 'Pipes Inc', serviceCategories: ['Plumbing'] }),
+    drip: await makeVendor(t.db, { companyName: 'Drip Co', serviceCategories: ['Plumbing'] }),
     inactive: await makeUser(t.db, { type: 'vendor', isActive: false }),
   };
-  await makeVendorProfile(t.db, {
-    userId: made.pipes.id,
-    companyName: 'Pipes Inc',
-    serviceCategories: ['Plumbing'],
-  });
-  await makeVendorProfile(t.db, {
-    userId: made.drip.id,
-    companyName: 'Drip Co',
-    serviceCategories: ['Plumbing'],
-  });
-  for (const [name, user] of Object.entries(made)) {
-    users[name] = user;
-    if (name !== 'inactive') as[name] = await signIn(user.email);
-  }
+  Object.assign(users, made);
+  const { inactive: _cannotSignIn, ...active } = made;
+  Object.assign(as, await signInEach(t.app, active));
 });
 
 afterAll(async () => {

@@ -1,66 +1,23 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bids } from '#server/db/schema/bids.ts';
 import { notifications } from '#server/db/schema/notifications.ts';
 import { maintenanceRequests, requestPhotos, requestStatusHistory } from '#server/db/schema/requests.ts';
-import { makeUser, TEST_PASSWORD } from '../support/factories.ts';
-import {
-  makeBid,
-  makeClient,
-  makeProject,
-  makeRequest,
-  makeVendorProfile,
-} from '../support/request-factories.ts';
-import { startTestApp, type TestApp } from '../support/test-app.ts';
-import { TestClient } from '../support/test-client.ts';
+import { makeUser } from '../support/factories.ts';
+import { startTestAppWithFiles, storedFiles, type TestAppWithFiles } from '../support/file-store-dir.ts';
+import { multipart, postMultipart } from '../support/multipart.ts';
+import { makeBid, makeClient, makeProject, makeRequest, makeVendor } from '../support/request-factories.ts';
+import { signInEach } from '../support/sign-in.ts';
+import type { TestClient } from '../support/test-client.ts';
 
-let t: TestApp;
-let dataDir: string;
+let t: TestAppWithFiles;
 let projectId: number;
 const users: Record<string, { id: number; email: string }> = {};
 const as: Record<string, TestClient> = {};
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
 const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46]);
-
-/** A multipart/form-data body as the browser's FormData sends it. */
-function multipart(parts: Array<{ name: string; value: string | Buffer; filename?: string }>) {
-  const boundary = '----fieldbid-completion';
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    const disposition = part.filename
-      ? `form-data; name="${part.name}"; filename="${part.filename}"\r\nContent-Type: image/png`
-      : `form-data; name="${part.name}"`;
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}\r\n\r\n`));
-    chunks.push(typeof part.value === 'string' ? Buffer.from(part.value) : part.value);
-    chunks.push(Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { body: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
-}
-
-function postMultipart(client: TestClient, url: string, form: ReturnType<typeof multipart>) {
-  return client.request('POST', url, { json: form.body, headers: { 'content-type': form.contentType } });
-}
-
-async function storedFiles(): Promise<string[]> {
-  try {
-    return (await readdir(join(dataDir, 'files'), { recursive: true }))
-      .map(String)
-      .filter((name) => /\.(png|jpg)$/.test(name));
-  } catch {
-    return [];
-  }
-}
-
-async function signIn(email: string): Promise<TestClient> {
-  const client = new TestClient(t.app);
-  expect((await client.login(email, TEST_PASSWORD)).statusCode).toBe(200);
-  return client;
-}
+const storedImages = () => storedFiles(t.dataDir, /\.(png|jpg)$/);
 
 /** An open request with a pending bid from each of the three vendors. */
 async function openRequestWithBids() {
@@ -115,8 +72,7 @@ const requestRow = async (id: number) =>
   (await t.db.select().from(maintenanceRequests).where(eq(maintenanceRequests.id, id)))[0]!;
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'fieldbid-lifecycle-'));
-  t = await startTestApp({ dataDir });
+  t = await startTestAppWithFiles('lifecycle');
   const client = await makeClient(t.db);
   projectId = (await makeProject(t.db, { clientId: client.id })).id;
   const made = {
@@ -127,35 +83,17 @@ beforeAll(async () => {
       lastName: 'Lee',
     }),
     colleague: await makeUser(t.db, { type: 'property_manager', clientId: client.id }),
-    winner: await makeUser(t.db, { type: 'vendor' }),
-    loser: await makeUser(t.db, { type: 'vendor' }),
-    third: await makeUser(t.db, { type: 'vendor' }),
+    winner: await makeVendor(t.db, { companyName: 'Pipes Inc', serviceCategories: ['Plumbing'] }),
+    loser: await makeVendor(t.db, { companyName: 'Drip Co', serviceCategories: ['Plumbing'] }),
+    third: await makeVendor(t.db, { companyName: 'Flow LLC', serviceCategories: ['Plumbing'] }),
     staff: await makeUser(t.db, { type: null, isStaff: true }),
   };
-  await makeVendorProfile(t.db, {
-    userId: made.winner.id,
-    companyName: 'Pipes Inc',
-    serviceCategories: ['Plumbing'],
-  });
-  await makeVendorProfile(t.db, {
-    userId: made.loser.id,
-    companyName: 'Drip Co',
-    serviceCategories: ['Plumbing'],
-  });
-  await makeVendorProfile(t.db, {
-    userId: made.third.id,
-    companyName: 'Flow LLC',
-    serviceCategories: ['Plumbing'],
-  });
-  for (const [name, user] of Object.entries(made)) {
-    users[name] = user;
-    as[name] = await signIn(user.email);
-  }
+  Object.assign(users, made);
+  Object.assign(as, await signInEach(t.app, made));
 });
 
 afterAll(async () => {
   await t.close();
-  await rm(dataDir, { recursive: true, force: true });
 });
 
 describe('award', () => {
@@ -350,11 +288,11 @@ describe('cancel and reopen', () => {
 describe('vendor completion, confirm and send back', () => {
   it('takes the vendor note and photos (kind completion), then the manager sends back and confirms', async () => {
     const request = await awarded();
-    const before = await storedFiles();
+    const before = await storedImages();
     const form = multipart([
       { name: 'note', value: 'Replaced the P-trap' },
-      { name: 'photos', value: PNG, filename: 'after.png' },
-      { name: 'photos', value: JPEG, filename: 'pipe.png' },
+      { name: 'photos', value: PNG, filename: 'after.png', type: 'image/png' },
+      { name: 'photos', value: JPEG, filename: 'pipe.png', type: 'image/png' },
     ]);
     const done = await postMultipart(as.winner!, `/api/requests/${request.id}/complete/`, form);
     expect(done.statusCode, done.body).toBe(200);
@@ -373,7 +311,7 @@ describe('vendor completion, confirm and send back', () => {
       ['completion', 'image/png', users.winner!.id],
       ['completion', 'image/jpeg', users.winner!.id],
     ]);
-    expect((await storedFiles()).length).toBe(before.length + 2);
+    expect((await storedImages()).length).toBe(before.length + 2);
     const stored = await t.app.files.get(photos[0]!.storageKey);
     expect(stored?.body.equals(PNG)).toBe(true);
     expect((await noticesOf(request.id)).at(-1)).toMatchObject({
@@ -437,10 +375,10 @@ describe('vendor completion, confirm and send back', () => {
 
   it('refuses files that are not images by content, and a missing note, storing nothing', async () => {
     const request = await awarded();
-    const before = await storedFiles();
+    const before = await storedImages();
     const pdf = multipart([
       { name: 'note', value: 'Done' },
-      { name: 'photos', value: Buffer.from('%PDF-1.4 fake'), filename: 'looks.png' },
+      { name: 'photos', value: Buffer.from('%PDF-1.4 fake'), filename: 'looks.png', type: 'image/png' },
     ]);
     const refused = await postMultipart(as.winner!, `/api/requests/${request.id}/complete/`, pdf);
     expect(refused.statusCode).toBe(400);
@@ -450,11 +388,11 @@ describe('vendor completion, confirm and send back', () => {
     const noNote = await postMultipart(
       as.winner!,
       `/api/requests/${request.id}/complete/`,
-      multipart([{ name: 'photos', value: PNG, filename: 'a.png' }]),
+      multipart([{ name: 'photos', value: PNG, filename: 'a.png', type: 'image/png' }]),
     );
     expect(noNote.statusCode).toBe(400);
     expect(noNote.json()).toEqual({ errors: { note: ['This field is required.'] } });
-    expect(await storedFiles()).toEqual(before);
+    expect(await storedImages()).toEqual(before);
     expect((await requestRow(request.id)).vendorCompletedAt).toBeNull();
   });
 

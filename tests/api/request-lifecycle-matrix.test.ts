@@ -1,19 +1,11 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bids } from '#server/db/schema/bids.ts';
 import { maintenanceRequests, requestStatusHistory } from '#server/db/schema/requests.ts';
-import { makeUser, TEST_PASSWORD } from '../support/factories.ts';
-import {
-  makeBid,
-  makeClient,
-  makeProject,
-  makeRequest,
-  makeVendorProfile,
-} from '../support/request-factories.ts';
-import { startTestApp, type TestApp } from '../support/test-app.ts';
+import { makeUser } from '../support/factories.ts';
+import { startTestAppWithFiles, type TestAppWithFiles } from '../support/file-store-dir.ts';
+import { makeBid, makeClient, makeProject, makeRequest, makeVendor } from '../support/request-factories.ts';
+import { signInEach } from '../support/sign-in.ts';
 import { TestClient } from '../support/test-client.ts';
 
 /**
@@ -23,8 +15,7 @@ import { TestClient } from '../support/test-client.ts';
  * (not derived from src/shared/request-lifecycle.ts), so the module cannot agree with itself.
  */
 
-let t: TestApp;
-let dataDir: string;
+let t: TestAppWithFiles;
 let projectId: number;
 const users: Record<string, number> = {};
 const as: Record<string, TestClient> = {};
@@ -140,15 +131,8 @@ function payload(call: Call, bidId: number): unknown {
   }
 }
 
-async function signIn(email: string): Promise<TestClient> {
-  const client = new TestClient(t.app);
-  expect((await client.login(email, TEST_PASSWORD)).statusCode).toBe(200);
-  return client;
-}
-
 beforeAll(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'fieldbid-lifecycle-matrix-'));
-  t = await startTestApp({ dataDir });
+  t = await startTestAppWithFiles('lifecycle-matrix');
   const client = await makeClient(t.db);
   const otherClient = await makeClient(t.db);
   projectId = (await makeProject(t.db, { clientId: client.id })).id;
@@ -156,23 +140,18 @@ beforeAll(async () => {
     creator: await makeUser(t.db, { type: 'property_manager', clientId: client.id }),
     colleague: await makeUser(t.db, { type: 'property_manager', clientId: client.id }),
     outsider: await makeUser(t.db, { type: 'property_manager', clientId: otherClient.id }),
-    winner: await makeUser(t.db, { type: 'vendor' }),
-    otherVendor: await makeUser(t.db, { type: 'vendor' }),
+    winner: await makeVendor(t.db, { serviceCategories: ['Plumbing'] }),
+    otherVendor: await makeVendor(t.db, { serviceCategories: ['Plumbing'] }),
     staff: await makeUser(t.db, { type: null, isStaff: true }),
   };
-  await makeVendorProfile(t.db, { userId: made.winner.id, serviceCategories: ['Plumbing'] });
-  await makeVendorProfile(t.db, { userId: made.otherVendor.id, serviceCategories: ['Plumbing'] });
-  for (const [role, user] of Object.entries(made)) {
-    users[role] = user.id;
-    as[role] = await signIn(user.email);
-  }
+  for (const [role, user] of Object.entries(made)) users[role] = user.id;
+  Object.assign(as, await signInEach(t.app, made));
   as.signedOut = new TestClient(t.app);
   await as.signedOut.csrfToken();
 });
 
 afterAll(async () => {
   await t.close();
-  await rm(dataDir, { recursive: true, force: true });
 });
 
 describe('lifecycle calls: every state, every asker', () => {

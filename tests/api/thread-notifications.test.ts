@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notify } from '#server/notifications/notify.ts';
 import type { Notification } from '#shared/notification-schemas.ts';
-import { makeUser, TEST_PASSWORD } from '../support/factories.ts';
 import { makeClient, makeProject, makeRequest, makeVendorProfile } from '../support/request-factories.ts';
+import { signInNewUser } from '../support/sign-in.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
-import { TestClient } from '../support/test-client.ts';
+import type { TestClient } from '../support/test-client.ts';
 
 // Opening a conversation (GET /api/messages/) marks the reader's new_message notifications of
 // that thread read: the bell's unread count drops (issues 5 and 6).
@@ -16,15 +16,8 @@ let plumber: { id: number; client: TestClient };
 let otherPlumber: { id: number; client: TestClient };
 let projectId: number;
 
-async function signIn(overrides: Parameters<typeof makeUser>[1]) {
-  const user = await makeUser(t.db, overrides);
-  const client = new TestClient(t.app);
-  expect((await client.login(user.email, TEST_PASSWORD)).statusCode).toBe(200);
-  return { id: user.id, client };
-}
-
 async function plumbingVendor(firstName: string) {
-  const vendor = await signIn({ type: 'vendor', firstName, lastName: 'Vendor' });
+  const vendor = await signInNewUser(t, { type: 'vendor', firstName, lastName: 'Vendor' });
   await makeVendorProfile(t.db, { userId: vendor.id, serviceCategories: ['Plumbing'] });
   return vendor;
 }
@@ -51,8 +44,8 @@ beforeAll(async () => {
   t = await startTestApp();
   const company = await makeClient(t.db);
   projectId = (await makeProject(t.db, { clientId: company.id })).id;
-  manager = await signIn({ type: 'property_manager', clientId: company.id, firstName: 'Morgan' });
-  colleague = await signIn({ type: 'property_manager', clientId: company.id, firstName: 'Casey' });
+  manager = await signInNewUser(t, { type: 'property_manager', clientId: company.id, firstName: 'Morgan' });
+  colleague = await signInNewUser(t, { type: 'property_manager', clientId: company.id, firstName: 'Casey' });
   plumber = await plumbingVendor('Jordan');
   otherPlumber = await plumbingVendor('Pat');
 });
@@ -140,7 +133,10 @@ describe('reading a thread reads its new_message notifications', () => {
   it('a refused read marks nothing', async () => {
     const leak = await plumbingRequest();
     await send(plumber.client, leak, 'Question about access.');
-    const outsider = await signIn({ type: 'property_manager', clientId: (await makeClient(t.db)).id });
+    const outsider = await signInNewUser(t, {
+      type: 'property_manager',
+      clientId: (await makeClient(t.db)).id,
+    });
     const refused = await outsider.client.get(`/api/messages/?request=${leak}&vendor=${plumber.id}`);
     expect(refused.statusCode).toBe(403);
     const badVendor = await manager.client.get(`/api/messages/?request=${leak}&vendor=${manager.id}`);

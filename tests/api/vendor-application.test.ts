@@ -10,11 +10,11 @@ import { checkoutSessions, subscriptions } from '#server/db/schema/billing.ts';
 import { plans } from '#server/db/schema/plans.ts';
 import { apiKeys, users } from '#server/db/schema/users.ts';
 import { vendorProfiles } from '#server/db/schema/vendor-profiles.ts';
+import { multipart } from '../support/multipart.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import type { TestClient } from '../support/test-client.ts';
 import {
   companyInfo,
-  multipart,
   visitor as newVisitor,
   PDF,
   submitVendorApplication,

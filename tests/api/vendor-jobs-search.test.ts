@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeUser, TEST_PASSWORD } from '../support/factories.ts';
-import { makeClient, makeProject, makeRequest } from '../support/request-factories.ts';
+import { makeUser } from '../support/factories.ts';
+import { makeRequests, makeRequestWorld } from '../support/request-factories.ts';
+import { signIn } from '../support/sign-in.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
-import { TestClient } from '../support/test-client.ts';
+import type { TestClient } from '../support/test-client.ts';
 
 let t: TestApp;
 let vendor: TestClient;
@@ -10,37 +11,21 @@ const ids: Record<string, number> = {};
 
 beforeAll(async () => {
   t = await startTestApp();
-  const client = await makeClient(t.db);
-  const project = await makeProject(t.db, { clientId: client.id });
-  const pm = await makeUser(t.db, { type: 'property_manager', clientId: client.id });
-  const base = { createdById: pm.id, projectId: project.id, inviteAll: true };
-  ids.sink = (
-    await makeRequest(t.db, {
-      ...base,
-      type: 'Plumbing',
-      description: 'Sink LEAKS under cabinet',
-      areasAffected: ['Kitchen'],
-    })
-  ).id;
-  ids.tub = (
-    await makeRequest(t.db, {
-      ...base,
-      type: 'Plumbing',
-      description: 'Slow tub drain',
-      areasAffected: ['Bathroom'],
-    })
-  ).id;
-  ids.fan = (
-    await makeRequest(t.db, {
-      ...base,
-      type: 'HVAC',
-      description: 'Noisy fan, 100% on',
-      areasAffected: ['Kitchen'],
-    })
-  ).id;
+  const { project, manager: pm } = await makeRequestWorld(t.db);
+  Object.assign(
+    ids,
+    await makeRequests(
+      t.db,
+      { createdById: pm.id, projectId: project.id, inviteAll: true },
+      {
+        sink: { type: 'Plumbing', description: 'Sink LEAKS under cabinet', areasAffected: ['Kitchen'] },
+        tub: { type: 'Plumbing', description: 'Slow tub drain', areasAffected: ['Bathroom'] },
+        fan: { type: 'HVAC', description: 'Noisy fan, 100% on', areasAffected: ['Kitchen'] },
+      },
+    ),
+  );
   const me = await makeUser(t.db, { type: 'vendor' });
-  vendor = new TestClient(t.app);
-  expect((await vendor.login(me.email, TEST_PASSWORD)).statusCode).toBe(200);
+  vendor = await signIn(t.app, me.email);
 });
 afterAll(async () => {
   await t.close();

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeUser, TEST_PASSWORD } from '../support/factories.ts';
-import { makeClient, makeProject, makeRequest, makeVendorProfile } from '../support/request-factories.ts';
+import { makeUser } from '../support/factories.ts';
+import { makeRequests, makeRequestWorld, makeVendor } from '../support/request-factories.ts';
+import { signIn } from '../support/sign-in.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { TestClient } from '../support/test-client.ts';
 
@@ -22,77 +23,38 @@ let invitedVendor: TestClient;
 let strangerVendor: TestClient;
 const ids: Record<string, number> = {};
 
-async function signIn(email: string): Promise<TestClient> {
-  const client = new TestClient(t.app);
-  expect((await client.login(email, TEST_PASSWORD)).statusCode).toBe(200);
-  return client;
-}
-
 const at = (minutes: number) => new Date(Date.UTC(2026, 0, 1, 0, minutes));
 
 beforeAll(async () => {
   t = await startTestApp();
-  const client = await makeClient(t.db);
-  const project = await makeProject(t.db, { clientId: client.id });
-  const pm = await makeUser(t.db, { type: 'property_manager', clientId: client.id });
-  const plumber = await makeUser(t.db, { type: 'vendor' });
-  await makeVendorProfile(t.db, { userId: plumber.id, serviceCategories: ['Plumbing', 'HVAC'] });
-  const invited = await makeUser(t.db, { type: 'vendor' });
-  await makeVendorProfile(t.db, { userId: invited.id, serviceCategories: ['Painting'] });
-  const stranger = await makeUser(t.db, { type: 'vendor' });
-  await makeVendorProfile(t.db, { userId: stranger.id, serviceCategories: ['Windows'] });
+  const { project, manager: pm } = await makeRequestWorld(t.db);
+  const plumber = await makeVendor(t.db, { serviceCategories: ['Plumbing', 'HVAC'] });
+  const invited = await makeVendor(t.db, { serviceCategories: ['Painting'] });
+  const stranger = await makeVendor(t.db, { serviceCategories: ['Windows'] });
   const admin = await makeUser(t.db, { type: null, isStaff: true });
   ids.invited = invited.id;
-  const base = { createdById: pm.id, projectId: project.id };
   // Five jobs with distinct statuses, times and deadlines, so every ordering has one answer.
-  ids.plumbOpen = (
-    await makeRequest(t.db, {
-      ...base,
-      type: 'Plumbing',
-      status: 'open',
-      createdAt: at(1),
-      bidDeadline: at(500),
-    })
-  ).id;
-  ids.hvacDone = (
-    await makeRequest(t.db, {
-      ...base,
-      type: 'HVAC',
-      status: 'completed',
-      createdAt: at(2),
-      bidDeadline: at(100),
-    })
-  ).id;
-  ids.plumbCancelled = (
-    await makeRequest(t.db, {
-      ...base,
-      type: 'Plumbing',
-      status: 'cancelled',
-      createdAt: at(3),
-      bidDeadline: at(300),
-    })
-  ).id;
-  ids.hvacProgress = (
-    await makeRequest(t.db, { ...base, type: 'HVAC', status: 'in_progress', createdAt: at(4) })
-  ).id;
-  ids.plumbOpenNew = (
-    await makeRequest(t.db, {
-      ...base,
-      type: 'Plumbing',
-      status: 'open',
-      createdAt: at(5),
-      bidDeadline: at(200),
-    })
-  ).id;
-  ids.electricalInvited = (
-    await makeRequest(t.db, { ...base, type: 'Electrical', createdAt: at(6), invited: [invited.id] })
-  ).id;
-  ids.openToAll = (await makeRequest(t.db, { ...base, type: 'Doors', createdAt: at(7), inviteAll: true })).id;
-  vendor = await signIn(plumber.email);
-  invitedVendor = await signIn(invited.email);
-  strangerVendor = await signIn(stranger.email);
-  staff = await signIn(admin.email);
-  manager = await signIn(pm.email);
+  Object.assign(
+    ids,
+    await makeRequests(
+      t.db,
+      { createdById: pm.id, projectId: project.id },
+      {
+        plumbOpen: { type: 'Plumbing', status: 'open', createdAt: at(1), bidDeadline: at(500) },
+        hvacDone: { type: 'HVAC', status: 'completed', createdAt: at(2), bidDeadline: at(100) },
+        plumbCancelled: { type: 'Plumbing', status: 'cancelled', createdAt: at(3), bidDeadline: at(300) },
+        hvacProgress: { type: 'HVAC', status: 'in_progress', createdAt: at(4) },
+        plumbOpenNew: { type: 'Plumbing', status: 'open', createdAt: at(5), bidDeadline: at(200) },
+        electricalInvited: { type: 'Electrical', createdAt: at(6), invited: [invited.id] },
+        openToAll: { type: 'Doors', createdAt: at(7), inviteAll: true },
+      },
+    ),
+  );
+  vendor = await signIn(t.app, plumber.email);
+  invitedVendor = await signIn(t.app, invited.email);
+  strangerVendor = await signIn(t.app, stranger.email);
+  staff = await signIn(t.app, admin.email);
+  manager = await signIn(t.app, pm.email);
 });
 afterAll(async () => {
   await t.close();
@@ -157,79 +119,50 @@ describe('GET /api/vendor/jobs/ access and visibility', () => {
 
 describe('GET /api/vendor/jobs/ ordering', () => {
   const order = async (query: string) => (await list(vendor, query)).results.map((job) => job.id);
+  const jobs = (...names: string[]) => names.map((name) => ids[name]);
 
   it('orders by status (Open, In Progress, Completed, Cancelled) then newest first by default', async () => {
-    expect(await order('')).toEqual([
-      ids.openToAll,
-      ids.plumbOpenNew,
-      ids.plumbOpen,
-      ids.hvacProgress,
-      ids.hvacDone,
-      ids.plumbCancelled,
-    ]);
+    expect(await order('')).toEqual(
+      jobs('openToAll', 'plumbOpenNew', 'plumbOpen', 'hvacProgress', 'hvacDone', 'plumbCancelled'),
+    );
   });
 
   it('sorts by created_at both ways', async () => {
-    const ascending = [
-      ids.plumbOpen,
-      ids.hvacDone,
-      ids.plumbCancelled,
-      ids.hvacProgress,
-      ids.plumbOpenNew,
-      ids.openToAll,
-    ];
+    const ascending = jobs(
+      'plumbOpen',
+      'hvacDone',
+      'plumbCancelled',
+      'hvacProgress',
+      'plumbOpenNew',
+      'openToAll',
+    );
     expect(await order('?ordering=created_at')).toEqual(ascending);
     expect(await order('?ordering=-created_at')).toEqual([...ascending].reverse());
   });
 
   it('sorts by status rank both ways, newest first within a status', async () => {
     expect(await order('?ordering=status')).toEqual(await order(''));
-    expect(await order('?ordering=-status')).toEqual([
-      ids.plumbCancelled,
-      ids.hvacDone,
-      ids.hvacProgress,
-      ids.openToAll,
-      ids.plumbOpenNew,
-      ids.plumbOpen,
-    ]);
+    expect(await order('?ordering=-status')).toEqual(
+      jobs('plumbCancelled', 'hvacDone', 'hvacProgress', 'openToAll', 'plumbOpenNew', 'plumbOpen'),
+    );
   });
 
   it('sorts by service_type both ways, newest first within a type', async () => {
-    expect(await order('?ordering=service_type')).toEqual([
-      ids.openToAll,
-      ids.hvacProgress,
-      ids.hvacDone,
-      ids.plumbOpenNew,
-      ids.plumbCancelled,
-      ids.plumbOpen,
-    ]);
-    expect(await order('?ordering=-service_type')).toEqual([
-      ids.plumbOpenNew,
-      ids.plumbCancelled,
-      ids.plumbOpen,
-      ids.hvacProgress,
-      ids.hvacDone,
-      ids.openToAll,
-    ]);
+    expect(await order('?ordering=service_type')).toEqual(
+      jobs('openToAll', 'hvacProgress', 'hvacDone', 'plumbOpenNew', 'plumbCancelled', 'plumbOpen'),
+    );
+    expect(await order('?ordering=-service_type')).toEqual(
+      jobs('plumbOpenNew', 'plumbCancelled', 'plumbOpen', 'hvacProgress', 'hvacDone', 'openToAll'),
+    );
   });
 
   it('sorts by deadline both ways, jobs without one last', async () => {
-    expect(await order('?ordering=deadline')).toEqual([
-      ids.hvacDone,
-      ids.plumbOpenNew,
-      ids.plumbCancelled,
-      ids.plumbOpen,
-      ids.openToAll,
-      ids.hvacProgress,
-    ]);
-    expect(await order('?ordering=-deadline')).toEqual([
-      ids.plumbOpen,
-      ids.plumbCancelled,
-      ids.plumbOpenNew,
-      ids.hvacDone,
-      ids.openToAll,
-      ids.hvacProgress,
-    ]);
+    expect(await order('?ordering=deadline')).toEqual(
+      jobs('hvacDone', 'plumbOpenNew', 'plumbCancelled', 'plumbOpen', 'openToAll', 'hvacProgress'),
+    );
+    expect(await order('?ordering=-deadline')).toEqual(
+      jobs('plumbOpen', 'plumbCancelled', 'plumbOpenNew', 'hvacDone', 'openToAll', 'hvacProgress'),
+    );
   });
 
   it('refuses an unknown ordering with 400 naming the allowed fields', async () => {

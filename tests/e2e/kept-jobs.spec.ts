@@ -1,8 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { apiSignIn } from './support/api-session.ts';
 import { ConversationScreen } from './support/conversation-page.ts';
-import { LoginPage } from './support/login-page.ts';
-import { controlledByServiceWorker, goOffline, goOnline } from './support/offline.ts';
+import { goOffline, goOnline, signInUnderServiceWorker } from './support/offline.ts';
 
 const KEEP_BUTTON = /^Keep offline: job #(\d+)$/;
 
@@ -14,11 +13,7 @@ test('a vendor keeps a job from the list, reads it offline, and releases it', as
   context,
   request,
 }) => {
-  const login = new LoginPage(page);
-  await login.goto();
-  await login.signIn('vendor@demo.local');
-  await expect(page).toHaveURL(/\/vendor\/dashboard$/);
-  await controlledByServiceWorker(page);
+  await signInUnderServiceWorker(page);
 
   // Other tests add jobs in parallel: take a job the list shows, by its button's name. Keeping reads
   // the vendor's thread, which marks it read; a job without a conversation leaves the seeded unread

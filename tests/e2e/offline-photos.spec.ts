@@ -1,7 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
-import { LoginPage } from './support/login-page.ts';
-import { controlledByServiceWorker, goOffline, goOnline } from './support/offline.ts';
+import { goOffline, goOnline, signInUnderServiceWorker } from './support/offline.ts';
 import { chooseOption } from './support/request-pages.ts';
 
 // Browser globals for page.evaluate (this project is typed without the DOM library).
@@ -27,11 +26,7 @@ test('offline: a request with a photo waits on the device, survives a reload and
   test.setTimeout(60_000);
   const description = `Water stain on the ceiling found offline (e2e ${Date.now()})`;
 
-  const login = new LoginPage(page);
-  await login.goto();
-  await login.signIn('vendor@demo.local');
-  await expect(page).toHaveURL(/\/vendor\/dashboard$/);
-  await controlledByServiceWorker(page);
+  await signInUnderServiceWorker(page);
   await expect(page.getByRole('button', { name: 'Create Request' })).toBeVisible();
   // The property list (GET /api/user/projects/) is saved with the query cache at most once a second.
   await page.waitForTimeout(1_500);

@@ -4,8 +4,7 @@ import { RestartableServer } from '../support/restartable-server.ts';
 import { apiSignIn } from './support/api-session.ts';
 import { BidDialog } from './support/bid-dialog.ts';
 import { ConversationScreen } from './support/conversation-page.ts';
-import { LoginPage } from './support/login-page.ts';
-import { controlledByServiceWorker, goOffline } from './support/offline.ts';
+import { goOffline, signInUnderServiceWorker } from './support/offline.ts';
 
 // The shared webServer cannot be killed, so this spec runs the built app on a server process of its
 // own (own port, own fresh embedded database with the demo seed), kills it with SIGKILL in the middle
@@ -57,11 +56,7 @@ async function jobForBoth(vendor: APIRequestContext, manager: APIRequestContext)
 }
 
 async function signInAndVisit(page: Page, requestId: number): Promise<void> {
-  const login = new LoginPage(page);
-  await login.goto();
-  await login.signIn('vendor@demo.local');
-  await expect(page).toHaveURL(/\/vendor\/dashboard$/);
-  await controlledByServiceWorker(page);
+  await signInUnderServiceWorker(page);
   await page.goto(`/vendor/messages/${requestId}`);
   await expect(page.getByRole('log', { name: 'Messages' })).toBeVisible();
   await page.goto(`/vendor/requests/${requestId}`);
@@ -101,13 +96,7 @@ test('the outbox replay survives a SIGKILL of the server: one bid and two messag
   const chat = new ConversationScreen(page);
   const first = `Before the crash one (${Date.now()})`;
   const second = `Before the crash two (${Date.now()})`;
-  for (const text of [first, second]) {
-    await chat.input.fill(text);
-    await chat.sendButton.click();
-    await expect(chat.input).toHaveValue('');
-  }
-  const pending = chat.thread.getByTestId('pending-message');
-  await expect(pending).toHaveCount(2);
+  const pending = await chat.queue([first, second]);
 
   // The first write of the replay (the bid) reaches the server and is committed; while the browser
   // still waits for the answer the server is killed, so the answer never arrives.

@@ -2,8 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, expect, test } from '@playwright/test';
-import { LoginPage } from './support/login-page.ts';
-import { controlledByServiceWorker, goOffline } from './support/offline.ts';
+import { controlledByServiceWorker, goOffline, signInUnderServiceWorker } from './support/offline.ts';
+
+// Waiting for the service worker to take control and reloading offline took 26 s on a busy machine.
+test.describe.configure({ timeout: 60_000 });
 
 // The browser globals page.evaluate runs against (this project is typed without the DOM library).
 declare const localStorage: { getItem(key: string): string | null };
@@ -55,11 +57,7 @@ test('offline after a visit: the shell and the job list render from the device, 
   page,
   context,
 }) => {
-  const login = new LoginPage(page);
-  await login.goto();
-  await login.signIn('vendor@demo.local');
-  await expect(page).toHaveURL(/\/vendor\/dashboard$/);
-  await controlledByServiceWorker(page);
+  await signInUnderServiceWorker(page);
 
   const jobs = (await page.evaluate(async () => {
     const response = await fetch('/api/vendor/jobs/', {

@@ -2,8 +2,7 @@ import { type APIRequestContext, expect, type Page, test } from '@playwright/tes
 import { apiSignIn } from './support/api-session.ts';
 import { BidDialog } from './support/bid-dialog.ts';
 import { ConversationScreen } from './support/conversation-page.ts';
-import { LoginPage } from './support/login-page.ts';
-import { controlledByServiceWorker, goOffline, goOnline } from './support/offline.ts';
+import { goOffline, goOnline, signInUnderServiceWorker } from './support/offline.ts';
 
 // Signing in, visiting three screens and waiting for the outbox's replays takes longer than 30 s.
 test.describe.configure({ timeout: 120_000 });
@@ -50,11 +49,7 @@ async function threadContents(api: APIRequestContext, requestId: number): Promis
 }
 
 async function signInAndVisit(page: Page, requestId: number): Promise<void> {
-  const login = new LoginPage(page);
-  await login.goto();
-  await login.signIn('vendor@demo.local');
-  await expect(page).toHaveURL(/\/vendor\/dashboard$/);
-  await controlledByServiceWorker(page);
+  await signInUnderServiceWorker(page);
   await page.goto('/vendor/jobs');
   await expect(page.getByRole('heading', { name: 'Available Jobs' })).toBeVisible();
   await page.goto(`/vendor/messages/${requestId}`);
@@ -106,13 +101,7 @@ test('offline: cached screens render, a bid and two messages wait on the device 
   await expect(chat.thread).toBeVisible();
   const first = `Offline one (${Date.now()})`;
   const second = `Offline two (${Date.now()})`;
-  for (const text of [first, second]) {
-    await chat.input.fill(text);
-    await chat.sendButton.click();
-    await expect(chat.input).toHaveValue('');
-  }
-  const pending = chat.thread.getByTestId('pending-message');
-  await expect(pending).toHaveCount(2);
+  const pending = await chat.queue([first, second]);
   await expect(pending.nth(0)).toContainText('Waiting to send');
   await expect(pending.nth(0)).toContainText(first);
   await expect(pending.nth(1)).toContainText(second);

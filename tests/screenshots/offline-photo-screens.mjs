@@ -2,32 +2,14 @@
 // the vendor's Create Request form and its "saved on this device" state, a completion waiting on the
 // request detail, and the Outbox listing both. Run after a build, under the shared lock:
 //   flock /tmp/fieldbid-browser.lock sh -c 'npm run build && node tests/screenshots/offline-photo-screens.mjs'
-import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
-import { chromium } from 'playwright-core';
+import { launchBrowser, newPage, signIn } from './screenshot-page.mjs';
+import { startScreenshotServer } from './screenshot-server.mjs';
 
-const port = Number(process.env.SCREENSHOT_PORT ?? 8202);
-const base = `http://127.0.0.1:${port}`;
+const { base } = await startScreenshotServer(8202);
 const out = process.env.SCREENSHOT_DIR ?? '/tmp/fieldbid-offline-photo-screens';
 const photo = new URL('../e2e/fixtures/site-photo.png', import.meta.url).pathname;
 mkdirSync(out, { recursive: true });
-
-const server = spawn('node', ['scripts/e2e-server.mjs', String(port)], {
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
-process.on('exit', () => server.kill('SIGTERM'));
-
-async function waitForServer() {
-  for (let i = 0; i < 240; i += 1) {
-    try {
-      if ((await fetch(`${base}/api/health/`)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error('server did not start');
-}
 
 const shoot = async (page, name) => {
   await page.waitForTimeout(500);
@@ -45,16 +27,9 @@ async function offline(context, on) {
 }
 
 async function run(width) {
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu'],
-  });
-  const context = await browser.newContext({ viewport: { width, height: width < 500 ? 740 : 860 } });
-  const page = await context.newPage();
-  await page.goto(`${base}/login`);
-  await page.getByLabel('Email').fill('vendor@demo.local');
-  await page.getByLabel(/^Password/).fill('demo12345');
-  await page.getByRole('button', { name: 'Login' }).click();
+  const browser = await launchBrowser();
+  const { context, page } = await newPage(browser, width);
+  await signIn(page, base, 'vendor@demo.local');
   await page.waitForURL(/\/vendor\/dashboard$/);
   await page.evaluate(() => navigator.serviceWorker.ready);
   await page.reload();
@@ -105,7 +80,6 @@ async function run(width) {
   await browser.close();
 }
 
-await waitForServer();
 for (const width of [1280, 375]) await run(width);
 console.log(`screenshots in ${out}`);
 process.exit(0);

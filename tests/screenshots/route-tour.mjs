@@ -2,41 +2,15 @@
 // beyond opening each route). Run after a build, under the shared lock:
 //   flock /tmp/fieldbid-browser.lock sh -c 'npm run build && node tests/screenshots/route-tour.mjs'
 // ONLY=vendor (or manager, admin) limits the tour to one role.
-import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
-import { chromium } from 'playwright-core';
+import { launchBrowser, newPage, settled as settlePage, signIn } from './screenshot-page.mjs';
+import { startScreenshotServer } from './screenshot-server.mjs';
 
-const port = Number(process.env.SCREENSHOT_PORT ?? 8205);
-const base = `http://127.0.0.1:${port}`;
+const { base, stop } = await startScreenshotServer(8205);
 const out = process.env.SCREENSHOT_DIR ?? '/tmp/fieldbid-route-tour';
 mkdirSync(out, { recursive: true });
 
-const server = spawn('node', ['scripts/e2e-server.mjs', String(port)], {
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
-process.on('exit', () => server.kill('SIGTERM'));
-
-async function waitForServer() {
-  for (let i = 0; i < 240; i += 1) {
-    try {
-      if ((await fetch(`${base}/api/health/`)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error('server did not start');
-}
-
-async function settled(page) {
-  await page.waitForTimeout(300);
-  await page
-    .locator('[role=status][aria-label^="Loading"]')
-    .first()
-    .waitFor({ state: 'detached', timeout: 15000 })
-    .catch(() => {});
-  await page.waitForTimeout(700);
-}
+const settled = (page) => settlePage(page, 700);
 
 async function apiJson(page, path) {
   return page.evaluate(async (url) => {
@@ -104,13 +78,8 @@ const tours = {
 
 async function tour(browser, role, width) {
   const { email, routes } = tours[role];
-  const context = await browser.newContext({ viewport: { width, height: width < 500 ? 740 : 860 } });
-  const page = await context.newPage();
-  await page.goto(`${base}/login`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel(/^Password/).fill('demo12345');
-  await page.getByRole('button', { name: 'Login' }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+  const { context, page } = await newPage(browser, width);
+  await signIn(page, base, email);
   await settled(page);
   for (const [name, path] of await routes(page)) {
     await page.goto(`${base}${path}`);
@@ -120,17 +89,13 @@ async function tour(browser, role, width) {
   await context.close();
 }
 
-await waitForServer();
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu'],
-});
+const browser = await launchBrowser();
 try {
   for (const role of process.env.ONLY ? [process.env.ONLY] : Object.keys(tours)) {
     for (const width of [1280, 375]) await tour(browser, role, width);
   }
 } finally {
   await browser.close();
-  server.kill('SIGTERM');
+  stop();
 }
 console.log(`screenshots in ${out}`);

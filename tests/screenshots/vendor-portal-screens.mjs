@@ -1,52 +1,21 @@
 // Screenshots of the vendor portal screens at 1280 and 375 px (issue 5), for a person to look at.
 // Run after a build, under the shared lock:
 //   flock /tmp/fieldbid-browser.lock sh -c 'npm run build && node tests/screenshots/vendor-portal-screens.mjs'
-import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
-import { chromium } from 'playwright-core';
+import { launchBrowser, newPage, settled as settlePage, signIn as signInAs } from './screenshot-page.mjs';
+import { startScreenshotServer } from './screenshot-server.mjs';
 
-const port = Number(process.env.SCREENSHOT_PORT ?? 8204);
-const base = `http://127.0.0.1:${port}`;
+const { base, stop } = await startScreenshotServer(8204);
 // Outside test-results/, which every Playwright run empties.
 const out = process.env.SCREENSHOT_DIR ?? '/tmp/fieldbid-vendor-portal-screens';
 mkdirSync(out, { recursive: true });
 
-const server = spawn('node', ['scripts/e2e-server.mjs', String(port)], {
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
-const stop = () => server.kill('SIGTERM');
-process.on('exit', stop);
-
-async function waitForServer() {
-  for (let i = 0; i < 240; i += 1) {
-    try {
-      if ((await fetch(`${base}/api/health/`)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error('server did not start');
-}
-
 async function signIn(page) {
-  await page.goto(`${base}/login`);
-  await page.getByLabel('Email').fill('vendor@demo.local');
-  await page.getByLabel(/^Password/).fill('demo12345');
-  await page.getByRole('button', { name: 'Login' }).click();
+  await signInAs(page, base, 'vendor@demo.local');
   await page.waitForURL(/\/vendor\/dashboard$/);
 }
 
-// Live updates keep a connection open, so "network idle" never comes: wait for the loaders instead.
-async function settled(page) {
-  await page.waitForTimeout(300);
-  await page
-    .locator('[role=status][aria-label^="Loading"]')
-    .first()
-    .waitFor({ state: 'detached', timeout: 15000 })
-    .catch(() => {});
-  await page.waitForTimeout(500);
-}
+const settled = (page) => settlePage(page, 500);
 
 async function fillBid(page) {
   const dialog = page.getByRole('dialog');
@@ -72,12 +41,8 @@ async function shoot(page, name) {
 }
 
 async function run(width) {
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu'],
-  });
-  const context = await browser.newContext({ viewport: { width, height: width < 500 ? 740 : 860 } });
-  const page = await context.newPage();
+  const browser = await launchBrowser();
+  const { page } = await newPage(browser, width);
   const tag = (name) => `${width}-${name}`;
   await signIn(page);
 
@@ -218,7 +183,6 @@ async function run(width) {
 }
 
 try {
-  await waitForServer();
   await run(1280);
   await run(375);
   console.log(`screenshots in ${out}`);

@@ -4,6 +4,7 @@ import { clients } from '#server/db/schema/clients.ts';
 import { projects } from '#server/db/schema/projects.ts';
 import { maintenanceRequests, requestInvitations, requestPhotos } from '#server/db/schema/requests.ts';
 import { vendorProfiles } from '#server/db/schema/vendor-profiles.ts';
+import { makeUser } from './factories.ts';
 
 let sequence = 0;
 
@@ -26,6 +27,17 @@ export async function makeProject(
     .values({ name: `Project ${sequence}`, address: `${sequence} Main St`, ...overrides })
     .returning();
   return project!;
+}
+
+/** A client with one property and one property manager of the client: where requests come from. */
+export async function makeRequestWorld(db: Db, manager: Parameters<typeof makeUser>[1] = {}) {
+  const client = await makeClient(db);
+  const project = await makeProject(db, { clientId: client.id });
+  return {
+    client,
+    project,
+    manager: await makeUser(db, { type: 'property_manager', clientId: client.id, ...manager }),
+  };
 }
 
 /** A request; `invited` lists vendor user ids to invite, `photoKeys` storage keys of its photos. */
@@ -66,6 +78,35 @@ export async function makeVendorProfile(
     .values({ companyName: `Vendor Co ${sequence}`, ...overrides })
     .returning();
   return profile!;
+}
+
+/** A vendor user (`user` overrides its columns) with its vendor profile (`profile`). */
+export async function makeVendor(
+  db: Db,
+  profile: Partial<typeof vendorProfiles.$inferInsert> = {},
+  user: Parameters<typeof makeUser>[1] = {},
+) {
+  const vendor = await makeUser(db, { type: 'vendor', ...user });
+  await makeVendorProfile(db, { userId: vendor.id, ...profile });
+  return vendor;
+}
+
+/**
+ * One request per named row, each `base` plus the row, made in the rows' order (so ids and default
+ * times follow it): answers each name's request id.
+ */
+export async function makeRequests<Name extends string>(
+  db: Db,
+  base: Parameters<typeof makeRequest>[1],
+  rows: Record<Name, Partial<Parameters<typeof makeRequest>[1]>>,
+): Promise<Record<Name, number>> {
+  const ids = {} as Record<Name, number>;
+  for (const [name, row] of Object.entries(rows) as Array<
+    [Name, Partial<Parameters<typeof makeRequest>[1]>]
+  >) {
+    ids[name] = (await makeRequest(db, { ...base, ...row })).id;
+  }
+  return ids;
 }
 
 export async function makeBid(

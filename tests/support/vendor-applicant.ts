@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
+import { multipart, postMultipart } from './multipart.ts';
 import { TestClient } from './test-client.ts';
 
 // A visitor going through the vendor wizard's calls (public spec, section 7), for the API tests.
@@ -23,22 +24,6 @@ export const companyInfo = () => ({
   email: `sam${++sequence}-${Date.now()}@rocky.example`,
 });
 
-export function multipart(
-  parts: Array<{ name: string; value: string | Buffer; filename?: string; type?: string }>,
-) {
-  const boundary = `----fieldbid${Math.random().toString(16).slice(2)}`;
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    const disposition = `form-data; name="${part.name}"${part.filename ? `; filename="${part.filename}"` : ''}`;
-    const type = part.type ? `Content-Type: ${part.type}\r\n` : '';
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}\r\n${type}\r\n`));
-    chunks.push(Buffer.isBuffer(part.value) ? part.value : Buffer.from(part.value));
-    chunks.push(Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { body: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
-}
-
 export function uploadCertificate(
   client: TestClient,
   body: Buffer,
@@ -49,10 +34,7 @@ export function uploadCertificate(
     { name: 'insurance_certificate', value: body, filename, type: 'application/pdf' },
     ...Object.entries(extra).map(([name, value]) => ({ name, value })),
   ]);
-  return client.request('POST', `${VENDOR_BASE}/save_insurance_info/`, {
-    json: form.body,
-    headers: { 'content-type': form.contentType },
-  });
+  return postMultipart(client, `${VENDOR_BASE}/save_insurance_info/`, form);
 }
 
 /** A visitor with a session and its CSRF token, as the wizard starts. */

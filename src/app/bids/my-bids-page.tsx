@@ -1,14 +1,16 @@
-import { Alert, Box, Button, Card, Center, Group, Loader, Select, Stack, Table, Text } from '@mantine/core';
+import { Button, Group, Select, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { Link, useSearchParams } from 'react-router-dom';
 import { isApiError } from '#app/lib/api-error.ts';
 import { LastRefreshed } from '#app/offline/last-refreshed.tsx';
 import { vendorRequestPath } from '#app/route-paths.ts';
-import { ErrorAlert } from '#app/ui/error-alert.tsx';
+import { CardTitleRow } from '#app/ui/card-title-row.tsx';
+import type { Column } from '#app/ui/columns-table.tsx';
+import { ListStates } from '#app/ui/list-states.tsx';
 import { Pager } from '#app/ui/pager.tsx';
 import { ScreenTitle } from '#app/ui/screen-title.tsx';
-import { SortHeader } from '#app/ui/sort-header.tsx';
 import { BidStatusBadge } from '#app/ui/status-badges.tsx';
+import { TableOrCards } from '#app/ui/table-or-cards.tsx';
 import { showToast } from '#app/ui/toast.ts';
 import type { BidOrderingField } from '#shared/bid-schemas.ts';
 import { formatDate, relativeTime } from '#shared/date-display.ts';
@@ -64,14 +66,10 @@ export function MyBidsPage() {
         }),
     });
 
-  const header = (field: BidOrderingField, label: string) => (
-    <SortHeader
-      direction={orderingDirection(view.ordering, field)}
-      onSort={() => go({ ...view, ordering: nextBidOrdering(view.ordering, field), page: 1 })}
-    >
-      {label}
-    </SortHeader>
-  );
+  const sortable = (field: BidOrderingField) => ({
+    direction: orderingDirection(view.ordering, field),
+    onSort: () => go({ ...view, ordering: nextBidOrdering(view.ordering, field), page: 1 }),
+  });
   const actions = (bid: MyBidItem) => (
     <Group gap="xs" wrap="nowrap">
       <Button component={Link} to={vendorRequestPath(bid.request_id)} variant="default" size="xs">
@@ -89,6 +87,31 @@ export function MyBidsPage() {
         </Button>
       ) : null}
     </Group>
+  );
+
+  const columns: Column<MyBidItem>[] = [
+    { label: 'Service Type', cell: (bid) => bid.request_type },
+    { label: 'Bid Amount', sort: sortable('amount'), cell: (bid) => formatUsd(bid.amount) },
+    { label: 'Timeline', cell: (bid) => timeWithUnit(bid.estimated_time, bid.estimated_time_unit) },
+    { label: 'Start Date', cell: startText },
+    { label: 'Submitted', sort: sortable('created_at'), cell: (bid) => relativeTime(bid.created_at) },
+    { label: 'Status', sort: sortable('status'), cell: (bid) => <BidStatusBadge status={bid.status} /> },
+    { label: 'Actions', hiddenLabel: true, cell: actions },
+  ];
+  const card = (bid: MyBidItem) => (
+    <>
+      <CardTitleRow
+        title={`#${bid.request_id} · ${bid.request_type} · ${formatUsd(bid.amount)}`}
+        badge={<BidStatusBadge status={bid.status} />}
+      />
+      <Text size="xs" c="dimmed">
+        Timeline: {timeWithUnit(bid.estimated_time, bid.estimated_time_unit)} · Start: {startText(bid)}
+      </Text>
+      <Text size="xs" c="dimmed" mb="sm">
+        Submitted {relativeTime(bid.created_at)}
+      </Text>
+      {actions(bid)}
+    </>
   );
 
   const data = bids.data;
@@ -123,83 +146,35 @@ export function MyBidsPage() {
       <PendingBids />
 
       {/* A failed refresh keeps the last answer on screen: offline, that is the saved copy (LastRefreshed says so). */}
-      {bids.isPending ? (
-        <Center py="xl" role="status" aria-label="Loading bids">
-          <Loader />
-        </Center>
-      ) : bids.isError && !bids.data ? (
-        <ErrorAlert>{bids.error.message || 'Failed to load your bids. Please try again.'}</ErrorAlert>
-      ) : data && data.results.length === 0 ? (
-        <Alert variant="light" color="gray">
-          {view.status
-            ? `No ${BID_STATUS_LABELS[view.status].toLowerCase()} bids.`
-            : 'You have not placed any bids yet.'}
-        </Alert>
-      ) : data ? (
-        <div style={{ opacity: bids.isPlaceholderData ? 0.6 : 1 }}>
-          <Box visibleFrom="lg">
-            <Table.ScrollContainer minWidth={820}>
-              <Table striped highlightOnHover verticalSpacing="sm">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Service Type</Table.Th>
-                    {header('amount', 'Bid Amount')}
-                    <Table.Th>Timeline</Table.Th>
-                    <Table.Th>Start Date</Table.Th>
-                    {header('created_at', 'Submitted')}
-                    {header('status', 'Status')}
-                    <Table.Th>
-                      <span className="mantine-visually-hidden">Actions</span>
-                    </Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {data.results.map((bid) => (
-                    <Table.Tr key={bid.id}>
-                      <Table.Td>{bid.request_type}</Table.Td>
-                      <Table.Td>{formatUsd(bid.amount)}</Table.Td>
-                      <Table.Td>{timeWithUnit(bid.estimated_time, bid.estimated_time_unit)}</Table.Td>
-                      <Table.Td>{startText(bid)}</Table.Td>
-                      <Table.Td>{relativeTime(bid.created_at)}</Table.Td>
-                      <Table.Td>
-                        <BidStatusBadge status={bid.status} />
-                      </Table.Td>
-                      <Table.Td>{actions(bid)}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          </Box>
-          <Stack hiddenFrom="lg" gap="sm">
-            {data.results.map((bid) => (
-              <Card
-                key={bid.id}
-                withBorder
-                radius="md"
-                padding="sm"
-                component="article"
-                aria-label={`Bid on request #${bid.request_id}`}
-              >
-                <Group justify="space-between" wrap="nowrap" mb={4}>
-                  <Text fw={600} size="sm">
-                    #{bid.request_id} · {bid.request_type} · {formatUsd(bid.amount)}
-                  </Text>
-                  <BidStatusBadge status={bid.status} />
-                </Group>
-                <Text size="xs" c="dimmed">
-                  Timeline: {timeWithUnit(bid.estimated_time, bid.estimated_time_unit)} · Start:{' '}
-                  {startText(bid)}
-                </Text>
-                <Text size="xs" c="dimmed" mb="sm">
-                  Submitted {relativeTime(bid.created_at)}
-                </Text>
-                {actions(bid)}
-              </Card>
-            ))}
-          </Stack>
-        </div>
-      ) : null}
+      <ListStates
+        loading={bids.isPending}
+        loadingLabel="Loading bids"
+        error={
+          bids.isError && !bids.data
+            ? bids.error.message || 'Failed to load your bids. Please try again.'
+            : null
+        }
+        empty={
+          data && data.results.length === 0
+            ? view.status
+              ? `No ${BID_STATUS_LABELS[view.status].toLowerCase()} bids.`
+              : 'You have not placed any bids yet.'
+            : null
+        }
+        stale={bids.isPlaceholderData}
+      >
+        {data ? (
+          <TableOrCards
+            breakpoint="lg"
+            columns={columns}
+            rows={data.results}
+            rowKey={(bid) => bid.id}
+            minWidth={820}
+            cardLabel={(bid) => `Bid on request #${bid.request_id}`}
+            card={card}
+          />
+        ) : null}
+      </ListStates>
 
       {data ? (
         <Pager page={view.page} totalPages={data.total_pages} onChange={(page) => go({ ...view, page })} />

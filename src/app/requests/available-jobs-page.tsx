@@ -1,15 +1,16 @@
-import { Alert, Button, Center, Group, Loader, Select, Stack, Text } from '@mantine/core';
+import { Group, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconFilter } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { BidDialog } from '#app/bids/bid-dialog.tsx';
 import { KeptJobsLink } from '#app/offline/kept-jobs-link.tsx';
 import { LastRefreshed } from '#app/offline/last-refreshed.tsx';
-import { ErrorAlert } from '#app/ui/error-alert.tsx';
 import { FilterChips } from '#app/ui/filter-chips.tsx';
+import { ListHeader } from '#app/ui/list-header.tsx';
+import { ListStates } from '#app/ui/list-states.tsx';
+import { orderingParam, readColumnSort } from '#app/ui/list-url-params.ts';
 import { Pager } from '#app/ui/pager.tsx';
-import { ScreenTitle } from '#app/ui/screen-title.tsx';
+import { JOB_ORDERING_FIELDS } from '#shared/job-list-query.ts';
 import { REQUEST_STATUS_LABELS } from '#shared/statuses.ts';
 import { requestKeys, useJobs } from './api.ts';
 import { JobsFilterDialog, type JobsFilters } from './jobs-filter-dialog.tsx';
@@ -39,7 +40,6 @@ export function AvailableJobsPage() {
     filters.close();
     go({ ...view, ...chosen, page: 1 });
   };
-  const sortValue = view.sort ? `${view.sort.descending ? '-' : ''}${view.sort.field}` : '';
 
   const chips: Array<{ label: string; clear: Partial<JobsView> }> = [];
   if (view.serviceType)
@@ -51,40 +51,26 @@ export function AvailableJobsPage() {
   const data = jobs.data;
   return (
     <Stack gap="md">
-      <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
-        <div>
-          <ScreenTitle>Available Jobs</ScreenTitle>
-          {data ? (
-            <Text size="sm" c="dimmed" mt={-8} aria-live="polite">
-              Showing {data.results.length} of {data.count} jobs
-            </Text>
-          ) : null}
+      <ListHeader
+        title="Available Jobs"
+        shown={data ? { count: data.results.length, total: data.count, noun: 'jobs' } : null}
+        below={
           <Group gap="md" mt={2} wrap="wrap">
             <LastRefreshed queryKey={requestKeys.jobs(view)} />
             <KeptJobsLink />
           </Group>
-        </div>
-        <Group gap="sm">
-          <Select
-            hiddenFrom="lg"
-            aria-label="Sort jobs"
-            data={SORT_OPTIONS}
-            value={sortValue}
-            allowDeselect={false}
-            w={190}
-            onChange={(value) =>
-              go({
-                ...view,
-                sort: readJobsView(new URLSearchParams({ ordering: value ?? '' })).sort,
-                page: 1,
-              })
-            }
-          />
-          <Button variant="default" leftSection={<IconFilter size={16} aria-hidden />} onClick={filters.open}>
-            Filters
-          </Button>
-        </Group>
-      </Group>
+        }
+        sort={{
+          label: 'Sort jobs',
+          options: SORT_OPTIONS,
+          value: orderingParam(view.sort),
+          onChange: (ordering) =>
+            go({ ...view, sort: readColumnSort(JOB_ORDERING_FIELDS, ordering), page: 1 }),
+          hiddenFrom: 'lg',
+          width: 190,
+        }}
+        onFilters={filters.open}
+      />
 
       <FilterChips
         chips={chips.map((chip) => ({
@@ -95,26 +81,30 @@ export function AvailableJobsPage() {
       />
 
       {/* A failed refresh keeps the last answer on screen: offline, that is the saved copy (LastRefreshed says so). */}
-      {jobs.isPending ? (
-        <Center py="xl" role="status" aria-label="Loading jobs">
-          <Loader />
-        </Center>
-      ) : jobs.isError && !jobs.data ? (
-        <ErrorAlert>{jobs.error.message || 'Failed to load jobs. Please try again.'}</ErrorAlert>
-      ) : data && data.results.length === 0 ? (
-        <Alert variant="light" color="gray">
-          {chips.length > 0 ? 'No jobs match your filters.' : 'No jobs available right now.'}
-        </Alert>
-      ) : data ? (
-        <div style={{ opacity: jobs.isPlaceholderData ? 0.6 : 1 }}>
+      <ListStates
+        loading={jobs.isPending}
+        loadingLabel="Loading jobs"
+        error={
+          jobs.isError && !jobs.data ? jobs.error.message || 'Failed to load jobs. Please try again.' : null
+        }
+        empty={
+          data && data.results.length === 0
+            ? chips.length > 0
+              ? 'No jobs match your filters.'
+              : 'No jobs available right now.'
+            : null
+        }
+        stale={jobs.isPlaceholderData}
+      >
+        {data ? (
           <JobsTable
             jobs={data.results}
             sort={view.sort}
             onSort={(field) => go({ ...view, sort: nextSort(view.sort, field), page: 1 })}
             onBid={(job) => setBidRequestId(job.id)}
           />
-        </div>
-      ) : null}
+        ) : null}
+      </ListStates>
 
       {data ? (
         <Pager page={view.page} totalPages={data.total_pages} onChange={(page) => go({ ...view, page })} />

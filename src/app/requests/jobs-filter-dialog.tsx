@@ -1,5 +1,6 @@
-import { Button, Group, Modal, Select, Stack } from '@mantine/core';
+import { Select, Stack } from '@mantine/core';
 import { useState } from 'react';
+import { FilterDialog, FilterDialogButtons } from '#app/ui/filter-dialog.tsx';
 import { SERVICE_CATEGORIES, type ServiceCategory } from '#shared/categories.ts';
 import { REQUEST_STATUS_LABELS, REQUEST_STATUSES, type RequestStatus } from '#shared/statuses.ts';
 
@@ -26,10 +27,12 @@ export function JobsFilterDialog({
   onClose: () => void;
 }) {
   return (
-    <Modal opened={opened} onClose={onClose} title="Filter Jobs" styles={{ title: { fontWeight: 700 } }}>
-      {/* Mounted per opening, so the dialog starts from the filters in force. */}
-      {opened ? <FilterFields initial={initial} onApply={onApply} onClose={onClose} /> : null}
-    </Modal>
+    <FilterDialog
+      title="Filter Jobs"
+      opened={opened}
+      onClose={onClose}
+      fields={<FilterFields initial={initial} onApply={onApply} onClose={onClose} />}
+    />
   );
 }
 
@@ -62,32 +65,19 @@ function FilterFields({
         onChange={setStatus}
         clearable
       />
-      <Group justify="space-between">
-        <Button
-          variant="subtle"
-          onClick={() => {
-            setServiceType(null);
-            setStatus(null);
-          }}
-        >
-          Clear
-        </Button>
-        <Group gap="sm">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button
-            onClick={() =>
-              onApply({
-                serviceType: serviceType as ServiceCategory | null,
-                status: status as RequestStatus | null,
-              })
-            }
-          >
-            Apply Filters
-          </Button>
-        </Group>
-      </Group>
+      <FilterDialogButtons
+        onClear={() => {
+          setServiceType(null);
+          setStatus(null);
+        }}
+        onCancel={onClose}
+        onApply={() =>
+          onApply({
+            serviceType: serviceType as ServiceCategory | null,
+            status: status as RequestStatus | null,
+          })
+        }
+      />
     </Stack>
   );
 }

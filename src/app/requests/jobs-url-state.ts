@@ -1,3 +1,10 @@
+import {
+  type ColumnSort,
+  nextColumnSort,
+  pagedApiQuery,
+  readSearchSortPage,
+  writeSearchSortPage,
+} from '#app/ui/list-url-params.ts';
 import { isServiceCategory, type ServiceCategory } from '#shared/categories.ts';
 import { JOB_ORDERING_FIELDS, type JobOrderingField } from '#shared/job-list-query.ts';
 import { PAGE_SIZE, REQUEST_STATUSES, type RequestStatus } from '#shared/statuses.ts';
@@ -8,7 +15,7 @@ export interface JobsView {
   status: RequestStatus | null;
   search: string;
   /** Null while in the default sort (status order, then newest: the server's default). */
-  sort: { field: JobOrderingField; descending: boolean } | null;
+  sort: ColumnSort<JobOrderingField>;
   page: number;
 }
 
@@ -18,17 +25,10 @@ const JOBS_PATH = '/vendor/jobs';
 export function readJobsView(params: URLSearchParams): JobsView {
   const serviceType = params.get('service_type') ?? '';
   const status = params.get('status') ?? '';
-  const ordering = params.get('ordering') ?? '';
-  const field = ordering.replace(/^-/, '');
-  const page = Number(params.get('page') ?? '1');
   return {
     serviceType: isServiceCategory(serviceType) ? serviceType : null,
     status: (REQUEST_STATUSES as readonly string[]).includes(status) ? (status as RequestStatus) : null,
-    search: (params.get('search') ?? '').trim(),
-    sort: (JOB_ORDERING_FIELDS as readonly string[]).includes(field)
-      ? { field: field as JobOrderingField, descending: ordering.startsWith('-') }
-      : null,
-    page: Number.isInteger(page) && page >= 1 ? page : 1,
+    ...readSearchSortPage(params, JOB_ORDERING_FIELDS),
   };
 }
 
@@ -37,30 +37,17 @@ export function writeJobsView(view: JobsView): URLSearchParams {
   const params = new URLSearchParams();
   if (view.serviceType) params.set('service_type', view.serviceType);
   if (view.status) params.set('status', view.status);
-  if (view.search) params.set('search', view.search);
-  if (view.sort) params.set('ordering', `${view.sort.descending ? '-' : ''}${view.sort.field}`);
-  if (view.page > 1) params.set('page', String(view.page));
-  return params;
+  return writeSearchSortPage(params, view);
 }
 
 /** GET /api/vendor/jobs/ query (signed-in spec, section 7): ordering omitted while in the default sort. */
 export function jobsApiQuery(view: JobsView): Record<string, string | number> {
-  return {
-    ...Object.fromEntries(writeJobsView({ ...view, page: 1 })),
-    page: view.page,
-    page_size: PAGE_SIZE,
-  };
+  return pagedApiQuery(writeJobsView(view), view.page, PAGE_SIZE);
 }
 
-/**
- * A click on a column header: ascending first, then descending, then back to the default sort.
- * Sorting or filtering returns to page 1.
- */
-export function nextSort(current: JobsView['sort'], field: JobOrderingField): JobsView['sort'] {
-  if (current?.field !== field) return { field, descending: false };
-  if (!current.descending) return { field, descending: true };
-  return null;
-}
+/** A click on a column header (ascending, descending, default); sorting or filtering returns to page 1. */
+export const nextSort: (current: JobsView['sort'], field: JobOrderingField) => JobsView['sort'] =
+  nextColumnSort;
 
 /** The search box's target: Available Jobs filtered by the text. */
 export function jobsSearchPath(search: string): string {

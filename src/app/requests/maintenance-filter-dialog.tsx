@@ -1,5 +1,6 @@
-import { Button, Group, Modal, Select, Stack } from '@mantine/core';
+import { Select, Stack } from '@mantine/core';
 import { useState } from 'react';
+import { FilterDialog, FilterDialogButtons } from '#app/ui/filter-dialog.tsx';
 import { SERVICE_CATEGORIES, type ServiceCategory } from '#shared/categories.ts';
 import { PRIORITIES, type Priority } from '#shared/statuses.ts';
 
@@ -28,14 +29,14 @@ export function MaintenanceFilterDialog({
   onApply: (filters: MaintenanceFilters) => void;
   onClose: () => void;
 }) {
+  // No autofocus on the first select: a searchable select opens its list on focus and would cover the others.
   return (
-    <Modal opened={opened} onClose={onClose} title="Filter Requests" styles={{ title: { fontWeight: 700 } }}>
-      {/* Mounted per opening, so the dialog starts from the filters in force. No autofocus on the
-          first select: a searchable select opens its list on focus and would cover the others. */}
-      {opened ? (
-        <FilterFields initial={initial} properties={properties} onApply={onApply} onClose={onClose} />
-      ) : null}
-    </Modal>
+    <FilterDialog
+      title="Filter Requests"
+      opened={opened}
+      onClose={onClose}
+      fields={<FilterFields initial={initial} properties={properties} onApply={onApply} onClose={onClose} />}
+    />
   );
 }
 
@@ -83,34 +84,21 @@ function FilterFields({
         onChange={setPriority}
         clearable
       />
-      <Group justify="space-between">
-        <Button
-          variant="subtle"
-          onClick={() => {
-            setServiceType(null);
-            setPropertyId(null);
-            setPriority(null);
-          }}
-        >
-          Clear
-        </Button>
-        <Group gap="sm">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button
-            onClick={() =>
-              onApply({
-                serviceType: serviceType as ServiceCategory | null,
-                propertyId: propertyId === null ? null : Number(propertyId),
-                priority: priority as Priority | null,
-              })
-            }
-          >
-            Apply Filters
-          </Button>
-        </Group>
-      </Group>
+      <FilterDialogButtons
+        onClear={() => {
+          setServiceType(null);
+          setPropertyId(null);
+          setPriority(null);
+        }}
+        onCancel={onClose}
+        onApply={() =>
+          onApply({
+            serviceType: serviceType as ServiceCategory | null,
+            propertyId: propertyId === null ? null : Number(propertyId),
+            priority: priority as Priority | null,
+          })
+        }
+      />
     </Stack>
   );
 }

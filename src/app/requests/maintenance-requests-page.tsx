@@ -1,18 +1,20 @@
-import { Alert, Button, Center, Group, Loader, Select, Stack, Tabs, Text } from '@mantine/core';
+import { Button, Stack, Tabs } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconFilter, IconPlus } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useUserProjects } from '#app/layouts/api.ts';
 import { managerPaths } from '#app/route-paths.ts';
-import { ErrorAlert } from '#app/ui/error-alert.tsx';
 import { FilterChips } from '#app/ui/filter-chips.tsx';
+import { ListHeader } from '#app/ui/list-header.tsx';
+import { ListStates } from '#app/ui/list-states.tsx';
+import { orderingParam, readColumnSort } from '#app/ui/list-url-params.ts';
 import { Pager } from '#app/ui/pager.tsx';
-import { ScreenTitle } from '#app/ui/screen-title.tsx';
 import { REQUEST_STATUS_LABELS, REQUEST_STATUSES, type RequestStatus } from '#shared/statuses.ts';
 import { MaintenanceFilterDialog, type MaintenanceFilters } from './maintenance-filter-dialog.tsx';
 import { useMaintenanceRequests } from './maintenance-requests-api.ts';
 import { MaintenanceRequestsTable } from './maintenance-requests-table.tsx';
 import {
+  MAINTENANCE_SORT_FIELDS,
   type MaintenanceView,
   nextMaintenanceSort,
   readMaintenanceView,
@@ -21,7 +23,6 @@ import {
 
 const ALL = 'all';
 const TABS = [ALL, ...REQUEST_STATUSES] as const;
-/** The cards below the md breakpoint have no headers to click: the sort is a select there. */
 const SORT_OPTIONS = [
   { value: '', label: 'Newest' },
   { value: 'created', label: 'Oldest' },
@@ -63,34 +64,20 @@ export function MaintenanceRequestsPage() {
   const data = requests.data;
   return (
     <Stack gap="md">
-      <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
-        <div>
-          <ScreenTitle>Maintenance Requests</ScreenTitle>
-          {data ? (
-            <Text size="sm" c="dimmed" mt={-8} aria-live="polite">
-              Showing {data.results.length} of {data.count} requests
-            </Text>
-          ) : null}
-        </div>
-        <Group gap="sm">
-          <Select
-            hiddenFrom="md"
-            aria-label="Sort requests"
-            data={SORT_OPTIONS}
-            value={view.sort ? `${view.sort.descending ? '-' : ''}${view.sort.field}` : ''}
-            allowDeselect={false}
-            w={200}
-            onChange={(value) =>
-              go({
-                ...view,
-                sort: readMaintenanceView(new URLSearchParams({ ordering: value ?? '' })).sort,
-                page: 1,
-              })
-            }
-          />
-          <Button variant="default" leftSection={<IconFilter size={16} aria-hidden />} onClick={filters.open}>
-            Filters
-          </Button>
+      <ListHeader
+        title="Maintenance Requests"
+        shown={data ? { count: data.results.length, total: data.count, noun: 'requests' } : null}
+        sort={{
+          label: 'Sort requests',
+          options: SORT_OPTIONS,
+          value: orderingParam(view.sort),
+          onChange: (ordering) =>
+            go({ ...view, sort: readColumnSort(MAINTENANCE_SORT_FIELDS, ordering), page: 1 }),
+          hiddenFrom: 'md',
+          width: 200,
+        }}
+        onFilters={filters.open}
+        actions={
           <Button
             component={Link}
             to={managerPaths.maintenanceCreate}
@@ -98,8 +85,8 @@ export function MaintenanceRequestsPage() {
           >
             Create Request
           </Button>
-        </Group>
-      </Group>
+        }
+      />
 
       <Tabs
         value={view.status ?? ALL}
@@ -126,27 +113,25 @@ export function MaintenanceRequestsPage() {
         }
       />
 
-      {requests.isPending ? (
-        <Center py="xl" role="status" aria-label="Loading maintenance requests">
-          <Loader />
-        </Center>
-      ) : requests.isError ? (
-        <ErrorAlert>
-          {requests.error.message || 'Failed to load maintenance requests. Please try again.'}
-        </ErrorAlert>
-      ) : data && data.results.length === 0 ? (
-        <Alert variant="light" color="gray">
-          No maintenance requests match your filters
-        </Alert>
-      ) : data ? (
-        <div style={{ opacity: requests.isPlaceholderData ? 0.6 : 1 }}>
+      <ListStates
+        loading={requests.isPending}
+        loadingLabel="Loading maintenance requests"
+        error={
+          requests.isError
+            ? requests.error.message || 'Failed to load maintenance requests. Please try again.'
+            : null
+        }
+        empty={data && data.results.length === 0 ? 'No maintenance requests match your filters' : null}
+        stale={requests.isPlaceholderData}
+      >
+        {data ? (
           <MaintenanceRequestsTable
             requests={data.results}
             sort={view.sort}
             onSort={(field) => go({ ...view, sort: nextMaintenanceSort(view.sort, field), page: 1 })}
           />
-        </div>
-      ) : null}
+        ) : null}
+      </ListStates>
 
       {data && data.results.length > 0 ? (
         <Pager page={view.page} totalPages={data.total_pages} onChange={(page) => go({ ...view, page })} />

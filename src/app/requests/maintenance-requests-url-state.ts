@@ -1,3 +1,10 @@
+import {
+  type ColumnSort,
+  nextColumnSort,
+  pagedApiQuery,
+  readSearchSortPage,
+  writeSearchSortPage,
+} from '#app/ui/list-url-params.ts';
 import { isServiceCategory, type ServiceCategory } from '#shared/categories.ts';
 import {
   PAGE_SIZE,
@@ -21,7 +28,7 @@ export interface MaintenanceView {
   /** The top bar's search text ('' for none): every word must match (as in Available Jobs). */
   search: string;
   /** Null while in the default sort (newest first: the server's default). */
-  sort: { field: MaintenanceSortField; descending: boolean } | null;
+  sort: ColumnSort<MaintenanceSortField>;
   page: number;
 }
 
@@ -36,16 +43,12 @@ const positiveInteger = (value: string | null): number | null => {
 /** Reads the view from the URL; anything unknown falls back to its default instead of failing. */
 export function readMaintenanceView(params: URLSearchParams): MaintenanceView {
   const serviceType = params.get('service_type') ?? '';
-  const ordering = params.get('ordering') ?? '';
-  const field = oneOf(MAINTENANCE_SORT_FIELDS, ordering.replace(/^-/, ''));
   return {
     status: oneOf(REQUEST_STATUSES, params.get('status')),
     serviceType: isServiceCategory(serviceType) ? serviceType : null,
     propertyId: positiveInteger(params.get('property')),
     priority: oneOf(PRIORITIES, params.get('priority')),
-    search: (params.get('search') ?? '').trim(),
-    sort: field ? { field, descending: ordering.startsWith('-') } : null,
-    page: positiveInteger(params.get('page')) ?? 1,
+    ...readSearchSortPage(params, MAINTENANCE_SORT_FIELDS),
   };
 }
 
@@ -56,30 +59,19 @@ export function writeMaintenanceView(view: MaintenanceView): URLSearchParams {
   if (view.serviceType) params.set('service_type', view.serviceType);
   if (view.propertyId) params.set('property', String(view.propertyId));
   if (view.priority) params.set('priority', view.priority);
-  if (view.search) params.set('search', view.search);
-  if (view.sort) params.set('ordering', `${view.sort.descending ? '-' : ''}${view.sort.field}`);
-  if (view.page > 1) params.set('page', String(view.page));
-  return params;
+  return writeSearchSortPage(params, view);
 }
 
 /** GET /api/property-manager/maintenance-requests/ query: ordering omitted while in the default sort. */
 export function maintenanceApiQuery(view: MaintenanceView): Record<string, string | number> {
-  return {
-    ...Object.fromEntries(writeMaintenanceView({ ...view, page: 1 })),
-    page: view.page,
-    page_size: PAGE_SIZE,
-  };
+  return pagedApiQuery(writeMaintenanceView(view), view.page, PAGE_SIZE);
 }
 
 /** A click on a column header: ascending, then descending, then back to the default sort. */
-export function nextMaintenanceSort(
+export const nextMaintenanceSort: (
   current: MaintenanceView['sort'],
   field: MaintenanceSortField,
-): MaintenanceView['sort'] {
-  if (current?.field !== field) return { field, descending: false };
-  if (!current.descending) return { field, descending: true };
-  return null;
-}
+) => MaintenanceView['sort'] = nextColumnSort;
 
 /** 'N vendor(s)' or 'No vendors' (signed-in spec, section 2). */
 export function vendorCountText(vendors: readonly unknown[]): string {

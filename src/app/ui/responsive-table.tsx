@@ -1,13 +1,7 @@
-import { Box, Card, Group, Stack, Table, Text } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { Box, Card, Group, Stack, Text } from '@mantine/core';
+import { type Column, ColumnsTable } from './columns-table.tsx';
 
-export interface Column<Row> {
-  label: string;
-  cell: (row: Row) => ReactNode;
-  align?: 'left' | 'right';
-  /** Hidden header text (an actions column); the cell still shows. */
-  hiddenLabel?: boolean;
-}
+export type { Column } from './columns-table.tsx';
 
 /**
  * A table from the small breakpoint up; below it, one card a row with the first column as its title
@@ -30,34 +24,7 @@ export function ResponsiveTable<Row>({
   return (
     <>
       <Box visibleFrom="sm">
-        <Table.ScrollContainer minWidth={minWidth}>
-          <Table striped={striped} highlightOnHover verticalSpacing="sm">
-            <Table.Thead>
-              <Table.Tr>
-                {columns.map((column) => (
-                  <Table.Th key={column.label} ta={column.align}>
-                    {column.hiddenLabel ? (
-                      <span className="mantine-visually-hidden">{column.label}</span>
-                    ) : (
-                      column.label
-                    )}
-                  </Table.Th>
-                ))}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((row) => (
-                <Table.Tr key={rowKey(row)}>
-                  {columns.map((column) => (
-                    <Table.Td key={column.label} ta={column.align}>
-                      {column.cell(row)}
-                    </Table.Td>
-                  ))}
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <ColumnsTable columns={columns} rows={rows} rowKey={rowKey} minWidth={minWidth} striped={striped} />
       </Box>
       <Stack gap="xs" hiddenFrom="sm">
         {rows.map((row) => (

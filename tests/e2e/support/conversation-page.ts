@@ -25,4 +25,16 @@ export class ConversationScreen {
     await expect(this.thread.getByText(text)).toBeVisible();
     await expect(this.input).toHaveValue('');
   }
+
+  /** Sends each text while the server cannot take it: each waits on the device as a pending bubble. */
+  async queue(texts: string[]): Promise<Locator> {
+    for (const text of texts) {
+      await this.input.fill(text);
+      await this.sendButton.click();
+      await expect(this.input).toHaveValue('');
+    }
+    const pending = this.thread.getByTestId('pending-message');
+    await expect(pending).toHaveCount(texts.length);
+    return pending;
+  }
 }

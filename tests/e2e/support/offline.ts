@@ -1,4 +1,5 @@
-import type { BrowserContext, Page } from '@playwright/test';
+import { type BrowserContext, expect, type Page } from '@playwright/test';
+import { LoginPage } from './login-page.ts';
 
 // The browser globals page.evaluate runs against (this project is typed without the DOM library).
 declare const navigator: { serviceWorker: { ready: Promise<unknown>; controller: unknown } };
@@ -10,6 +11,15 @@ export async function controlledByServiceWorker(page: Page): Promise<void> {
     await page.reload();
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
   }
+}
+
+/** Signs in as the demo vendor through the login screen, then waits for the service worker to control the page. */
+export async function signInUnderServiceWorker(page: Page): Promise<void> {
+  const login = new LoginPage(page);
+  await login.goto();
+  await login.signIn('vendor@demo.local');
+  await expect(page).toHaveURL(/\/vendor\/dashboard$/);
+  await controlledByServiceWorker(page);
 }
 
 /**

@@ -127,12 +127,17 @@ export function transportTo(server: IdempotentWriteServer): OutboxTransport {
       },
       body: JSON.stringify(request.body),
     });
-    const text = await response.text();
-    const body: unknown = text === '' ? null : JSON.parse(text);
-    return classifyAnswer(
-      response.status,
-      body,
-      parseRetryAfter(response.headers.get('Retry-After'), Date.now()),
-    );
+    return answerOf(response);
   };
+}
+
+/** The outbox's reading of a server's answer (status, JSON body, Retry-After), as the app's transport reads it. */
+export async function answerOf(response: Response) {
+  const text = await response.text();
+  const body: unknown = text === '' ? null : JSON.parse(text);
+  return classifyAnswer(
+    response.status,
+    body,
+    parseRetryAfter(response.headers.get('Retry-After'), Date.now()),
+  );
 }

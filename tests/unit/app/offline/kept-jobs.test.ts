@@ -6,17 +6,9 @@ import { keepJob, releaseJob } from '#app/offline/kept-jobs.ts';
 import { closeUserSession, startUserSession } from '#app/offline/offline-session.ts';
 import { requestDetailQueryOptions } from '#app/requests/api.ts';
 import { gatherKeptJob, keptJobTitle } from '#app/requests/keep-job-gather.ts';
+import { installMemoryLocalStorage } from './memory-local-storage.ts';
 
-// The token store reads localStorage; node has none, so the tests give it one.
-const storage = new Map<string, string>();
-globalThis.localStorage = {
-  getItem: (key: string) => storage.get(key) ?? null,
-  setItem: (key: string, value: string) => void storage.set(key, value),
-  removeItem: (key: string) => void storage.delete(key),
-  clear: () => storage.clear(),
-  key: () => null,
-  length: 0,
-} as Storage;
+const storage = installMemoryLocalStorage();
 
 const REQUEST_ID = 41;
 const detail = {

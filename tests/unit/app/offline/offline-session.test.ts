@@ -14,17 +14,9 @@ import {
 import { addOutboxItem } from '#app/offline/outbox-store.ts';
 import { apiTransport } from '#app/offline/outbox-transport.ts';
 import { AUTH_STATUS_QUERY_HASH } from '#app/offline/query-persister.ts';
+import { installMemoryLocalStorage } from './memory-local-storage.ts';
 
-// The token store reads localStorage; node has none, so the tests give it one.
-const storage = new Map<string, string>();
-globalThis.localStorage = {
-  getItem: (key: string) => storage.get(key) ?? null,
-  setItem: (key: string, value: string) => void storage.set(key, value),
-  removeItem: (key: string) => void storage.delete(key),
-  clear: () => storage.clear(),
-  key: () => null,
-  length: 0,
-} as Storage;
+const storage = installMemoryLocalStorage();
 
 let nextUser = 5000;
 let userA: number;

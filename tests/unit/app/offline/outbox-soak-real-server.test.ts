@@ -1,14 +1,14 @@
 /// <reference types="node" />
 import 'fake-indexeddb/auto';
 import { afterAll, expect, it } from 'vitest';
-import { parseRetryAfter } from '#app/offline/outbox-backoff.ts';
-import { classifyAnswer, NETWORK_FAILURE } from '#app/offline/outbox-outcome.ts';
+import { NETWORK_FAILURE } from '#app/offline/outbox-outcome.ts';
 import { OutboxSender, type OutboxTransport } from '#app/offline/outbox-sender.ts';
 import { addOutboxItem } from '#app/offline/outbox-store.ts';
 import { UserDb } from '#app/offline/user-db.ts';
 import { type Cut, CuttingProxy } from '../../../support/cutting-proxy.ts';
 import { RestartableServer } from '../../../support/restartable-server.ts';
 import { freePort } from '../../../support/server-process.ts';
+import { answerOf } from './idempotent-write-server.ts';
 import { seeded } from './seeded-random.ts';
 
 // The outbox against the REAL server process (Fastify, the embedded PostgreSQL on disk, the
@@ -85,13 +85,7 @@ function transportThrough(baseUrl: string, token: string): OutboxTransport {
         // Never wait forever on a half-dead connection; the app's fetch has the OS timeouts.
         signal: AbortSignal.timeout(20_000),
       });
-      const text = await response.text();
-      const body: unknown = text === '' ? null : JSON.parse(text);
-      return classifyAnswer(
-        response.status,
-        body,
-        parseRetryAfter(response.headers.get('Retry-After'), Date.now()),
-      );
+      return answerOf(response);
     } catch {
       return { kind: 'transient', reason: NETWORK_FAILURE, retryAfterMs: null };
     }

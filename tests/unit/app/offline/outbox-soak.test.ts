@@ -5,20 +5,9 @@ import { OutboxSender, type OutboxTransport } from '#app/offline/outbox-sender.t
 import { addOutboxItem, listOutbox } from '#app/offline/outbox-store.ts';
 import { UserDb } from '#app/offline/user-db.ts';
 import { type Fault, IdempotentWriteServer, transportTo } from './idempotent-write-server.ts';
+import { seeded } from './seeded-random.ts';
 
 const WRITES = 500;
-
-/** A small seeded generator (mulberry32), so a failing run can be repeated. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const server = new IdempotentWriteServer();
 afterAll(() => server.stop());

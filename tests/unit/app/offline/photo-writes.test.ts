@@ -11,6 +11,7 @@ import { dropOrphanPhotos, ORPHAN_PHOTO_AGE_MS, storePendingPhoto } from '#app/o
 import { submitWithPhotos } from '#app/offline/photo-write.ts';
 import type { UserDb } from '#app/offline/user-db.ts';
 import { vendorRequestFields } from '#app/vendor/vendor-request-api.ts';
+import { installMemoryLocalStorage } from './memory-local-storage.ts';
 
 /*
  * Writes that carry photos (a vendor's request from the field, a completion): the photos are kept
@@ -20,15 +21,7 @@ import { vendorRequestFields } from '#app/vendor/vendor-request-api.ts';
  * browser test); everything else is the app's own code against fake-indexeddb.
  */
 
-const storage = new Map<string, string>();
-globalThis.localStorage = {
-  getItem: (key: string) => storage.get(key) ?? null,
-  setItem: (key: string, value: string) => void storage.set(key, value),
-  removeItem: (key: string) => void storage.delete(key),
-  clear: () => storage.clear(),
-  key: () => null,
-  length: 0,
-} as Storage;
+const storage = installMemoryLocalStorage();
 
 /** Stands in for the canvas re-encode: a JPEG-typed Blob of the same bytes. */
 const resize = async (file: Blob) => ({
