@@ -8,7 +8,7 @@ import type { ReactNode } from 'react';
 import { PERSIST_MAX_AGE_MS, queryClient } from './lib/query-client.ts';
 import { createDexiePersister } from './offline/query-persister.ts';
 import { SignOutWarningHost } from './offline/sign-out-warning-host.tsx';
-import { theme } from './theme.ts';
+import { cssVariablesResolver, theme } from './theme.ts';
 
 /**
  * Persistence into the signed-in user's IndexedDB. `buster` changes when the shape of cached answers
@@ -29,7 +29,7 @@ const persistOptions: Omit<PersistQueryClientOptions, 'queryClient'> = {
  */
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light">
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
       {/* One toast at a time, 5000 ms each (public spec, section 9). */}
       <Notifications limit={1} autoClose={5000} position="bottom-right" />
       <PersistQueryClientProvider client={queryClient} persistOptions={persistOptions}>

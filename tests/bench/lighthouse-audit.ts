@@ -19,6 +19,8 @@ export interface PageAudit {
   totalBytes: number | null;
   /** Lighthouse's own run warnings and a fatal runtime error, if any. */
   problems: string[];
+  /** Accessibility audits that failed, as "id: title", so a score below 100 says what to fix. */
+  failedAccessibility: string[];
 }
 
 export async function auditPage(page: Page, url: string): Promise<PageAudit> {
@@ -37,7 +39,20 @@ export async function auditPage(page: Page, url: string): Promise<PageAudit> {
   };
   const problems = lhr.runWarnings.map(String);
   if (lhr.runtimeError) problems.push(`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
+  const failedAccessibility = (lhr.categories.accessibility?.auditRefs ?? [])
+    .map((ref) => lhr.audits[ref.id])
+    .filter((audit) => audit !== undefined && audit.scoreDisplayMode === 'binary' && audit.score === 0)
+    .map((audit) => {
+      // The first offending elements, so the report points at what to fix.
+      const items = (audit!.details as { items?: Array<{ node?: { snippet?: string } }> } | undefined)?.items;
+      const where = (items ?? [])
+        .slice(0, 3)
+        .map((item) => item.node?.snippet?.slice(0, 120))
+        .filter(Boolean);
+      return `${audit!.id}: ${audit!.title}${where.length > 0 ? ` (${where.join(' | ')})` : ''}`;
+    });
   return {
+    failedAccessibility,
     requestedUrl: url,
     finalUrl: lhr.finalDisplayedUrl,
     scores: {

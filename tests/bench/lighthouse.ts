@@ -98,6 +98,7 @@ function printAudits(origin: string, audits: Array<[string, PageAudit]>): void {
       console.log(`    ended at ${audit.finalUrl.replace(origin, '')} instead`);
     }
     for (const problem of audit.problems) console.log(`    lighthouse: ${problem}`);
+    for (const failed of audit.failedAccessibility) console.log(`    accessibility: ${failed}`);
   }
 }
 

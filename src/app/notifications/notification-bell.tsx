@@ -23,8 +23,9 @@ export function NotificationBell() {
 
   return (
     <Menu opened={opened} onChange={setOpened} position="bottom-end" width={360} shadow="md" withinPortal>
-      <Menu.Target>
-        <Indicator label={unreadBadge(count)} size={18} color="red" offset={6} disabled={count === 0} inline>
+      {/* The menu's aria attributes belong on the button, not on the badge's wrapper. */}
+      <Indicator label={unreadBadge(count)} size={18} color="red" offset={6} disabled={count === 0} inline>
+        <Menu.Target>
           <ActionIcon
             variant="subtle"
             color="gray"
@@ -33,8 +34,8 @@ export function NotificationBell() {
           >
             <IconBell size={22} stroke={1.6} aria-hidden />
           </ActionIcon>
-        </Indicator>
-      </Menu.Target>
+        </Menu.Target>
+      </Indicator>
       <Menu.Dropdown p={0} maw="calc(100vw - 16px)">
         <Group justify="space-between" px="md" py="sm" wrap="nowrap">
           <Text fw={700}>Notifications</Text>
