@@ -15,8 +15,10 @@ const CHROMIUM_ARGS = [
 export default defineConfig({
   testDir: 'tests/e2e',
   testMatch: '**/*.spec.ts',
-  timeout: 30_000,
-  expect: { timeout: 7_500 },
+  // Two workers on two cores, each browser context installing the service worker and its precache:
+  // a sign-in alone can take 10 s under that load, so the limits leave room (a passing test is no slower).
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
   fullyParallel: true,
   workers: 2,
   retries: 0,

@@ -33,6 +33,8 @@ export const vendorPaths = {
   notifications: '/vendor/notifications',
   /** Writes made offline that wait for the server, or that it refused (issue 7). */
   outbox: '/vendor/outbox',
+  /** The floor plans and in-wall photos of a property the vendor works on (accepted bid). */
+  propertyDocumentation: '/vendor/properties/:projectId/documentation',
   // The top bar's settings menu links to /vendor/settings, the sidebar to /vendor/settings/profile:
   // one screen (signed-in spec, route map).
   settings: '/vendor/settings',
@@ -60,6 +62,8 @@ export const ADMIN_ROUTE = '/admin/*';
 
 /** The admin console's sections (src/app/admin/admin-sections.tsx), relative to /admin/. */
 export const adminPaths = {
+  applications: '/admin/applications',
+  clients: '/admin/clients',
   plans: '/admin/plans',
   mail: '/admin/mail',
 } as const;
@@ -83,6 +87,8 @@ export const managerConversationPath = (requestId: string | number, vendorId: st
   `/property-manager/messages?${new URLSearchParams({ request: String(requestId), vendor: String(vendorId) })}`;
 export const asbuildsPath = (projectId: string | number) =>
   `/property-manager/${segment(projectId)}/asbuilds`;
+export const vendorDocumentationPath = (projectId: string | number) =>
+  `/vendor/properties/${segment(projectId)}/documentation`;
 export const propertyHistoryPath = (projectId: string | number) =>
   `/property-manager/${segment(projectId)}/history`;
 export const clientPropertiesPath = (clientId: string | number) =>

@@ -76,6 +76,13 @@ const vendorRoutes: RouteObject[] = [
       (m) => m.OutboxPage,
     ),
   },
+  {
+    path: vendorPaths.propertyDocumentation,
+    lazy: lazyScreen(
+      () => import('./vendor/property-documentation-page.tsx'),
+      (m) => m.PropertyDocumentationPage,
+    ),
+  },
   { path: vendorPaths.settings, lazy: settings },
   { path: vendorPaths.settingsProfile, lazy: settings },
 ];

@@ -46,8 +46,28 @@ export const theme = createTheme({
  * Mantine's dimmed text (gray-6) reaches only about 3.3:1 on white, below WCAG AA for the small
  * captions it is used for ("Showing N of M", "Last refreshed", dates); this gray gives about 6:1.
  */
+/**
+ * Light badges and alerts write shade 6 on a 10% tint of it: 1.7:1 (yellow) to 3.2:1 (blue), below
+ * WCAG AA for a status word. These darker shades give 5:1 or more on the same tint.
+ */
+const LIGHT_VARIANT_TEXT: Record<string, string> = Object.fromEntries(
+  Object.entries({
+    green: '#237032',
+    blue: '#1864ab',
+    red: '#a51d1d',
+    yellow: '#8a5a00',
+    gray: '#343a40',
+    orange: '#a83a0c',
+    teal: '#066649',
+    grape: '#862e9c',
+    cyan: '#0b7285',
+    violet: '#5f3dc4',
+    indigo: '#364fc7',
+  }).map(([color, text]) => [`--mantine-color-${color}-light-color`, text]),
+);
+
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
-  light: { '--mantine-color-dimmed': '#5c636a' },
+  light: { '--mantine-color-dimmed': '#5c636a', ...LIGHT_VARIANT_TEXT },
   dark: {},
 });

@@ -1,6 +1,8 @@
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
+import { applicationReviewRoutes } from './admin/application-review-routes.ts';
+import { clientAdminRoutes } from './admin/client-admin-routes.ts';
 import { adminMailRoutes } from './admin/mail-routes.ts';
 import { planAdminRoutes } from './admin/plan-admin-routes.ts';
 import { managerApplicationRoutes } from './applications/manager-application-routes.ts';
@@ -13,6 +15,7 @@ import { bidRoutes } from './bids/bid-routes.ts';
 import type { Config } from './config.ts';
 import { contactRoutes } from './contact/contact-routes.ts';
 import type { Database, Db } from './db/database.ts';
+import { documentationRoutes } from './documentation/documentation-routes.ts';
 import { fileRoutes } from './files/file-routes.ts';
 import { healthRoutes } from './health/health-routes.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
@@ -23,6 +26,7 @@ import { mailPlugin } from './mail/mail-plugin.ts';
 import { managerRoutes } from './manager/manager-routes.ts';
 import { messageRoutes } from './messages/message-routes.ts';
 import { notificationRoutes } from './notifications/notification-routes.ts';
+import { panoramaDemoRoutes } from './panorama/panorama-demo-routes.ts';
 import { checkoutRoutes } from './payments/checkout-routes.ts';
 import { paymentsPlugin } from './payments/payments-plugin.ts';
 import { stripeWebhookRoutes } from './payments/stripe-webhook-routes.ts';
@@ -98,6 +102,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(stripeWebhookRoutes);
   await app.register(adminMailRoutes);
   await app.register(planAdminRoutes);
+  await app.register(applicationReviewRoutes);
+  await app.register(clientAdminRoutes);
   await app.register(requestRoutes);
   await app.register(requestCreateRoutes);
   await app.register(fileRoutes);
@@ -105,12 +111,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(lifecycleRoutes);
   await app.register(managerRoutes);
   await app.register(projectPortalRoutes);
+  await app.register(documentationRoutes);
   await app.register(vendorListRoutes);
   await app.register(messageRoutes);
   await app.register(notificationRoutes);
   await app.register(profileRoutes);
   await app.register(userProjectRoutes);
   await app.register(vendorDashboardRoutes);
+  await app.register(panoramaDemoRoutes);
 
   await registerSpa(app, config.staticDir);
   return app;

@@ -43,7 +43,12 @@ export interface RequestDetail {
   timeframe: Timeframe | null;
   description: string;
   areas_affected: string[];
-  project: { name: string; address: string } | null;
+  project: { id: number; name: string; address: string } | null;
+  /**
+   * Whether the asker may read the property's documentation (staff, the client's managers, a vendor
+   * holding an accepted bid on one of its requests): the detail's "Property documentation" link.
+   */
+  documentation_available: boolean;
   user: { first_name: string; last_name: string; job_title: string };
   bidding_config: { is_open_for_bids: boolean; bid_deadline: string | null };
   bids: RequestDetailBid[];

@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { maintenanceRequests } from '#server/db/schema/requests.ts';
 import { makeUser } from '../support/factories.ts';
 import { makeBid, makeClient, makeProject, makeRequest, makeVendor } from '../support/request-factories.ts';
 import { signInEach } from '../support/sign-in.ts';
@@ -10,6 +12,9 @@ const as: Record<string, TestClient> = {};
 let requestId: number;
 let otherRequestId: number;
 let photoId: number;
+let projectId: number;
+/** A request of the same property awarded to `awarded` (in progress). */
+let awardedRequestId: number;
 /** The bidding vendors' user ids (the detail names each bid's vendor for "Message this vendor"). */
 const vendorIds: Record<'plumber' | 'invited', number> = { plumber: 0, invited: 0 };
 const DENIED = { detail: 'You do not have permission to view this request.' };
@@ -46,6 +51,19 @@ beforeAll(async () => {
     photoKeys: ['requests/leak.jpg'],
   });
   requestId = request.id;
+  projectId = project.id;
+  const awarded = await makeVendor(t.db, { companyName: 'Awarded Co', serviceCategories: ['Plumbing'] });
+  const awardedRequest = await makeRequest(t.db, { createdById: creator.id, projectId: project.id });
+  const acceptedBid = await makeBid(t.db, {
+    requestId: awardedRequest.id,
+    vendorId: awarded.id,
+    status: 'accepted',
+  });
+  await t.db
+    .update(maintenanceRequests)
+    .set({ status: 'in_progress', isOpenForBids: false, awardedBidId: acceptedBid.id })
+    .where(eq(maintenanceRequests.id, awardedRequest.id));
+  awardedRequestId = awardedRequest.id;
   otherRequestId = (await makeRequest(t.db, { createdById: outsider.id, type: 'Windows' })).id;
   await makeBid(t.db, {
     requestId,
@@ -57,7 +75,7 @@ beforeAll(async () => {
   await makeBid(t.db, { requestId, vendorId: invited.id, amount: 700 });
   Object.assign(
     as,
-    await signInEach(t.app, { creator, colleague, outsider, plumber, invited, stranger, admin }),
+    await signInEach(t.app, { creator, colleague, outsider, plumber, invited, stranger, admin, awarded }),
   );
   const body = (await as.creator!.get(`/api/requests/${requestId}/`)).json<{
     photos: Array<{ id: number }>;
@@ -82,7 +100,8 @@ describe('GET /api/requests/{id}/', () => {
       timeframe: '2 Weeks',
       description: 'Leak under the sink',
       areas_affected: ['Kitchen'],
-      project: { name: 'Harbor View', address: '1 Pier Rd' },
+      project: { id: projectId, name: 'Harbor View', address: '1 Pier Rd' },
+      documentation_available: true,
       user: { first_name: 'Pat', last_name: 'Lee', job_title: 'Property Manager' },
       bidding_config: { is_open_for_bids: true, bid_deadline: '2027-02-01T00:00:00.000Z' },
       bids: [
@@ -131,6 +150,29 @@ describe('GET /api/requests/{id}/', () => {
     expect(invited.json<Detail>().bids.map((bid) => bid.vendor_name)).toEqual(['Invited LLC']);
   });
 
+  it("tells staff and the client's managers they may read the property's documentation", async () => {
+    for (const who of ['admin', 'colleague', 'creator']) {
+      const response = await as[who]!.get(`/api/requests/${requestId}/`);
+      expect(response.json()).toMatchObject({
+        project: { id: projectId },
+        documentation_available: true,
+      });
+    }
+  });
+
+  it('opens the documentation to the vendor holding the accepted bid, not to bidders', async () => {
+    const awarded = await as.awarded!.get(`/api/requests/${awardedRequestId}/`);
+    expect(awarded.statusCode).toBe(200);
+    expect(awarded.json()).toMatchObject({ project: { id: projectId }, documentation_available: true });
+    // The answer agrees with the documentation call itself.
+    expect((await as.awarded!.get(`/api/projects/${projectId}/documentation/`)).statusCode).toBe(200);
+    for (const who of ['plumber', 'invited']) {
+      const response = await as[who]!.get(`/api/requests/${requestId}/`);
+      expect(response.json()).toMatchObject({ project: { id: projectId }, documentation_available: false });
+      expect((await as[who]!.get(`/api/projects/${projectId}/documentation/`)).statusCode).toBe(403);
+    }
+  });
+
   it('refuses a vendor neither invited nor in the category, and a manager of another client, with 403', async () => {
     for (const who of ['stranger', 'outsider']) {
       const response = await as[who]!.get(`/api/requests/${requestId}/`);
@@ -142,7 +184,13 @@ describe('GET /api/requests/{id}/', () => {
   it('answers a request without a property with project null', async () => {
     const response = await as.admin!.get(`/api/requests/${otherRequestId}/`);
     expect(response.statusCode).toBe(200);
-    expect(response.json<Detail>()).toMatchObject({ project: null, bids: [], photos: [], timeframe: null });
+    expect(response.json<Detail>()).toMatchObject({
+      project: null,
+      documentation_available: false,
+      bids: [],
+      photos: [],
+      timeframe: null,
+    });
   });
 
   it('refuses a visitor with 401', async () => {

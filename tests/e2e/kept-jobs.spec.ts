@@ -6,7 +6,7 @@ import { goOffline, goOnline, signInUnderServiceWorker } from './support/offline
 const KEEP_BUTTON = /^Keep offline: job #(\d+)$/;
 
 // Signing in and waiting for the service worker take most of it; a loaded 2-core machine needs room.
-test.describe.configure({ timeout: 60_000 });
+test.describe.configure({ timeout: 120_000 });
 
 test('a vendor keeps a job from the list, reads it offline, and releases it', async ({
   page,

@@ -23,7 +23,7 @@ test('offline: a request with a photo waits on the device, survives a reload and
   page,
   context,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   const description = `Water stain on the ceiling found offline (e2e ${Date.now()})`;
 
   await signInUnderServiceWorker(page);

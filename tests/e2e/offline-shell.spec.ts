@@ -5,7 +5,7 @@ import { chromium, expect, test } from '@playwright/test';
 import { controlledByServiceWorker, goOffline, signInUnderServiceWorker } from './support/offline.ts';
 
 // Waiting for the service worker to take control and reloading offline took 26 s on a busy machine.
-test.describe.configure({ timeout: 60_000 });
+test.describe.configure({ timeout: 120_000 });
 
 // The browser globals page.evaluate runs against (this project is typed without the DOM library).
 declare const localStorage: { getItem(key: string): string | null };

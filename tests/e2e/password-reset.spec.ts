@@ -12,7 +12,7 @@ test('a new account confirms its email, resets its password and signs in with th
   browser,
 }) => {
   // Many screens plus a 3 s redirect on a 2-core machine shared with other runs: room above 30 s.
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   const email = `reset.${Date.now()}@example.com`;
   const firstPassword = 'first-pass-123';
   const newPassword = 'second-pass-456';

@@ -27,6 +27,11 @@ const tours = {
     async routes(page) {
       const jobs = await apiJson(page, '/api/vendor/jobs/?page_size=1');
       const id = jobs.results?.[0]?.id ?? 1;
+      // A property the vendor works on (an accepted bid) opens its documentation.
+      const bids = await apiJson(page, '/api/vendor/bids/?status=accepted');
+      const acceptedRequest = (bids.results ?? bids)[0]?.request_id;
+      const detail = acceptedRequest ? await apiJson(page, `/api/requests/${acceptedRequest}/`) : null;
+      const accepted = detail?.project?.id ?? null;
       return [
         ['dashboard', '/vendor/dashboard'],
         ['jobs', '/vendor/jobs'],
@@ -36,6 +41,7 @@ const tours = {
         ['conversation', `/vendor/messages/${id}`],
         ['notifications', '/vendor/notifications'],
         ['outbox', '/vendor/outbox'],
+        ...(accepted ? [['documentation', `/vendor/properties/${accepted}/documentation`]] : []),
         ['settings', '/vendor/settings'],
       ];
     },
@@ -69,8 +75,11 @@ const tours = {
     email: 'admin@demo.local',
     async routes() {
       return [
+        ['applications', '/admin/applications'],
+        ['clients', '/admin/clients'],
         ['plans', '/admin/plans'],
         ['mail', '/admin/mail'],
+        ['asbuilds', '/property-manager/1/asbuilds'],
       ];
     },
   },

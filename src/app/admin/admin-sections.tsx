@@ -1,6 +1,14 @@
-import { type Icon, IconCreditCard, IconMail } from '@tabler/icons-react';
+import {
+  type Icon,
+  IconBuildingCommunity,
+  IconCreditCard,
+  IconFileCheck,
+  IconMail,
+} from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 import { adminPaths } from '#app/route-paths.ts';
+import { ApplicationsSection } from './applications-section.tsx';
+import { ClientsSection } from './clients-section.tsx';
 import { MailSection } from './mail-section.tsx';
 import { PlansSection } from './plans-section.tsx';
 
@@ -18,6 +26,20 @@ export interface AdminSection {
  * (users, applications, clients) is one component and one entry here (plus its path in route-paths.ts).
  */
 export const ADMIN_SECTIONS: readonly AdminSection[] = [
+  {
+    slug: 'applications',
+    path: adminPaths.applications,
+    label: 'Applications',
+    icon: IconFileCheck,
+    Component: ApplicationsSection,
+  },
+  {
+    slug: 'clients',
+    path: adminPaths.clients,
+    label: 'Clients & properties',
+    icon: IconBuildingCommunity,
+    Component: ClientsSection,
+  },
   { slug: 'plans', path: adminPaths.plans, label: 'Plans', icon: IconCreditCard, Component: PlansSection },
   { slug: 'mail', path: adminPaths.mail, label: 'Sent mail', icon: IconMail, Component: MailSection },
 ];

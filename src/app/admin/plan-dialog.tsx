@@ -1,19 +1,9 @@
-import {
-  Button,
-  Group,
-  Modal,
-  NumberInput,
-  Select,
-  SimpleGrid,
-  Stack,
-  Switch,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { Modal, NumberInput, Select, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useEffect, useState } from 'react';
-import { isApiError } from '#app/lib/api-error.ts';
+import { DialogActions } from '#app/ui/dialog-actions.tsx';
 import { ErrorAlert } from '#app/ui/error-alert.tsx';
+import { saveFailureMessage, serverFieldErrors } from '#app/ui/server-form-errors.ts';
 import { showToast } from '#app/ui/toast.ts';
 import { type AdminPlan, PLAN_FREQUENCIES, planInputSchema, planValuesOf } from '#shared/admin-plans.ts';
 import { useSavePlan } from './api.ts';
@@ -94,19 +84,9 @@ export function PlanDialog({
           onClose();
         },
         onError: (error) => {
-          const fields = isApiError(error) ? error.fieldErrors : {};
-          const known = Object.fromEntries(
-            Object.entries(fields)
-              .filter(([field]) => FIELDS.includes(field))
-              .map(([field, messages]) => [field, messages.join(' ')]),
-          );
-          if (Object.keys(known).length > 0) form.setErrors(known);
-          else
-            setAlert(
-              isApiError(error) && error.serverMessage
-                ? error.serverMessage
-                : 'The plan could not be saved. Please try again.',
-            );
+          const fields = serverFieldErrors(error, FIELDS);
+          if (fields) form.setErrors(fields);
+          else setAlert(saveFailureMessage(error, 'The plan could not be saved. Please try again.'));
         },
       },
     );
@@ -182,14 +162,11 @@ export function PlanDialog({
             key={form.key('is_active')}
             {...form.getInputProps('is_active', { type: 'checkbox' })}
           />
-          <Group justify="flex-end" mt="xs">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              {plan ? 'Save plan' : 'Create plan'}
-            </Button>
-          </Group>
+          <DialogActions
+            submitLabel={plan ? 'Save plan' : 'Create plan'}
+            busy={save.isPending}
+            onCancel={onClose}
+          />
         </Stack>
       </form>
     </Modal>

@@ -71,7 +71,7 @@ export function KeptJobsPanel() {
                   {job.title}
                 </Anchor>
                 <Text size="xs" c="dimmed">
-                  {`${formatBytes(job.bytes)} · ${job.photoUrls.length} photos · kept ${new Date(job.keptAt).toLocaleDateString()}`}
+                  {`${formatBytes(job.bytes)} · ${job.photoUrls.length} photos${job.documentationProjectId === undefined ? '' : ' · property documentation'} · kept ${new Date(job.keptAt).toLocaleDateString()}`}
                 </Text>
               </Stack>
               <Button

@@ -1,4 +1,6 @@
+import { hashKey } from '@tanstack/react-query';
 import { KEPT_FILES_CACHE } from '#shared/offline-caches.ts';
+import { documentationStore, keptDocumentationKey } from './kept-documentation.ts';
 import { currentSession } from './offline-session.ts';
 import type { KeptJob, RequestRow, UserDb } from './user-db.ts';
 
@@ -12,6 +14,19 @@ export interface KeepJobInput {
   messages?: Array<{ id: number } & Record<string, unknown>>;
   /** Same-origin photo URLs (`/api/files/...`) to keep with the job. */
   photoUrls?: string[];
+  /**
+   * The property's documentation, when the vendor may read it (the job's `documentation_available`):
+   * the answer the vendor documentation screen reads offline and the images it shows.
+   */
+  documentation?: KeptDocumentationInput;
+}
+
+export interface KeptDocumentationInput {
+  projectId: number;
+  /** GET /api/projects/{id}/documentation/ as the API answered it. */
+  data: unknown;
+  /** Same-origin image URLs (`/api/files/...`): layouts, pin photos, close-ups. */
+  imageUrls: string[];
 }
 
 export interface KeepJobResult {
@@ -74,14 +89,27 @@ export async function keepJob(input: KeepJobInput): Promise<KeepJobResult> {
   const messages = input.messages ?? [];
   const photoUrls = [...new Set(input.photoUrls ?? [])];
   const photos = await keepPhotos(photoUrls);
+  const documentation = input.documentation;
+  const documentationUrls = [...new Set(documentation?.imageUrls ?? [])];
+  const images = await keepPhotos(documentationUrls);
   const kept: KeptJob = {
     requestId: input.requestId,
     title: input.title,
     keptAt: savedAt,
     photoUrls: photoUrls.filter((url) => !photos.missing.includes(url)),
-    bytes: jsonBytes(input.detail) + jsonBytes(messages) + photos.bytes,
+    bytes:
+      jsonBytes(input.detail) +
+      jsonBytes(messages) +
+      photos.bytes +
+      (documentation ? jsonBytes(documentation.data) + images.bytes : 0),
+    ...(documentation
+      ? {
+          documentationProjectId: documentation.projectId,
+          documentationUrls: documentationUrls.filter((url) => !images.missing.includes(url)),
+        }
+      : {}),
   };
-  const tables = [db.requestDetails, db.conversations, db.messages, db.keptJobs];
+  const tables = [db.requestDetails, db.conversations, db.messages, db.keptJobs, db.lists];
   await db.transaction('rw', tables, async () => {
     // The rows offlineQueryFn reads (rowStore): the detail by request id, and the vendor's own thread
     // as one row of the conversations table keyed by the request (src/app/messages/api.ts).
@@ -92,24 +120,37 @@ export async function keepJob(input: KeepJobInput): Promise<KeepJobResult> {
         (message): RequestRow => ({ id: message.id, requestId: input.requestId, data: message, savedAt }),
       ),
     );
+    // The row the vendor documentation screen's offlineQueryFn reads (documentationStore).
+    if (documentation)
+      await documentationStore(documentation.projectId).save(db, documentation.data, savedAt);
     await db.keptJobs.put(kept);
   });
   const persistent = await askPersistentStorage();
-  return { kept, persistent, missingPhotos: photos.missing };
+  return { kept, persistent, missingPhotos: [...photos.missing, ...images.missing] };
 }
 
-/** Frees what a kept job holds (photos no other kept job uses, its detail and messages). */
+/**
+ * Frees what a kept job holds: its detail and messages, and the photos and property documentation
+ * no other kept job uses (two jobs on one property share its documentation; properties may share a
+ * plan image).
+ */
 export async function releaseJob(requestId: number): Promise<void> {
   const db = requireDb();
   const job = await db.keptJobs.get(requestId);
   if (!job) return;
   const others = (await db.keptJobs.toArray()).filter((k) => k.requestId !== requestId);
-  const stillUsed = new Set(others.flatMap((k) => k.photoUrls));
+  const stillUsed = new Set(others.flatMap((k) => [...k.photoUrls, ...(k.documentationUrls ?? [])]));
   if (typeof caches !== 'undefined') {
     const cache = await caches.open(KEPT_FILES_CACHE);
-    for (const url of job.photoUrls) if (!stillUsed.has(url)) await cache.delete(url);
+    for (const url of [...job.photoUrls, ...(job.documentationUrls ?? [])])
+      if (!stillUsed.has(url)) await cache.delete(url);
   }
-  await db.transaction('rw', [db.requestDetails, db.conversations, db.messages, db.keptJobs], async () => {
+  const projectId = job.documentationProjectId;
+  const dropDocumentation =
+    projectId !== undefined && !others.some((k) => k.documentationProjectId === projectId);
+  const tables = [db.requestDetails, db.conversations, db.messages, db.keptJobs, db.lists];
+  await db.transaction('rw', tables, async () => {
+    if (dropDocumentation) await db.lists.delete(hashKey(keptDocumentationKey(projectId)));
     await db.keptJobs.delete(requestId);
     await db.requestDetails.delete(requestId);
     await db.conversations.delete(requestId);

@@ -22,6 +22,13 @@ export interface KeptJob {
   photoUrls: string[];
   /** Bytes of the JSON rows and photos kept for this job, measured when it was stored. */
   bytes: number;
+  /**
+   * The property whose documentation answer was kept with the job (a `lists` row, see
+   * kept-documentation.ts); absent on jobs kept without it. Not indexed: no schema change.
+   */
+  documentationProjectId?: number;
+  /** Layout images, pin photos and close-ups put into the kept-files cache for that documentation. */
+  documentationUrls?: string[];
 }
 
 /**

@@ -1,6 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { vendorThreadQueryOptions } from '#app/messages/api.ts';
-import type { KeepJobInput } from '#app/offline/kept-jobs.ts';
+import type { KeepJobInput, KeptDocumentationInput } from '#app/offline/kept-jobs.ts';
+import { documentationImageUrls } from '#app/vendor/documentation-images.ts';
+import { vendorDocumentationQueryOptions } from '#app/vendor/property-documentation-api.ts';
 import { FILES_PATH_PREFIX } from '#shared/offline-caches.ts';
 import { requestDetailQueryOptions } from './api.ts';
 import type { RequestWithProgress } from './request-progress.ts';
@@ -37,5 +39,24 @@ export async function gatherKeptJob(
     queryClient.fetchQuery(requestDetailQueryOptions(String(requestId))),
     queryClient.fetchQuery(vendorThreadQueryOptions(requestId)),
   ]);
-  return { detail, messages, photoUrls: keptPhotoUrls(detail) };
+  const documentation = await gatherDocumentation(queryClient, detail);
+  return { detail, messages, photoUrls: keptPhotoUrls(detail), ...(documentation ? { documentation } : {}) };
+}
+
+/**
+ * The property's documentation when the vendor may read it (the awarded job), through the vendor
+ * documentation screen's query. A failure keeps the job without it rather than not at all.
+ */
+async function gatherDocumentation(
+  queryClient: QueryClient,
+  detail: RequestWithProgress,
+): Promise<KeptDocumentationInput | null> {
+  if (!detail.documentation_available || !detail.project) return null;
+  const projectId = detail.project.id;
+  try {
+    const data = await queryClient.fetchQuery(vendorDocumentationQueryOptions(projectId));
+    return { projectId, data, imageUrls: documentationImageUrls(data) };
+  } catch {
+    return null;
+  }
 }

@@ -1,9 +1,9 @@
 import { Button, Group } from '@mantine/core';
-import { IconMessage } from '@tabler/icons-react';
+import { IconMap2, IconMessage } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { BidDialog } from '#app/bids/bid-dialog.tsx';
-import { vendorConversationPath } from '#app/route-paths.ts';
+import { asbuildsPath, vendorConversationPath, vendorDocumentationPath } from '#app/route-paths.ts';
 import type { RequestDetail } from '#shared/request-views.ts';
 import { ManagerLifecyclePanel, VendorLifecyclePanel } from './request-lifecycle-panel.tsx';
 
@@ -23,7 +23,25 @@ export function RequestActions({ request, role }: { request: RequestDetail; role
       </>
     );
   }
-  return <ManagerLifecyclePanel request={request} />;
+  return (
+    <>
+      {request.documentation_available && request.project ? (
+        <Group gap="sm">
+          <DocumentationLink to={asbuildsPath(request.project.id)} />
+        </Group>
+      ) : null}
+      <ManagerLifecyclePanel request={request} />
+    </>
+  );
+}
+
+/** The property's plans and in-wall photos, where the server says the viewer may read them. */
+function DocumentationLink({ to }: { to: string }) {
+  return (
+    <Button component={Link} to={to} variant="default" leftSection={<IconMap2 size={16} aria-hidden />}>
+      Property documentation
+    </Button>
+  );
 }
 
 function VendorRequestActions({ request }: { request: RequestDetail }) {
@@ -46,6 +64,10 @@ function VendorRequestActions({ request }: { request: RequestDetail }) {
       >
         Message the manager
       </Button>
+      {/* The awarded vendor's plans and in-wall photos for the job site (the server decides). */}
+      {request.documentation_available && request.project ? (
+        <DocumentationLink to={vendorDocumentationPath(request.project.id)} />
+      ) : null}
       <BidDialog
         requestId={dialogOpen ? request.id : null}
         existingBidId={editable ? ownBid.id : null}

@@ -5,11 +5,11 @@ import type { UserRow } from '../auth/session-store.ts';
 import { loadBidTarget } from '../bids/bid-access.ts';
 import type { Db } from '../db/database.ts';
 import { vendorApplications } from '../db/schema/applications.ts';
-import { bids } from '../db/schema/bids.ts';
 import { layouts, panoramaHotspots, photos } from '../db/schema/documentation.ts';
 import { projects } from '../db/schema/projects.ts';
-import { maintenanceRequests as mr, requestPhotos } from '../db/schema/requests.ts';
+import { requestPhotos } from '../db/schema/requests.ts';
 import { vendorProfiles } from '../db/schema/vendor-profiles.ts';
+import { mayReadDocumentation } from '../documentation/documentation-access.ts';
 import { loadViewer } from '../requests/request-viewer.ts';
 
 /** What a stored file belongs to, which decides who may read it. */
@@ -86,21 +86,10 @@ export async function findFileOwner(db: Db, key: string): Promise<FileOwner | nu
   );
 }
 
-async function holdsAcceptedBidOn(db: Db, vendorId: number, projectId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ id: bids.id })
-    .from(bids)
-    .innerJoin(mr, eq(mr.id, bids.requestId))
-    .where(and(eq(bids.vendorId, vendorId), eq(bids.status, 'accepted'), eq(mr.projectId, projectId)))
-    .limit(1);
-  return row !== undefined;
-}
-
 /**
  * Request photos follow the request's visibility rule (src/shared/request-visibility.ts); a
- * certificate is its vendor's and staff's; documentation belongs to the owning client's managers
- * and staff, and to vendors working on the property (an accepted bid there), who need the in-wall
- * photos and plans on site.
+ * certificate is its vendor's and staff's; documentation images follow the documentation rule
+ * (src/server/documentation/documentation-access.ts), the same as GET /api/projects/{id}/documentation/.
  */
 export async function mayReadFile(db: Db, user: UserRow, owner: FileOwner): Promise<boolean> {
   if (isStaff(user)) return true;
@@ -112,8 +101,6 @@ export async function mayReadFile(db: Db, user: UserRow, owner: FileOwner): Prom
     case 'insurance_certificate':
       return owner.vendorId !== null && owner.vendorId === user.id;
     case 'documentation':
-      if (user.type === 'property_manager') return user.clientId !== null && user.clientId === owner.clientId;
-      if (user.type === 'vendor') return holdsAcceptedBidOn(db, user.id, owner.projectId);
-      return false;
+      return mayReadDocumentation(db, user, { id: owner.projectId, clientId: owner.clientId });
   }
 }

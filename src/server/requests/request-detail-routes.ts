@@ -7,6 +7,7 @@ import { projects } from '../db/schema/projects.ts';
 import { maintenanceRequests as mr, requestInvitations, requestPhotos } from '../db/schema/requests.ts';
 import { users } from '../db/schema/users.ts';
 import { vendorProfiles } from '../db/schema/vendor-profiles.ts';
+import { mayReadDocumentation } from '../documentation/documentation-access.ts';
 import { forbidden, notFound } from '../http/http-error.ts';
 import { roleOf } from '../lifecycle/lifecycle-access.ts';
 import { requestProgress } from '../lifecycle/request-progress.ts';
@@ -24,7 +25,12 @@ export async function requestDetailRoutes(app: FastifyInstance): Promise<void> {
     const [row] = await app.db
       .select({
         request: mr,
-        project: { name: projects.name, address: projects.address, clientId: projects.clientId },
+        project: {
+          id: projects.id,
+          name: projects.name,
+          address: projects.address,
+          clientId: projects.clientId,
+        },
         user: { first_name: users.firstName, last_name: users.lastName, job_title: users.jobTitle },
       })
       .from(mr)
@@ -79,6 +85,11 @@ export async function requestDetailRoutes(app: FastifyInstance): Promise<void> {
       awardedVendorId,
     });
 
+    // The same rule as GET /api/projects/{id}/documentation/, so the link shows only where it opens.
+    const documentationAvailable = row.project
+      ? await mayReadDocumentation(app.db, user, { id: row.project.id, clientId: row.project.clientId })
+      : false;
+
     const r = row.request;
     return {
       id: r.id,
@@ -88,7 +99,10 @@ export async function requestDetailRoutes(app: FastifyInstance): Promise<void> {
       timeframe: r.timeframe,
       description: r.description,
       areas_affected: r.areasAffected,
-      project: row.project ? { name: row.project.name, address: row.project.address } : null,
+      project: row.project
+        ? { id: row.project.id, name: row.project.name, address: row.project.address }
+        : null,
+      documentation_available: documentationAvailable,
       user: row.user,
       bidding_config: { is_open_for_bids: r.isOpenForBids, bid_deadline: r.bidDeadline },
       bids: bidRows.map(({ company, firstName, lastName, vendorId, ...bid }) => ({

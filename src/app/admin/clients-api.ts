@@ -1,0 +1,104 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '#app/lib/api-client.ts';
+import {
+  type AdminProject,
+  adminClientDetailSchema,
+  adminClientPageSchema,
+  adminProjectSchema,
+  adminUnitListSchema,
+  type ProjectValues,
+  unitsAddedSchema,
+} from '#shared/admin-clients.ts';
+
+// Clients, their properties and units in the staff console.
+
+export const clientKeys = {
+  all: ['admin', 'clients'] as const,
+  list: (page: number) => [...clientKeys.all, 'list', page] as const,
+  detail: (id: number) => [...clientKeys.all, 'detail', id] as const,
+  units: (projectId: number) => [...clientKeys.all, 'units', projectId] as const,
+};
+
+export function useAdminClients(page: number) {
+  return useQuery({
+    queryKey: clientKeys.list(page),
+    queryFn: async ({ signal }) =>
+      adminClientPageSchema.parse(await apiRequest('/api/admin/clients/', { query: { page }, signal })),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useAdminClient(id: number | null) {
+  return useQuery({
+    queryKey: clientKeys.detail(id ?? 0),
+    queryFn: async ({ signal }) =>
+      adminClientDetailSchema.parse(await apiRequest(`/api/admin/clients/${id}/`, { signal })),
+    enabled: id !== null,
+  });
+}
+
+/** Creates a property for the client (project null) or replaces one; counts are fetched again. */
+export function useSaveProject(clientId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({
+      project,
+      values,
+    }: {
+      project: AdminProject | null;
+      values: ProjectValues;
+    }): Promise<AdminProject> =>
+      adminProjectSchema.parse(
+        await apiRequest(
+          project ? `/api/admin/projects/${project.id}/` : `/api/admin/clients/${clientId}/projects/`,
+          { method: project ? 'PUT' : 'POST', json: values },
+        ),
+      ),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: clientKeys.all }),
+  });
+}
+
+export function useProjectUnits(projectId: number) {
+  return useQuery({
+    queryKey: clientKeys.units(projectId),
+    queryFn: async ({ signal }) =>
+      adminUnitListSchema.parse(await apiRequest(`/api/admin/projects/${projectId}/units/`, { signal }))
+        .results,
+  });
+}
+
+export function useAddUnits(projectId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (numbers: string) =>
+      unitsAddedSchema.parse(
+        await apiRequest(`/api/admin/projects/${projectId}/units/`, { method: 'POST', json: { numbers } }),
+      ),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: clientKeys.all }),
+  });
+}
+
+export function useRemoveUnit() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (unitId: number) => {
+      await apiRequest(`/api/admin/units/${unitId}/`, { method: 'DELETE' });
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: clientKeys.all }),
+  });
+}
+
+/** Uploads a property's card image (multipart `thumbnail`; the server checks it is an image). */
+export function useUploadThumbnail(projectId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (file: File): Promise<AdminProject> => {
+      const formData = new FormData();
+      formData.append('thumbnail', file);
+      return adminProjectSchema.parse(
+        await apiRequest(`/api/admin/projects/${projectId}/thumbnail/`, { method: 'POST', formData }),
+      );
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: clientKeys.all }),
+  });
+}

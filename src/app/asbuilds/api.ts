@@ -1,0 +1,113 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '#app/lib/api-client.ts';
+import type {
+  DocumentationPhotoView,
+  LayoutPolygonView,
+  LayoutView,
+  PolygonInput,
+  ProjectDocumentation,
+} from '#shared/documentation.ts';
+import type { LayoutUpdateInput } from '#shared/documentation-uploads.ts';
+
+const segment = (value: string | number) => encodeURIComponent(String(value));
+
+export const documentationKeys = {
+  project: (projectId: string) => ['projects', projectId, 'documentation'] as const,
+};
+
+/** GET /api/projects/{id}/documentation/: layouts with pins and polygons, drone and thermal photos. */
+export function useProjectDocumentation(projectId: string) {
+  return useQuery({
+    queryKey: documentationKeys.project(projectId),
+    queryFn: async ({ signal }) =>
+      (await apiRequest(`/api/projects/${segment(projectId)}/documentation/`, {
+        signal,
+      })) as ProjectDocumentation,
+    enabled: /^\d{1,9}$/.test(projectId),
+    // The persisted copy shows at once, but polygons kept or deleted by the team must show on a reload.
+    refetchOnMount: 'always',
+  });
+}
+
+/** Every write that changes the property's documentation refreshes the one query the page reads. */
+function useDocumentationWrite<Input, Output>(projectId: string, write: (input: Input) => Promise<Output>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: write,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: documentationKeys.project(projectId) }),
+  });
+}
+
+/** POST /api/projects/{id}/layouts/ (multipart: image, name, feet_per_pixel). */
+export const useUploadLayout = (projectId: string) =>
+  useDocumentationWrite(
+    projectId,
+    async (formData: FormData) =>
+      (await apiRequest(`/api/projects/${segment(projectId)}/layouts/`, {
+        method: 'POST',
+        formData,
+      })) as LayoutView,
+  );
+
+/** PATCH /api/layouts/{id}/: rename or calibrate. */
+export const useUpdateLayout = (projectId: string) =>
+  useDocumentationWrite(
+    projectId,
+    async ({ layoutId, input }: { layoutId: number; input: LayoutUpdateInput }) =>
+      (await apiRequest(`/api/layouts/${segment(layoutId)}/`, {
+        method: 'PATCH',
+        json: input,
+      })) as LayoutView,
+  );
+
+/** DELETE /api/layouts/{id}/ with its pins and polygons. */
+export const useDeleteLayout = (projectId: string) =>
+  useDocumentationWrite(projectId, async (layoutId: number) =>
+    apiRequest(`/api/layouts/${segment(layoutId)}/`, { method: 'DELETE' }),
+  );
+
+/** POST /api/projects/{id}/photos/ (multipart: image, kind, caption, is_360, layout_id, x, y, unit_id, taken_at). */
+export const useUploadPhoto = (projectId: string) =>
+  useDocumentationWrite(
+    projectId,
+    async (formData: FormData) =>
+      (await apiRequest(`/api/projects/${segment(projectId)}/photos/`, {
+        method: 'POST',
+        formData,
+      })) as DocumentationPhotoView,
+  );
+
+/** DELETE /api/photos/{id}/ */
+export const useDeletePhoto = (projectId: string) =>
+  useDocumentationWrite(projectId, async (photoId: number) =>
+    apiRequest(`/api/photos/${segment(photoId)}/`, { method: 'DELETE' }),
+  );
+
+/** POST /api/layouts/{layoutId}/polygons/: keeps a measured polygon on the layout. */
+export const useKeepPolygon = (projectId: string) =>
+  useDocumentationWrite(
+    projectId,
+    async ({ layoutId, input }: { layoutId: number; input: PolygonInput }) =>
+      (await apiRequest(`/api/layouts/${segment(layoutId)}/polygons/`, {
+        method: 'POST',
+        json: input,
+      })) as LayoutPolygonView,
+  );
+
+/** DELETE /api/layouts/{layoutId}/polygons/{polygonId}/ */
+export const useDeletePolygon = (projectId: string) =>
+  useDocumentationWrite(projectId, async ({ layoutId, polygonId }: { layoutId: number; polygonId: number }) =>
+    apiRequest(`/api/layouts/${segment(layoutId)}/polygons/${segment(polygonId)}/`, { method: 'DELETE' }),
+  );
+
+/** POST /api/photos/{id}/hotspots/ (multipart: image, pitch, yaw, caption): a close-up inside a 360 photo. */
+export const useAddCloseUp = (projectId: string) =>
+  useDocumentationWrite(projectId, async ({ photoId, formData }: { photoId: number; formData: FormData }) =>
+    apiRequest(`/api/photos/${segment(photoId)}/hotspots/`, { method: 'POST', formData }),
+  );
+
+/** DELETE /api/hotspots/{id}/ */
+export const useDeleteCloseUp = (projectId: string) =>
+  useDocumentationWrite(projectId, async (hotspotId: number) =>
+    apiRequest(`/api/hotspots/${segment(hotspotId)}/`, { method: 'DELETE' }),
+  );

@@ -1,0 +1,127 @@
+import { FileInput, Modal, NumberInput, Stack, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { IconPhoto } from '@tabler/icons-react';
+import { useState } from 'react';
+import { z } from 'zod';
+import { DialogActions } from '#app/ui/dialog-actions.tsx';
+import { ErrorAlert } from '#app/ui/error-alert.tsx';
+import { saveFailureMessage, serverFieldErrors } from '#app/ui/server-form-errors.ts';
+import { showToast } from '#app/ui/toast.ts';
+import type { LayoutView } from '#shared/documentation.ts';
+import { DOCUMENTATION_UPLOAD_MESSAGES, layoutUploadSchema } from '#shared/documentation-uploads.ts';
+import { useUpdateLayout, useUploadLayout } from './api.ts';
+
+const FIELDS = ['name', 'feet_per_pixel', 'image'] as const;
+
+interface LayoutFormValues {
+  name: string;
+  feet_per_pixel: number | string;
+  image: File | null;
+}
+
+const addSchema = layoutUploadSchema.extend({
+  image: z.instanceof(File, { error: DOCUMENTATION_UPLOAD_MESSAGES.required }),
+});
+
+/**
+ * Add a floor plan (image, name, optional scale) or edit one (name and scale). The scale is feet
+ * per image pixel; the measure panel can also set it from a line of known length.
+ */
+export function LayoutDialog({
+  projectId,
+  layout,
+  onClose,
+  onAdded,
+}: {
+  projectId: string;
+  /** null: a new layout. */
+  layout: LayoutView | null;
+  onClose: () => void;
+  onAdded: (layout: LayoutView) => void;
+}) {
+  const upload = useUploadLayout(projectId);
+  const update = useUpdateLayout(projectId);
+  const [alert, setAlert] = useState<string | null>(null);
+  const form = useForm<LayoutFormValues>({
+    initialValues: { name: layout?.name ?? '', feet_per_pixel: layout?.feet_per_pixel ?? '', image: null },
+    validate: schemaResolver(layout ? addSchema.omit({ image: true }) : addSchema, { sync: true }),
+  });
+
+  const fail = (error: unknown) => {
+    const fields = serverFieldErrors(error, FIELDS);
+    if (fields) form.setErrors(fields);
+    else setAlert(saveFailureMessage(error, 'The layout could not be saved. Please try again.'));
+  };
+
+  const submit = form.onSubmit((values) => {
+    setAlert(null);
+    const feet = values.feet_per_pixel === '' ? null : Number(values.feet_per_pixel);
+    if (layout) {
+      update.mutate(
+        { layoutId: layout.id, input: { name: values.name.trim(), feet_per_pixel: feet } },
+        {
+          onSuccess: (saved) => {
+            showToast({ color: 'green', message: `Layout ${saved.name} saved.` });
+            onClose();
+          },
+          onError: fail,
+        },
+      );
+      return;
+    }
+    const body = new FormData();
+    body.set('name', values.name.trim());
+    if (feet !== null) body.set('feet_per_pixel', String(feet));
+    if (values.image) body.set('image', values.image);
+    upload.mutate(body, {
+      onSuccess: (saved) => {
+        showToast({ color: 'green', message: `Layout ${saved.name} added.` });
+        onAdded(saved);
+        onClose();
+      },
+      onError: fail,
+    });
+  });
+
+  return (
+    <Modal opened onClose={onClose} title={layout ? `Edit ${layout.name}` : 'Add layout'} centered>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="sm">
+          {alert && <ErrorAlert>{alert}</ErrorAlert>}
+          <TextInput
+            label="Name"
+            placeholder="e.g. Level 2"
+            withAsterisk
+            maxLength={100}
+            {...form.getInputProps('name')}
+          />
+          {!layout && (
+            <FileInput
+              label="Floor plan image"
+              description="PNG, JPEG, GIF or WebP, up to 20 MB"
+              placeholder="Choose an image"
+              accept="image/*"
+              withAsterisk
+              clearable
+              leftSection={<IconPhoto size={16} aria-hidden />}
+              {...form.getInputProps('image')}
+            />
+          )}
+          <NumberInput
+            label="Scale: feet per pixel"
+            description="Leave empty to measure in pixels; or measure a known wall and use Set scale."
+            min={0}
+            decimalScale={6}
+            allowNegative={false}
+            {...form.getInputProps('feet_per_pixel')}
+          />
+          <DialogActions
+            submitLabel={layout ? 'Save' : 'Add layout'}
+            busy={upload.isPending || update.isPending}
+            onCancel={onClose}
+          />
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,154 @@
+import { asc, count, eq, sql } from 'drizzle-orm';
+import type { AdminClient, AdminProject, AdminUnit, ProjectValues } from '#shared/admin-clients.ts';
+import type { Db } from '../db/database.ts';
+import { clients } from '../db/schema/clients.ts';
+import { projects, units } from '../db/schema/projects.ts';
+import { maintenanceRequests } from '../db/schema/requests.ts';
+
+// Clients, their properties and units as staff manage them in /admin/clients.
+
+export const CLIENT_PAGE_SIZE = 10;
+
+// Written with aliases: drizzle leaves column names unqualified in a one-table select.
+const projectCount = sql<number>`(select count(*)::int from projects p where p.client_id = clients.id)`;
+const managerCount = sql<number>`(select count(*)::int from users u where u.client_id = clients.id and u.type = 'property_manager' and u.is_active)`;
+const unitCount = sql<number>`(select count(*)::int from units u where u.project_id = projects.id)`;
+
+const clientColumns = {
+  id: clients.id,
+  name: clients.name,
+  address: clients.address,
+  is_active: clients.isActive,
+  project_count: projectCount,
+  manager_count: managerCount,
+};
+
+const projectColumns = {
+  id: projects.id,
+  client_id: projects.clientId,
+  name: projects.name,
+  address: projects.address,
+  is_active: projects.isActive,
+  unit_count: unitCount,
+  thumbnail: sql<
+    string | null
+  >`case when ${projects.thumbnailKey} is null then null else '/api/files/' || ${projects.thumbnailKey} end`,
+};
+
+export async function listClients(db: Db, page: number): Promise<{ items: AdminClient[]; total: number }> {
+  const [totals] = await db.select({ total: count() }).from(clients);
+  const items = await db
+    .select(clientColumns)
+    .from(clients)
+    .orderBy(asc(sql`lower(${clients.name})`), asc(clients.id))
+    .limit(CLIENT_PAGE_SIZE)
+    .offset((page - 1) * CLIENT_PAGE_SIZE);
+  return { items, total: totals?.total ?? 0 };
+}
+
+export async function findClient(db: Db, id: number) {
+  const [client] = await db.select(clientColumns).from(clients).where(eq(clients.id, id));
+  if (!client) return null;
+  const list = await db
+    .select(projectColumns)
+    .from(projects)
+    .where(eq(projects.clientId, id))
+    .orderBy(asc(sql`lower(${projects.name})`), asc(projects.id));
+  return { ...client, projects: list };
+}
+
+export async function findProject(db: Db, id: number): Promise<AdminProject | null> {
+  const [project] = await db.select(projectColumns).from(projects).where(eq(projects.id, id));
+  return project ?? null;
+}
+
+/** null when the client does not exist. */
+export async function createProject(db: Db, clientId: number, values: ProjectValues) {
+  const [client] = await db.select({ id: clients.id }).from(clients).where(eq(clients.id, clientId));
+  if (!client) return null;
+  const [row] = await db
+    .insert(projects)
+    .values({ clientId, name: values.name, address: values.address, isActive: values.is_active })
+    .returning({ id: projects.id });
+  return (await findProject(db, row!.id))!;
+}
+
+export async function updateProject(db: Db, id: number, values: ProjectValues) {
+  const [row] = await db
+    .update(projects)
+    .set({ name: values.name, address: values.address, isActive: values.is_active, updatedAt: sql`now()` })
+    .where(eq(projects.id, id))
+    .returning({ id: projects.id });
+  return row ? findProject(db, row.id) : null;
+}
+
+const requestCount = sql<number>`(select count(*)::int from maintenance_requests r where r.unit_id = units.id)`;
+
+export function listUnits(db: Db, projectId: number): Promise<AdminUnit[]> {
+  return (
+    db
+      .select({ id: units.id, number: units.number, request_count: requestCount })
+      .from(units)
+      .where(eq(units.projectId, projectId))
+      // 9 before 10: shorter numbers first, then alphabetical.
+      .orderBy(asc(sql`length(${units.number})`), asc(units.number))
+  );
+}
+
+/** Adds the numbers the property lacks; answers which were added (the rest already existed). */
+export async function addUnits(db: Db, projectId: number, numbers: string[]) {
+  const inserted = await db
+    .insert(units)
+    .values(numbers.map((number) => ({ projectId, number })))
+    .onConflictDoNothing({ target: [units.projectId, units.number] })
+    .returning({ number: units.number });
+  const added = new Set(inserted.map((row) => row.number));
+  return {
+    added: numbers.filter((number) => added.has(number)),
+    already_there: numbers.filter((number) => !added.has(number)),
+  };
+}
+
+/**
+ * Removes a unit no request names. The unit row is locked first, so a request cannot pick it in
+ * between (requests reference units ON DELETE SET NULL, which would silently drop the unit).
+ */
+export async function removeUnit(
+  db: Db,
+  id: number,
+): Promise<{ outcome: 'deleted' } | { outcome: 'in_use'; number: string; requests: number } | null> {
+  return db.transaction(async (tx) => {
+    const [unit] = await tx
+      .select({ id: units.id, number: units.number })
+      .from(units)
+      .where(eq(units.id, id))
+      .for('update');
+    if (!unit) return null;
+    const [used] = await tx
+      .select({ total: count() })
+      .from(maintenanceRequests)
+      .where(eq(maintenanceRequests.unitId, id));
+    if ((used?.total ?? 0) > 0)
+      return { outcome: 'in_use' as const, number: unit.number, requests: used!.total };
+    await tx.delete(units).where(eq(units.id, id));
+    return { outcome: 'deleted' as const };
+  });
+}
+
+/** Points the property at a stored image; answers the key it replaces (null: none, or no such property). */
+export async function setProjectThumbnail(
+  db: Db,
+  id: number,
+  key: string,
+): Promise<{ project: AdminProject; replaced: string | null } | null> {
+  return db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ key: projects.thumbnailKey })
+      .from(projects)
+      .where(eq(projects.id, id))
+      .for('update');
+    if (!current) return null;
+    await tx.update(projects).set({ thumbnailKey: key, updatedAt: sql`now()` }).where(eq(projects.id, id));
+    return { project: (await findProject(tx, id))!, replaced: current.key };
+  });
+}

@@ -1,0 +1,147 @@
+import { and, eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { UserRow } from '../auth/session-store.ts';
+import type { Db } from '../db/database.ts';
+import { bids } from '../db/schema/bids.ts';
+import { layouts, panoramaHotspots, photos } from '../db/schema/documentation.ts';
+import { projects } from '../db/schema/projects.ts';
+import { maintenanceRequests as mr } from '../db/schema/requests.ts';
+import { managesClient, parseId, propertyError, requireSignedIn } from '../projects/project-access.ts';
+
+/** The property a piece of documentation belongs to: all the rule below needs. */
+export interface DocumentedProperty {
+  id: number;
+  clientId: number;
+}
+
+const READ_DENIED = 'You do not have permission to view this property.';
+const WRITE_DENIED = 'You do not have permission to change the documentation of this property.';
+const LAYOUT_NOT_FOUND = 'Layout not found.';
+const PHOTO_NOT_FOUND = 'Photo not found.';
+
+async function holdsAcceptedBidOn(db: Db, vendorId: number, projectId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: bids.id })
+    .from(bids)
+    .innerJoin(mr, eq(mr.id, bids.requestId))
+    .where(and(eq(bids.vendorId, vendorId), eq(bids.status, 'accepted'), eq(mr.projectId, projectId)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
+ * Writers (polygons now, uploads later): staff and the owning client's managers. The one rule for
+ * documentation, also behind GET /api/files/<key> for layouts, photos, close-ups and thumbnails.
+ */
+export function mayEditDocumentation(user: UserRow, property: DocumentedProperty): boolean {
+  return managesClient(user, property.clientId);
+}
+
+/**
+ * Readers: the writers, and vendors working on the property (an accepted bid on one of its
+ * requests), who need the in-wall photos and plans on site.
+ */
+export async function mayReadDocumentation(
+  db: Db,
+  user: UserRow,
+  property: DocumentedProperty,
+): Promise<boolean> {
+  if (mayEditDocumentation(user, property)) return true;
+  return user.type === 'vendor' && holdsAcceptedBidOn(db, user.id, property.id);
+}
+
+/** The signed-in asker and the property in the path: 401, then 404. */
+async function findDocumentedProject(db: Db, request: FastifyRequest<{ Params: { id: string } }>) {
+  const user = requireSignedIn(request);
+  const id = parseId(request.params.id, 'Property not found.');
+  const [project] = await db
+    .select({ id: projects.id, clientId: projects.clientId, name: projects.name, address: projects.address })
+    .from(projects)
+    .where(eq(projects.id, id));
+  if (!project) throw propertyError(404, 'Property not found.');
+  return { user, project };
+}
+
+/** The property in the path, for its documentation readers: 401, 404, then 403 (as requireManagedProject). */
+export async function requireDocumentationReader(
+  db: Db,
+  request: FastifyRequest<{ Params: { id: string } }>,
+) {
+  const { user, project } = await findDocumentedProject(db, request);
+  if (!(await mayReadDocumentation(db, user, project))) throw propertyError(403, READ_DENIED);
+  return { user, project, canEdit: mayEditDocumentation(user, project) };
+}
+
+/** The property in the path, for its documentation writers: 401, 404, then 403 (nothing read before). */
+export async function requireDocumentationWriter(
+  db: Db,
+  request: FastifyRequest<{ Params: { id: string } }>,
+) {
+  const { user, project } = await findDocumentedProject(db, request);
+  requireDocumentationEditor(user, { projectId: project.id, clientId: project.clientId });
+  return { user, project };
+}
+
+/** The documentation photo in the path with its property's client, or 404 (a bad id too). */
+export async function findPhoto(db: Db, rawId: string) {
+  const id = parseId(rawId, PHOTO_NOT_FOUND);
+  const [photo] = await db
+    .select({
+      id: photos.id,
+      projectId: photos.projectId,
+      clientId: projects.clientId,
+      storageKey: photos.storageKey,
+      is360: photos.is360,
+    })
+    .from(photos)
+    .innerJoin(projects, eq(projects.id, photos.projectId))
+    .where(eq(photos.id, id));
+  if (!photo) throw propertyError(404, PHOTO_NOT_FOUND);
+  return photo;
+}
+
+/** A close-up in the path with its property's client, or 404 (a bad id too). */
+export async function findHotspot(db: Db, rawId: string) {
+  const id = parseId(rawId, 'Close-up not found.');
+  const [hotspot] = await db
+    .select({ id: panoramaHotspots.id, projectId: photos.projectId, clientId: projects.clientId })
+    .from(panoramaHotspots)
+    .innerJoin(photos, eq(photos.id, panoramaHotspots.photoId))
+    .innerJoin(projects, eq(projects.id, photos.projectId))
+    .where(eq(panoramaHotspots.id, id));
+  if (!hotspot) throw propertyError(404, 'Close-up not found.');
+  return hotspot;
+}
+
+/** The layout in the path with its property's client, or 404 (a bad id too). */
+export async function findLayout(db: Db, rawId: string) {
+  const id = parseId(rawId, LAYOUT_NOT_FOUND);
+  const [layout] = await db
+    .select({
+      id: layouts.id,
+      projectId: layouts.projectId,
+      clientId: projects.clientId,
+      widthPx: layouts.widthPx,
+      heightPx: layouts.heightPx,
+      storageKey: layouts.storageKey,
+      projectName: projects.name,
+      projectAddress: projects.address,
+    })
+    .from(layouts)
+    .innerJoin(projects, eq(projects.id, layouts.projectId))
+    .where(eq(layouts.id, id));
+  if (!layout) throw propertyError(404, LAYOUT_NOT_FOUND);
+  return layout;
+}
+
+export type LayoutTarget = Awaited<ReturnType<typeof findLayout>>;
+
+/** After every 404 of the call: a reader who is not a writer (a vendor) is refused too. */
+export function requireDocumentationEditor(
+  user: UserRow,
+  target: { projectId: number; clientId: number },
+): void {
+  if (!mayEditDocumentation(user, { id: target.projectId, clientId: target.clientId })) {
+    throw propertyError(403, WRITE_DENIED);
+  }
+}

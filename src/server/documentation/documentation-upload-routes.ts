@@ -1,0 +1,147 @@
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  hotspotUploadSchema,
+  layoutUpdateSchema,
+  layoutUploadSchema,
+  MAX_DOCUMENTATION_PHOTO_BYTES,
+  MAX_LAYOUT_BYTES,
+  DOCUMENTATION_UPLOAD_MESSAGES as MESSAGES,
+  NOT_A_360_PHOTO,
+  photoUploadSchema,
+} from '#shared/documentation-uploads.ts';
+import { HttpError, parseInput } from '../http/http-error.ts';
+import { propertyError, requireSignedIn } from '../projects/project-access.ts';
+import { fieldsAsPayload, readPhotoUpload, type UploadedPhoto } from '../storage/photo-upload.ts';
+import {
+  findHotspot,
+  findLayout,
+  findPhoto,
+  requireDocumentationEditor,
+  requireDocumentationWriter,
+} from './documentation-access.ts';
+import {
+  deleteHotspot,
+  deleteLayout,
+  deletePhoto,
+  insertHotspot,
+  insertLayout,
+  insertPhoto,
+  photoPlaceProblem,
+  updateLayout,
+} from './documentation-writes.ts';
+import { layoutImageSize } from './layout-image.ts';
+import { loadProjectDocumentation } from './project-documentation.ts';
+
+const invalid = (field: string, message: string) => new HttpError(400, { errors: { [field]: [message] } });
+
+/** The one image of an upload, checked by its bytes; the fields as a payload. */
+async function readImageUpload(app: FastifyInstance, request: FastifyRequest, sizeMessage: string) {
+  if (!request.isMultipart()) throw invalid('image', MESSAGES.required);
+  const upload = await readPhotoUpload(app, request, {
+    field: 'image',
+    maxFiles: 1,
+    messages: { type: MESSAGES.type, size: sizeMessage, count: MESSAGES.count },
+  });
+  const image: UploadedPhoto | undefined = upload.photos[0];
+  return { image, payload: fieldsAsPayload(upload.fields, []) };
+}
+
+/**
+ * Adding and removing a property's documentation (contract in src/shared/documentation-uploads.ts),
+ * for the client's managers and staff. Checks answer 401, 404, 403 before the upload is read, then 400.
+ */
+export async function documentationUploadRoutes(app: FastifyInstance): Promise<void> {
+  // Scoped to this plugin: one file per upload (a second one is let through to get its own message).
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: Math.max(MAX_LAYOUT_BYTES, MAX_DOCUMENTATION_PHOTO_BYTES), files: 2, fields: 20 },
+  });
+
+  const reload = async (project: { id: number; name: string; address: string }) =>
+    loadProjectDocumentation(app.db, project, true);
+
+  app.post<{ Params: { id: string } }>('/api/projects/:id/layouts/', async (request, reply) => {
+    const { project } = await requireDocumentationWriter(app.db, request);
+    const { image, payload } = await readImageUpload(app, request, MESSAGES.layoutSize);
+    const input = parseInput(layoutUploadSchema, payload);
+    if (!image) throw invalid('image', MESSAGES.required);
+    if (image.body.length > MAX_LAYOUT_BYTES) throw invalid('image', MESSAGES.layoutSize);
+    const size = layoutImageSize(image.body);
+    if (!size) throw invalid('image', MESSAGES.dimensions);
+    const id = await insertLayout(
+      app,
+      project.id,
+      {
+        name: input.name,
+        feetPerPixel: input.feet_per_pixel ?? null,
+        widthPx: size.width,
+        heightPx: size.height,
+      },
+      image,
+    );
+    const created = (await reload(project)).layouts.find((layout) => layout.id === id);
+    return reply.status(201).send(created);
+  });
+
+  app.patch<{ Params: { layoutId: string } }>('/api/layouts/:layoutId/', async (request) => {
+    const user = requireSignedIn(request);
+    const layout = await findLayout(app.db, request.params.layoutId);
+    requireDocumentationEditor(user, layout);
+    await updateLayout(app.db, layout.id, parseInput(layoutUpdateSchema, request.body));
+    const project = { id: layout.projectId, name: layout.projectName, address: layout.projectAddress };
+    return (await reload(project)).layouts.find((item) => item.id === layout.id);
+  });
+
+  app.delete<{ Params: { layoutId: string } }>('/api/layouts/:layoutId/', async (request, reply) => {
+    const user = requireSignedIn(request);
+    const layout = await findLayout(app.db, request.params.layoutId);
+    requireDocumentationEditor(user, layout);
+    if (!(await deleteLayout(app, layout))) throw propertyError(404, 'Layout not found.');
+    return reply.status(204).send();
+  });
+
+  app.post<{ Params: { id: string } }>('/api/projects/:id/photos/', async (request, reply) => {
+    const { user, project } = await requireDocumentationWriter(app.db, request);
+    const { image, payload } = await readImageUpload(app, request, MESSAGES.photoSize);
+    const input = parseInput(photoUploadSchema, payload);
+    if (!image) throw invalid('image', MESSAGES.required);
+    const problem = await photoPlaceProblem(app.db, project.id, input);
+    if (problem) throw new HttpError(400, { errors: problem });
+    const id = await insertPhoto(app, project.id, input, image, user.id);
+    const documentation = await reload(project);
+    const created = [
+      ...documentation.layouts.flatMap((layout) => layout.photos),
+      ...documentation.drone_photos,
+      ...documentation.thermal_photos,
+    ].find((photo) => photo.id === id);
+    return reply.status(201).send(created);
+  });
+
+  app.delete<{ Params: { photoId: string } }>('/api/photos/:photoId/', async (request, reply) => {
+    const user = requireSignedIn(request);
+    const photo = await findPhoto(app.db, request.params.photoId);
+    requireDocumentationEditor(user, photo);
+    if (!(await deletePhoto(app, photo.id))) throw propertyError(404, 'Photo not found.');
+    return reply.status(204).send();
+  });
+
+  app.post<{ Params: { photoId: string } }>('/api/photos/:photoId/hotspots/', async (request, reply) => {
+    const user = requireSignedIn(request);
+    const photo = await findPhoto(app.db, request.params.photoId);
+    requireDocumentationEditor(user, photo);
+    const { image, payload } = await readImageUpload(app, request, MESSAGES.photoSize);
+    const input = parseInput(hotspotUploadSchema, payload);
+    if (!photo.is360)
+      throw new HttpError(400, { detail: NOT_A_360_PHOTO, non_field_errors: [NOT_A_360_PHOTO] });
+    if (!image) throw invalid('image', MESSAGES.required);
+    return reply.status(201).send(await insertHotspot(app, photo, input, image, user.id));
+  });
+
+  app.delete<{ Params: { hotspotId: string } }>('/api/hotspots/:hotspotId/', async (request, reply) => {
+    const user = requireSignedIn(request);
+    const hotspot = await findHotspot(app.db, request.params.hotspotId);
+    requireDocumentationEditor(user, hotspot);
+    if (!(await deleteHotspot(app, hotspot.id))) throw propertyError(404, 'Close-up not found.');
+    return reply.status(204).send();
+  });
+}

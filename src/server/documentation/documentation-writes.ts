@@ -1,0 +1,217 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { HotspotView } from '#shared/documentation.ts';
+import type {
+  HotspotUploadInput,
+  LayoutUpdateInput,
+  PhotoUploadInput,
+} from '#shared/documentation-uploads.ts';
+import type { Db } from '../db/database.ts';
+import { layouts, panoramaHotspots, photos } from '../db/schema/documentation.ts';
+import { units } from '../db/schema/projects.ts';
+import { findFileOwner } from '../files/file-access.ts';
+import { fileUrl } from '../lifecycle/request-progress.ts';
+import { EXTENSIONS } from '../storage/content-type.ts';
+import type { UploadedPhoto } from '../storage/photo-upload.ts';
+
+/** Uploaded documentation lives under its property: `documentation/<projectId>/<folder>/<random>.<ext>`. */
+function storageKey(
+  projectId: number,
+  folder: 'layouts' | 'photos' | 'close-ups',
+  image: UploadedPhoto,
+): string {
+  return `documentation/${projectId}/${folder}/${randomBytes(16).toString('hex')}.${EXTENSIONS[image.contentType]}`;
+}
+
+/**
+ * Stores the file, then the row; a row that fails takes its file with it, so no file is left that
+ * nothing references (and so nobody could read).
+ */
+async function storeThenInsert<T>(
+  app: FastifyInstance,
+  key: string,
+  image: UploadedPhoto,
+  insert: () => Promise<T>,
+): Promise<T> {
+  await app.files.put(key, image.body, image.contentType);
+  try {
+    return await insert();
+  } catch (error) {
+    await app.files.delete(key).catch(() => {});
+    throw error;
+  }
+}
+
+export async function insertLayout(
+  app: FastifyInstance,
+  projectId: number,
+  input: { name: string; feetPerPixel: number | null; widthPx: number; heightPx: number },
+  image: UploadedPhoto,
+): Promise<number> {
+  const key = storageKey(projectId, 'layouts', image);
+  return storeThenInsert(app, key, image, async () => {
+    const [row] = await app.db
+      .insert(layouts)
+      .values({
+        projectId,
+        name: input.name,
+        storageKey: key,
+        contentType: image.contentType,
+        widthPx: input.widthPx,
+        heightPx: input.heightPx,
+        feetPerPixel: input.feetPerPixel,
+        // New layouts go last in the selector.
+        sortOrder: sql`(select coalesce(max(${layouts.sortOrder}), -1) + 1 from ${layouts} where ${layouts.projectId} = ${projectId})`,
+      })
+      .returning({ id: layouts.id });
+    return row!.id;
+  });
+}
+
+export async function updateLayout(db: Db, layoutId: number, input: LayoutUpdateInput): Promise<void> {
+  await db
+    .update(layouts)
+    .set({
+      ...(input.name !== undefined && { name: input.name }),
+      ...(input.feet_per_pixel !== undefined && { feetPerPixel: input.feet_per_pixel }),
+      updatedAt: sql`now()`,
+    })
+    .where(eq(layouts.id, layoutId));
+}
+
+/** Whether a layout and a unit named by an upload belong to the property; null when they do. */
+export async function photoPlaceProblem(
+  db: Db,
+  projectId: number,
+  input: PhotoUploadInput,
+): Promise<Record<string, string[]> | null> {
+  if (input.layout_id !== undefined) {
+    const [layout] = await db
+      .select({ id: layouts.id })
+      .from(layouts)
+      .where(and(eq(layouts.id, input.layout_id), eq(layouts.projectId, projectId)));
+    if (!layout) return { layout_id: ['Choose a layout of this property.'] };
+  }
+  if (input.unit_id !== undefined) {
+    const [unit] = await db
+      .select({ id: units.id })
+      .from(units)
+      .where(and(eq(units.id, input.unit_id), eq(units.projectId, projectId)));
+    if (!unit) return { unit_id: ['Choose a unit of this property.'] };
+  }
+  return null;
+}
+
+export async function insertPhoto(
+  app: FastifyInstance,
+  projectId: number,
+  input: PhotoUploadInput,
+  image: UploadedPhoto,
+  uploadedById: number,
+): Promise<number> {
+  const key = storageKey(projectId, 'photos', image);
+  const pinned = input.kind === 'in_wall';
+  return storeThenInsert(app, key, image, async () => {
+    const [row] = await app.db
+      .insert(photos)
+      .values({
+        projectId,
+        layoutId: pinned ? (input.layout_id ?? null) : null,
+        unitId: input.unit_id ?? null,
+        kind: input.kind,
+        is360: input.is_360,
+        storageKey: key,
+        contentType: image.contentType,
+        sizeBytes: image.body.length,
+        x: pinned ? (input.x ?? null) : null,
+        y: pinned ? (input.y ?? null) : null,
+        caption: input.caption,
+        takenAt: input.taken_at ? new Date(`${input.taken_at}T12:00:00Z`) : null,
+        uploadedById,
+      })
+      .returning({ id: photos.id });
+    return row!.id;
+  });
+}
+
+/**
+ * Deletes the rows, then every file they named that no row references any more (the demo seed
+ * shares one plan between properties, so a key may still be in use elsewhere).
+ */
+async function releaseFiles(app: FastifyInstance, keys: string[]): Promise<void> {
+  for (const key of new Set(keys)) {
+    if ((await findFileOwner(app.db, key)) === null) {
+      await app.files
+        .delete(key)
+        .catch((error: unknown) => app.log.warn({ err: error, key }, 'file not deleted'));
+    }
+  }
+}
+
+async function photoKeys(db: Db, where: ReturnType<typeof eq>): Promise<string[]> {
+  const rows = await db
+    .select({ photo: photos.storageKey, hotspot: panoramaHotspots.storageKey })
+    .from(photos)
+    .leftJoin(panoramaHotspots, eq(panoramaHotspots.photoId, photos.id))
+    .where(where);
+  return rows.flatMap((row) => [row.photo, ...(row.hotspot ? [row.hotspot] : [])]);
+}
+
+/** A layout with its pinned photos, their close-ups and its polygons (the foreign keys cascade). */
+export async function deleteLayout(
+  app: FastifyInstance,
+  layout: { id: number; storageKey: string },
+): Promise<boolean> {
+  const keys = [layout.storageKey, ...(await photoKeys(app.db, eq(photos.layoutId, layout.id)))];
+  const deleted = await app.db.delete(layouts).where(eq(layouts.id, layout.id)).returning({ id: layouts.id });
+  if (deleted.length === 0) return false;
+  await releaseFiles(app, keys);
+  return true;
+}
+
+export async function deletePhoto(app: FastifyInstance, photoId: number): Promise<boolean> {
+  const keys = await photoKeys(app.db, eq(photos.id, photoId));
+  const deleted = await app.db.delete(photos).where(eq(photos.id, photoId)).returning({ id: photos.id });
+  if (deleted.length === 0) return false;
+  await releaseFiles(app, keys);
+  return true;
+}
+
+export async function insertHotspot(
+  app: FastifyInstance,
+  photo: { id: number; projectId: number },
+  input: HotspotUploadInput,
+  image: UploadedPhoto,
+  createdById: number,
+): Promise<HotspotView> {
+  const key = storageKey(photo.projectId, 'close-ups', image);
+  return storeThenInsert(app, key, image, async () => {
+    const [row] = await app.db
+      .insert(panoramaHotspots)
+      .values({
+        photoId: photo.id,
+        pitch: input.pitch,
+        yaw: input.yaw,
+        storageKey: key,
+        contentType: image.contentType,
+        caption: input.caption,
+        createdById,
+      })
+      .returning();
+    return { id: row!.id, pitch: row!.pitch, yaw: row!.yaw, url: fileUrl(key), caption: row!.caption };
+  });
+}
+
+export async function deleteHotspot(app: FastifyInstance, hotspotId: number): Promise<boolean> {
+  const deleted = await app.db
+    .delete(panoramaHotspots)
+    .where(eq(panoramaHotspots.id, hotspotId))
+    .returning({ key: panoramaHotspots.storageKey });
+  if (deleted.length === 0) return false;
+  await releaseFiles(
+    app,
+    deleted.map((row) => row.key),
+  );
+  return true;
+}

@@ -1,0 +1,123 @@
+import { z } from 'zod';
+import { PHOTO_KIND_VALUES } from './documentation.ts';
+
+/*
+ * Adding documentation to a property (managers of the client and staff), beside the viewer's reads
+ * in documentation.ts:
+ *
+ *   POST   /api/projects/{id}/layouts/   multipart: image + LayoutUploadInput   -> 201 LayoutView
+ *   PATCH  /api/layouts/{id}/            LayoutUpdateInput (JSON)               -> LayoutView
+ *   DELETE /api/layouts/{id}/                                                   -> 204
+ *   POST   /api/projects/{id}/photos/    multipart: image + PhotoUploadInput    -> 201 DocumentationPhotoView
+ *   DELETE /api/photos/{id}/                                                    -> 204
+ */
+
+export const MAX_LAYOUT_BYTES = 20 * 1024 * 1024;
+export const MAX_DOCUMENTATION_PHOTO_BYTES = 25 * 1024 * 1024;
+/** Longest side the viewer handles comfortably as one image. */
+export const MAX_LAYOUT_SIDE_PX = 12_000;
+export const MAX_CAPTION = 200;
+
+export const DOCUMENTATION_UPLOAD_MESSAGES = {
+  required: 'Choose an image file.',
+  type: 'Upload a PNG, JPEG, GIF or WebP image.',
+  layoutSize: `The image must be ${MAX_LAYOUT_BYTES / 1024 / 1024} MB or smaller.`,
+  photoSize: `The image must be ${MAX_DOCUMENTATION_PHOTO_BYTES / 1024 / 1024} MB or smaller.`,
+  count: 'Upload one image at a time.',
+  dimensions: `The image could not be read, or a side is over ${MAX_LAYOUT_SIDE_PX} pixels.`,
+} as const;
+
+const REQUIRED = 'This field is required.';
+const layoutName = z
+  .string({ error: REQUIRED })
+  .trim()
+  .min(1, REQUIRED)
+  .max(100, 'Ensure this field has no more than 100 characters.');
+
+/** A form field arrives as text: '' means "not given"; otherwise a positive number of feet. */
+const feetPerPixel = z.preprocess(
+  (value) => (value === '' || value === undefined ? null : typeof value === 'string' ? Number(value) : value),
+  z
+    .number({ error: 'Enter a number of feet per pixel.' })
+    .positive('Enter a number of feet per pixel greater than 0.')
+    .max(100, 'Enter a number of feet per pixel up to 100.')
+    .nullable(),
+);
+
+export const layoutUploadSchema = z.object({ name: layoutName, feet_per_pixel: feetPerPixel.optional() });
+export type LayoutUploadInput = z.infer<typeof layoutUploadSchema>;
+
+export const layoutUpdateSchema = z
+  .object({ name: layoutName.optional(), feet_per_pixel: feetPerPixel.optional() })
+  .refine((input) => input.name !== undefined || input.feet_per_pixel !== undefined, {
+    message: 'Send a name or feet_per_pixel to change.',
+  });
+export type LayoutUpdateInput = z.infer<typeof layoutUpdateSchema>;
+
+const optionalId = z.preprocess(
+  (value) => (value === '' || value === undefined || value === null ? undefined : Number(value)),
+  z
+    .number({ error: 'Choose a valid option.' })
+    .int('Choose a valid option.')
+    .positive('Choose a valid option.')
+    .optional(),
+);
+const fraction = z.preprocess(
+  (value) => (value === '' || value === undefined || value === null ? undefined : Number(value)),
+  z
+    .number({ error: 'Choose the spot on the plan.' })
+    .min(0, 'Choose a spot on the plan.')
+    .max(1, 'Choose a spot on the plan.')
+    .optional(),
+);
+
+/** Text fields of the photo upload; a pin (layout_id, x, y) only for in-wall photos. */
+export const photoUploadSchema = z
+  .object({
+    kind: z.enum(PHOTO_KIND_VALUES, { error: 'Choose In-wall, Drone or Thermal.' }),
+    caption: z
+      .string()
+      .trim()
+      .max(MAX_CAPTION, `Ensure this field has no more than ${MAX_CAPTION} characters.`)
+      .optional()
+      .default(''),
+    is_360: z.preprocess((value) => value === true || value === 'true', z.boolean()),
+    layout_id: optionalId,
+    x: fraction,
+    y: fraction,
+    unit_id: optionalId,
+    taken_at: z.preprocess(
+      (value) => (value === '' || value === undefined || value === null ? undefined : value),
+      z.iso.date({ error: 'Enter a valid date.' }).optional(),
+    ),
+  })
+  .superRefine((input, context) => {
+    if (input.kind !== 'in_wall') return;
+    if (input.layout_id === undefined)
+      context.addIssue({
+        code: 'custom',
+        path: ['layout_id'],
+        message: 'Choose the layout the photo belongs on.',
+      });
+    if (input.x === undefined || input.y === undefined)
+      context.addIssue({ code: 'custom', path: ['x'], message: 'Choose the spot on the plan.' });
+  });
+export type PhotoUploadInput = z.infer<typeof photoUploadSchema>;
+
+/**
+ * POST /api/photos/{id}/hotspots/ (multipart: image + these fields) -> 201 HotspotView: a close-up
+ * placed inside a 360-degree photo at a view direction; DELETE /api/hotspots/{id}/ -> 204.
+ */
+export const hotspotUploadSchema = z.object({
+  pitch: z.coerce.number({ error: 'Enter the pitch in degrees.' }).min(-90).max(90),
+  yaw: z.coerce.number({ error: 'Enter the yaw in degrees.' }).min(-180).max(180),
+  caption: z
+    .string()
+    .trim()
+    .max(MAX_CAPTION, `Ensure this field has no more than ${MAX_CAPTION} characters.`)
+    .optional()
+    .default(''),
+});
+export type HotspotUploadInput = z.infer<typeof hotspotUploadSchema>;
+
+export const NOT_A_360_PHOTO = 'Close-ups go inside 360-degree photos only.';

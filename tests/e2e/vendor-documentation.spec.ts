@@ -1,0 +1,108 @@
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { apiSignIn } from './support/api-session.ts';
+import { goOffline, goOnline, signInUnderServiceWorker } from './support/offline.ts';
+
+/**
+ * The awarded vendor opens the property's floor plan and in-wall photos from its job, keeps the job
+ * offline (the documentation and its images with it) and reads the plan without a network.
+ */
+// Signing in under the service worker, two loads of the viewer and an offline reload on 2 cores.
+test.describe.configure({ timeout: 90_000 });
+
+interface Detail {
+  status: string;
+  project: { id: number; name: string } | null;
+  documentation_available: boolean;
+}
+
+interface Documentation {
+  layouts: Array<{ url: string; photos: Array<{ url: string }> }>;
+}
+
+/** The demo vendor's in-progress job on a property with documentation (the seeded water heater). */
+async function awardedJob(request: APIRequestContext) {
+  await apiSignIn(request, 'vendor@demo.local', 'demo12345');
+  const bids = (await (await request.get('/api/vendor/bids/?status=accepted')).json()) as {
+    results: Array<{ request_id: number }>;
+  };
+  for (const { request_id: id } of bids.results) {
+    const detail = (await (await request.get(`/api/requests/${id}/`)).json()) as Detail;
+    if (detail.status === 'in_progress' && detail.documentation_available && detail.project) {
+      const answer = await request.get(`/api/projects/${detail.project.id}/documentation/`);
+      const documentation = (await answer.json()) as Documentation;
+      if (documentation.layouts.length > 0) return { id, project: detail.project, documentation };
+    }
+  }
+  throw new Error('The demo vendor has no in-progress job on a documented property.');
+}
+
+// The test project has no DOM types: the browser's globals are reached through narrow casts.
+type BrowserGlobals = {
+  Image: new () => { src: string; naturalWidth: number; decode(): Promise<void> };
+  caches: {
+    open(name: string): Promise<{ match(url: string): Promise<unknown> }>;
+    delete(name: string): Promise<boolean>;
+  };
+};
+
+/** Loads an image as the page would (through the service worker) and answers its natural width. */
+function naturalWidth(page: Page, url: string): Promise<number> {
+  return page.evaluate(async (src) => {
+    const image = new (globalThis as unknown as BrowserGlobals).Image();
+    image.src = src;
+    await image.decode().catch(() => undefined);
+    return image.naturalWidth;
+  }, url);
+}
+
+test('the awarded vendor reads the property documentation, also offline once the job is kept', async ({
+  page,
+  context,
+  request,
+}) => {
+  const job = await awardedJob(request);
+  const layout = job.documentation.layouts[0]!;
+  await signInUnderServiceWorker(page);
+
+  await page.goto(`/vendor/requests/${job.id}`);
+  await page.getByRole('link', { name: 'Property documentation' }).click();
+  await expect(page).toHaveURL(new RegExp(`/vendor/properties/${job.project.id}/documentation$`));
+  await expect(page.getByRole('heading', { name: 'Property Documentation' })).toBeVisible();
+  await expect(page.getByText(job.project.name, { exact: true })).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Layout' })).toHaveValue('Level 1');
+  const pins = page.getByRole('button', { name: /^Show photo:/ });
+  await expect(pins).toHaveCount(layout.photos.length);
+  // Vendors read; keeping polygons is for the managing side.
+  await expect(page.getByRole('button', { name: 'Keep polygon' })).toHaveCount(0);
+
+  await page.goBack();
+  await page.getByRole('button', { name: `Keep offline: job #${job.id}`, exact: true }).click();
+  await expect(page.getByRole('button', { name: `Kept offline: job #${job.id}` })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await page.goto('/vendor/outbox#kept');
+  const kept = page.getByTestId('kept-job');
+  await expect(kept).toContainText(`#${job.id}`);
+  await expect(kept).toContainText(/\d+(\.\d)? (KB|MB) · \d+ photos · property documentation/);
+
+  // Only the kept-files cache may answer offline: the plan seen above also sits in the bounded cache.
+  const inKeptCache = await page.evaluate(async (url) => {
+    const { caches } = globalThis as unknown as BrowserGlobals;
+    await caches.delete('fieldbid-files');
+    return (await (await caches.open('fieldbid-kept-files')).match(url)) !== undefined;
+  }, layout.url);
+  expect(inKeptCache).toBe(true);
+
+  await goOffline(context);
+  await page.goto(`/vendor/properties/${job.project.id}/documentation`);
+  await expect(page.getByRole('heading', { name: 'Property Documentation' })).toBeVisible();
+  await expect(page.getByText(job.project.name, { exact: true })).toBeVisible();
+  await expect(page.getByText(/^Offline · saved /)).toBeVisible();
+  // The pins are drawn once the plan image has loaded.
+  await expect(pins).toHaveCount(layout.photos.length);
+  expect(await naturalWidth(page, layout.url)).toBeGreaterThan(0);
+  expect(await naturalWidth(page, layout.photos[0]!.url)).toBeGreaterThan(0);
+
+  await goOnline(context);
+});

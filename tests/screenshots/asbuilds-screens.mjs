@@ -1,0 +1,64 @@
+// The as-builds viewer at 1280 and 375 px: first view, a pin's 360 photo, and a measured polygon.
+// Run after a build, under the shared lock:
+//   flock /tmp/fieldbid-browser.lock sh -c 'npm run build && node tests/screenshots/asbuilds-screens.mjs'
+import { mkdirSync } from 'node:fs';
+import { launchBrowser, newPage, settled, signIn } from './screenshot-page.mjs';
+import { startScreenshotServer } from './screenshot-server.mjs';
+
+const { base, stop } = await startScreenshotServer(8206);
+const out = process.env.SCREENSHOT_DIR ?? '/tmp/fieldbid-asbuilds';
+mkdirSync(out, { recursive: true });
+const browser = await launchBrowser();
+
+for (const width of [1280, 375]) {
+  const { context, page } = await newPage(browser, width);
+  await signIn(page, base, 'manager@demo.local');
+  const projects = await page.evaluate(async () =>
+    (
+      await fetch('/api/user/projects/', {
+        headers: { Authorization: `Bearer ${localStorage.getItem('token')}` },
+      })
+    ).json(),
+  );
+  const project = (Array.isArray(projects) ? projects : projects.results)[0];
+  await page.goto(`${base}/property-manager/${project.id}/asbuilds`);
+  await settled(page, 1200);
+  await page.screenshot({ path: `${out}/asbuilds-${width}.png`, fullPage: true });
+
+  await page
+    .getByRole('button', { name: /^Show photo:/ })
+    .first()
+    .click();
+  await page.waitForTimeout(2500);
+  await page.screenshot({ path: `${out}/asbuilds-360-${width}.png` });
+  await page.keyboard.press('Escape');
+  await page.waitForTimeout(500);
+  if (await page.getByRole('dialog').isVisible()) console.log(`${width}: Escape left the 360 dialog open`);
+  await page.getByRole('dialog').waitFor({ state: 'detached' });
+
+  await page.getByRole('button', { name: 'Measure' }).click();
+  await page.getByRole('application').scrollIntoViewIfNeeded();
+  const box = await page.getByRole('application').boundingBox();
+  for (const [fx, fy] of [
+    [0.3, 0.3],
+    [0.6, 0.3],
+    [0.6, 0.6],
+    [0.3, 0.6],
+  ]) {
+    await page.mouse.click(box.x + box.width * fx, box.y + box.height * fy);
+  }
+  await page.getByRole('button', { name: 'Close polygon' }).click();
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: `${out}/asbuilds-measure-${width}.png`, fullPage: true });
+  await page.getByRole('button', { name: 'Edit documentation' }).click();
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: `${out}/asbuilds-edit-menu-${width}.png` });
+  await page.getByRole('menuitem', { name: 'Add layout' }).click();
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: `${out}/asbuilds-add-layout-${width}.png` });
+  await context.close();
+}
+
+await browser.close();
+stop();
+console.log(`screenshots in ${out}`);
