@@ -32,7 +32,7 @@ test('a new account confirms its email, resets its password and signs in with th
     await expect(
       page.getByText('Your email has been confirmed successfully.', { exact: true }),
     ).toBeVisible();
-    await expect(page).toHaveURL(/\/login$/, { timeout: 6_000 });
+    await expect(page).toHaveURL(/\/login$/, { timeout: 10_000 });
 
     // Request a reset as a visitor.
     await page.goto('/reset-password');

@@ -6,9 +6,10 @@ test.describe('signing in as each demo role', () => {
     const login = new LoginPage(page);
     await login.goto();
     await login.signIn('vendor@demo.local');
+    // The toast closes itself after 5 s, so it is checked before the dashboard, which may take longer.
+    await expect(page.getByText('Login successful! Redirecting...')).toBeVisible();
     await expect(page).toHaveURL(/\/vendor\/dashboard$/);
     await expect(page.getByRole('navigation', { name: 'Vendor Portal' })).toBeVisible();
-    await expect(page.getByText('Login successful! Redirecting...')).toBeVisible();
   });
 
   test('the property manager lands on the manager dashboard', async ({ page }) => {
@@ -24,9 +25,9 @@ test.describe('signing in as each demo role', () => {
     await login.goto();
     await login.signIn('admin@demo.local');
     // /admin/ opens the console's first section.
-    await expect(page).toHaveURL(/\/admin\/plans$/);
+    await expect(page).toHaveURL(/\/admin\/applications$/);
     await expect(page.getByRole('navigation', { name: 'Admin sections' })).toBeVisible();
-    await expect(page.getByRole('heading', { name: 'Plans', level: 2 })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Applications', level: 2 })).toBeVisible();
   });
 
   test('a wrong password shows the server message in a red alert', async ({ page }) => {
@@ -91,7 +92,7 @@ test.describe('guards', () => {
     const login = new LoginPage(page);
     await login.goto();
     await login.signIn('admin@demo.local');
-    await expect(page).toHaveURL(/\/admin\/plans$/);
+    await expect(page).toHaveURL(/\/admin\/applications$/);
     await page.goto('/vendor/jobs');
     await expect(page).toHaveURL(/\/vendor\/jobs$/);
     await page.goto('/property-manager/maintenance');
