@@ -27,6 +27,9 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${E2E_PORT}`,
     browserName: 'chromium',
     launchOptions: { executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS },
+    // Each new context would install the service worker and download its whole precache (about 2.7 MB,
+    // three.js included) while the test runs. The offline specs allow it again with test.use.
+    serviceWorkers: 'block',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },

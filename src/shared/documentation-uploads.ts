@@ -10,6 +10,9 @@ import { PHOTO_KIND_VALUES } from './documentation.ts';
  *   DELETE /api/layouts/{id}/                                                   -> 204
  *   POST   /api/projects/{id}/photos/    multipart: image + PhotoUploadInput    -> 201 DocumentationPhotoView
  *   DELETE /api/photos/{id}/                                                    -> 204
+ *   POST   /api/photos/{id}/hotspots/    multipart: image + HotspotUploadInput  -> 201 HotspotView
+ *   PATCH  /api/hotspots/{id}/           HotspotUpdateInput (JSON)              -> HotspotView
+ *   DELETE /api/hotspots/{id}/                                                  -> 204
  */
 
 export const MAX_LAYOUT_BYTES = 20 * 1024 * 1024;
@@ -108,16 +111,30 @@ export type PhotoUploadInput = z.infer<typeof photoUploadSchema>;
  * POST /api/photos/{id}/hotspots/ (multipart: image + these fields) -> 201 HotspotView: a close-up
  * placed inside a 360-degree photo at a view direction; DELETE /api/hotspots/{id}/ -> 204.
  */
-export const hotspotUploadSchema = z.object({
-  pitch: z.coerce.number({ error: 'Enter the pitch in degrees.' }).min(-90).max(90),
-  yaw: z.coerce.number({ error: 'Enter the yaw in degrees.' }).min(-180).max(180),
-  caption: z
-    .string()
-    .trim()
-    .max(MAX_CAPTION, `Ensure this field has no more than ${MAX_CAPTION} characters.`)
-    .optional()
-    .default(''),
-});
+const pitch = z.coerce.number({ error: 'Enter the pitch in degrees.' }).min(-90).max(90);
+const yaw = z.coerce.number({ error: 'Enter the yaw in degrees.' }).min(-180).max(180);
+const caption = z
+  .string()
+  .trim()
+  .max(MAX_CAPTION, `Ensure this field has no more than ${MAX_CAPTION} characters.`);
+
+export const hotspotUploadSchema = z.object({ pitch, yaw, caption: caption.optional().default('') });
 export type HotspotUploadInput = z.infer<typeof hotspotUploadSchema>;
+
+/**
+ * PATCH /api/hotspots/{id}/ (JSON) -> HotspotView: a close-up's new caption, or its new place (pitch
+ * and yaw together), or both; the photo itself is replaced by deleting and adding again.
+ */
+export const hotspotUpdateSchema = z
+  .object({ caption: caption.optional(), pitch: pitch.optional(), yaw: yaw.optional() })
+  .strict()
+  .refine((input) => (input.pitch === undefined) === (input.yaw === undefined), {
+    message: 'Send pitch and yaw together.',
+    path: ['pitch'],
+  })
+  .refine((input) => input.caption !== undefined || input.pitch !== undefined, {
+    message: 'Send a caption, or pitch and yaw, to change.',
+  });
+export type HotspotUpdateInput = z.infer<typeof hotspotUpdateSchema>;
 
 export const NOT_A_360_PHOTO = 'Close-ups go inside 360-degree photos only.';

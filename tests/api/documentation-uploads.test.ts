@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { layoutPolygons, layouts, photos } from '#server/db/schema/documentation.ts';
+import { layoutPolygons, layouts, panoramaHotspots, photos } from '#server/db/schema/documentation.ts';
 import { units } from '#server/db/schema/projects.ts';
 import { Raster } from '#server/db/seed/png.ts';
 import type { DocumentationPhotoView, LayoutView } from '#shared/documentation.ts';
@@ -270,7 +270,7 @@ describe('POST /api/projects/{id}/photos/ and DELETE /api/photos/{id}/', () => {
   });
 });
 
-describe('POST /api/photos/{id}/hotspots/ and DELETE /api/hotspots/{id}/', () => {
+describe('POST /api/photos/{id}/hotspots/, PATCH and DELETE /api/hotspots/{id}/', () => {
   let sphere: DocumentationPhotoView;
   let flat: DocumentationPhotoView;
   beforeAll(async () => {
@@ -337,5 +337,57 @@ describe('POST /api/photos/{id}/hotspots/ and DELETE /api/hotspots/{id}/', () =>
     expect((await addCloseUp('worker', sphere.id, part)).statusCode).toBe(403);
     expect((await addCloseUp('otherManager', sphere.id, part)).statusCode).toBe(403);
     expect((await addCloseUp('manager', 999_999, part)).statusCode).toBe(404);
+  });
+
+  it('changes a close-up caption and place for the writers only', async () => {
+    const closeUp = (
+      await addCloseUp('manager', sphere.id, [
+        field('pitch', '0'),
+        field('yaw', '0'),
+        field('caption', 'Pipe'),
+        image(PHOTO),
+      ])
+    ).json<{ id: number; url: string }>();
+    const patch = (who: Who, json: unknown, id = closeUp.id) =>
+      as[who].request('PATCH', `/api/hotspots/${id}/`, { json });
+
+    const renamed = await patch('staff', { caption: '  Copper supply line  ' });
+    expect(renamed.statusCode).toBe(200);
+    expect(renamed.json()).toEqual({
+      id: closeUp.id,
+      pitch: 0,
+      yaw: 0,
+      url: closeUp.url,
+      caption: 'Copper supply line',
+    });
+    const moved = await patch('manager', { pitch: -30, yaw: 120.5 });
+    expect(moved.json()).toMatchObject({ pitch: -30, yaw: 120.5, caption: 'Copper supply line' });
+    const documentation = await as.worker.get(`/api/projects/${ids.property}/documentation/`);
+    const kept = documentation
+      .json<{ layouts: LayoutView[] }>()
+      .layouts.flatMap((layout) => layout.photos)
+      .flatMap((photo) => photo.hotspots)
+      .find((item) => item.id === closeUp.id);
+    expect(kept).toMatchObject({ pitch: -30, yaw: 120.5, caption: 'Copper supply line' });
+
+    const halfPlace = await patch('manager', { pitch: 10 });
+    expect(halfPlace.statusCode).toBe(400);
+    expect(halfPlace.json<{ errors: Record<string, string[]> }>().errors.pitch).toEqual([
+      'Send pitch and yaw together.',
+    ]);
+    expect((await patch('manager', {})).statusCode).toBe(400);
+    expect((await patch('manager', { yaw: 181, pitch: 0 })).statusCode).toBe(400);
+    expect((await patch('manager', { caption: 'x'.repeat(201) })).statusCode).toBe(400);
+    expect((await patch('worker', { caption: 'Vendor edit' })).statusCode).toBe(403);
+    expect((await patch('otherManager', { caption: 'Other client' })).statusCode).toBe(403);
+    expect((await patch('manager', { caption: 'Gone' }, 999_999)).statusCode).toBe(404);
+    const anonymous = new TestClient(t.app);
+    await anonymous.csrfToken();
+    expect(
+      (await anonymous.request('PATCH', `/api/hotspots/${closeUp.id}/`, { json: { caption: 'x' } }))
+        .statusCode,
+    ).toBe(401);
+    const [row] = await t.db.select().from(panoramaHotspots).where(eq(panoramaHotspots.id, closeUp.id));
+    expect(row).toMatchObject({ caption: 'Copper supply line', pitch: -30, yaw: 120.5 });
   });
 });

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { expect, request as playwrightRequest, test } from '@playwright/test';
 import { csrfHeaders } from './support/api-session.ts';
-import { LoginPage } from './support/login-page.ts';
+import { openSignedIn } from './support/login-page.ts';
 import { linkFromMail } from './support/mail-outbox.ts';
 import { createManagerAccount } from './support/manager-account.ts';
 
@@ -19,10 +19,7 @@ test('staff add a property with units that the demo manager then sees', async ({
   const manager = await managerContext.newPage();
 
   await test.step('staff open the demo client', async () => {
-    await new LoginPage(staff).goto();
-    await new LoginPage(staff).signIn('admin@demo.local');
-    // The first visit loads the console's chunks: slow on a busy machine.
-    await expect(staff).toHaveURL(/\/admin\/applications$/, { timeout: 20_000 });
+    await openSignedIn(staff, 'admin@demo.local', '/admin/applications');
     await staff
       .getByRole('navigation', { name: 'Admin sections' })
       .getByRole('link', { name: 'Clients & properties' })
@@ -60,9 +57,7 @@ test('staff add a property with units that the demo manager then sees', async ({
   });
 
   await test.step("the manager finds it in the top bar's property dropdown", async () => {
-    await new LoginPage(manager).goto();
-    await new LoginPage(manager).signIn('manager@demo.local');
-    await expect(manager).toHaveURL(/\/property-manager\/dashboard$/, { timeout: 20_000 });
+    await openSignedIn(manager, 'manager@demo.local', '/property-manager/dashboard');
     await manager.getByRole('button', { name: /^Property:/ }).click();
     await expect(manager.getByRole('menuitem', { name: new RegExp(property) })).toBeVisible();
   });
@@ -81,9 +76,8 @@ test('staff reject a property manager application with a reason; the applicant i
   await createManagerAccount(applicant, email, 'applicant12345');
   await applicant.dispose();
 
-  await new LoginPage(page).goto();
-  await new LoginPage(page).signIn('admin@demo.local');
-  await expect(page.getByRole('heading', { name: 'Applications' })).toBeVisible({ timeout: 20_000 });
+  await openSignedIn(page, 'admin@demo.local', '/admin/applications');
+  await expect(page.getByRole('heading', { name: 'Applications' })).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Property managers', selected: true })).toBeVisible();
   const row = page.getByRole('row').filter({ hasText: email });
   await expect(row.getByText('Submitted', { exact: true })).toBeVisible();

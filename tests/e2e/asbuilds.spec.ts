@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { gradientPng } from './support/gradient-png.ts';
-import { LoginPage } from './support/login-page.ts';
+import { openSignedIn } from './support/login-page.ts';
 
 /**
  * The manager's Property Documentation: the as-builds viewer with the seeded Level 1 plan, its red
@@ -11,10 +11,7 @@ test.describe.configure({ timeout: 120_000 });
 
 test.beforeEach(async ({ page, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  const login = new LoginPage(page);
-  await login.goto();
-  await login.signIn('manager@demo.local');
-  await expect(page).toHaveURL(/\/property-manager\/dashboard$/);
+  await openSignedIn(page, 'manager@demo.local', '/property-manager/dashboard');
   await page.getByRole('link', { name: 'Property Documentation' }).click();
   await expect(page).toHaveURL(/\/property-manager\/\d+\/asbuilds$/);
 });
@@ -32,7 +29,7 @@ test('the red buttons open the in-wall 360 photos; the tip stays closed after Go
   await expect(dialog).toBeVisible();
   await expect(dialog.getByText('PEX manifold to the shower valve')).toBeVisible();
 
-  // Managers place their own close-ups where the view points, and remove them.
+  // Managers place their own close-ups where the view points, edit and remove them.
   const caption = `Valve tag ${Date.now() % 100000}`;
   await dialog.getByRole('button', { name: 'Add close-up here' }).click();
   const addCloseUp = page.getByRole('dialog', { name: 'Add close-up' });
@@ -45,9 +42,19 @@ test('the red buttons open the in-wall 360 photos; the tip stays closed after Go
   await addCloseUp.getByRole('button', { name: 'Add close-up' }).click();
   await expect(addCloseUp).toBeHidden();
   await expect(dialog.getByRole('button', { name: caption, exact: true })).toBeVisible();
-  await dialog.getByRole('button', { name: `Delete close-up: ${caption}` }).click();
+  // Its caption changes in place; the list and the sphere's hotspot follow.
+  const renamed = `${caption} (replaced)`;
+  await dialog.getByRole('button', { name: `Edit caption: ${caption}` }).click();
+  const captionDialog = page.getByRole('dialog', { name: 'Edit close-up caption' });
+  await captionDialog.getByLabel('Caption').fill(renamed);
+  await captionDialog.getByRole('button', { name: 'Save caption' }).click();
+  await expect(captionDialog).toBeHidden();
+  await expect(dialog.getByRole('button', { name: renamed, exact: true })).toBeVisible();
+  await dialog.getByRole('button', { name: `Move close-up here: ${renamed}` }).click();
+  await expect(page.getByText(`${renamed} moved here.`)).toBeVisible();
+  await dialog.getByRole('button', { name: `Delete close-up: ${renamed}` }).click();
   await page.getByRole('dialog', { name: 'Delete close-up' }).getByRole('button', { name: 'Delete' }).click();
-  await expect(dialog.getByRole('button', { name: caption, exact: true })).toHaveCount(0);
+  await expect(dialog.getByRole('button', { name: renamed, exact: true })).toHaveCount(0);
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   // The pin also chose the photo in the carousel below the plan.

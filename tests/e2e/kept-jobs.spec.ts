@@ -3,6 +3,9 @@ import { apiSignIn } from './support/api-session.ts';
 import { ConversationScreen } from './support/conversation-page.ts';
 import { goOffline, goOnline, signInUnderServiceWorker } from './support/offline.ts';
 
+// The service worker is what these tests are about (the config blocks it everywhere else).
+test.use({ serviceWorkers: 'allow' });
+
 const KEEP_BUTTON = /^Keep offline: job #(\d+)$/;
 
 // Signing in and waiting for the service worker take most of it; a loaded 2-core machine needs room.

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { LandingPage } from './support/landing-page.ts';
-import { LoginPage } from './support/login-page.ts';
+import { openSignedIn } from './support/login-page.ts';
 
 // Anchor jumps are instant with reduced motion, so positions can be read at once.
 test.use({ reducedMotion: 'reduce' });
@@ -214,10 +214,7 @@ test.describe('landing page', () => {
   });
 
   test('a signed-in manager sees Dashboard (to their own dashboard) and Logout', async ({ page }) => {
-    const login = new LoginPage(page);
-    await login.goto();
-    await login.signIn('manager@demo.local');
-    await expect(page).toHaveURL(/\/property-manager\/dashboard$/);
+    await openSignedIn(page, 'manager@demo.local', '/property-manager/dashboard');
     await page.goto('/');
     const dashboard = page.getByRole('banner').getByRole('link', { name: 'Dashboard' });
     await expect(dashboard).toHaveAttribute('href', '/property-manager/dashboard');

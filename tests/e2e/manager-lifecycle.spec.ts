@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { csrfHeaders } from './support/api-session.ts';
-import { LoginPage } from './support/login-page.ts';
+import { openSignedIn } from './support/login-page.ts';
 import { chooseOption, ONE_PIXEL_PNG, RequestDetailPage } from './support/request-pages.ts';
 
 const PROPERTY = 'Cherry Creek Lofts';
@@ -20,12 +20,8 @@ test('a request goes from creation to the property history', async ({ browser })
   const vendor = await vendorContext.newPage();
 
   await test.step('both sign in', async () => {
-    await new LoginPage(manager).goto();
-    await new LoginPage(manager).signIn('manager@demo.local');
-    await expect(manager).toHaveURL(/\/property-manager\/dashboard$/);
-    await new LoginPage(vendor).goto();
-    await new LoginPage(vendor).signIn('vendor@demo.local');
-    await expect(vendor).toHaveURL(/\/vendor\/dashboard$/);
+    await openSignedIn(manager, 'manager@demo.local', '/property-manager/dashboard');
+    await openSignedIn(vendor, 'vendor@demo.local', '/vendor/dashboard');
   });
 
   let requestId = 0;
@@ -155,10 +151,7 @@ test('a request goes from creation to the property history', async ({ browser })
 });
 
 test('the dashboard dialog raises a real request and the dashboard shows it', async ({ page }) => {
-  const login = new LoginPage(page);
-  await login.goto();
-  await login.signIn('manager@demo.local');
-  await expect(page).toHaveURL(/\/property-manager\/dashboard$/);
+  await openSignedIn(page, 'manager@demo.local', '/property-manager/dashboard');
   // The dashboard stays (the prototype redirected to the as-builds page) and counts from data.
   await expect(page.getByRole('heading', { name: 'Properties Overview' })).toBeVisible();
   await expect(page).toHaveURL(/\/property-manager\/dashboard$/);
@@ -187,10 +180,7 @@ test('the dashboard dialog raises a real request and the dashboard shows it', as
 });
 
 test('Property Documentation and the as-builds URL follow the selected property', async ({ page }) => {
-  const login = new LoginPage(page);
-  await login.goto();
-  await login.signIn('manager@demo.local');
-  await expect(page).toHaveURL(/\/property-manager\/dashboard$/);
+  await openSignedIn(page, 'manager@demo.local', '/property-manager/dashboard');
   const sidebar = page.getByRole('navigation', { name: 'Property Manager Portal' });
   const projects = (await (await page.request.get('/api/user/projects/')).json()) as Array<{
     id: number;

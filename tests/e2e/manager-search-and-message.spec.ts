@@ -1,15 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { LoginPage } from './support/login-page.ts';
+import { openSignedIn } from './support/login-page.ts';
 
 /**
  * The manager's top-bar search filters Maintenance Requests (with a removable chip, as Available
  * Jobs has), and each bid on a request's detail links to the conversation with its vendor.
  */
 test.beforeEach(async ({ page }) => {
-  const login = new LoginPage(page);
-  await login.goto();
-  await login.signIn('manager@demo.local');
-  await expect(page).toHaveURL(/\/property-manager\/dashboard$/);
+  await openSignedIn(page, 'manager@demo.local', '/property-manager/dashboard');
 });
 
 test('the top bar search filters Maintenance Requests until its chip is removed', async ({ page }) => {

@@ -1,19 +1,16 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { ConversationScreen } from './support/conversation-page.ts';
-import { LoginPage } from './support/login-page.ts';
+import { openSignedIn } from './support/login-page.ts';
 
 // These change the demo vendor's notifications and settings: one at a time, in this order.
 test.describe.configure({ mode: 'serial' });
 
-async function signedInPage(browser: Browser, email: string, landing: RegExp): Promise<Page> {
+async function signedInPage(browser: Browser, email: string, landing: string): Promise<Page> {
   const context = await browser.newContext();
   const page = await context.newPage();
-  const login = new LoginPage(page);
-  await login.goto();
   // The top bar opens the event stream once signed in; messages then arrive without polling.
   const stream = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/events/');
-  await login.signIn(email);
-  await expect(page).toHaveURL(landing);
+  await openSignedIn(page, email, landing);
   const events = await stream;
   expect(events.status()).toBe(200);
   expect(events.headers()['content-type']).toMatch(/^text\/event-stream/);
@@ -25,8 +22,8 @@ test("vendor and manager exchange messages and each sees the other's arrive with
 }) => {
   // A long journey through several screens: more than the default 30 s on a loaded 2-core machine.
   test.setTimeout(90_000);
-  const vendor = await signedInPage(browser, 'vendor@demo.local', /\/vendor\/dashboard$/);
-  const manager = await signedInPage(browser, 'manager@demo.local', /\/property-manager\/dashboard$/);
+  const vendor = await signedInPage(browser, 'vendor@demo.local', '/vendor/dashboard');
+  const manager = await signedInPage(browser, 'manager@demo.local', '/property-manager/dashboard');
 
   // The seeded thread about the leaking sink, with two messages the vendor has not read.
   await vendor.goto('/vendor/messages');
@@ -73,7 +70,7 @@ test("vendor and manager exchange messages and each sees the other's arrive with
 });
 
 test('the vendor opens one notification, then clears them all', async ({ browser }) => {
-  const vendor = await signedInPage(browser, 'vendor@demo.local', /\/vendor\/dashboard$/);
+  const vendor = await signedInPage(browser, 'vendor@demo.local', '/vendor/dashboard');
   const bell = vendor.getByRole('button', { name: /^Notifications/ });
   await expect(bell).toHaveAccessibleName(/^Notifications, \d+ unread$/);
   const before = Number(/(\d+) unread/.exec((await bell.getAttribute('aria-label')) ?? '')![1]);
@@ -101,7 +98,7 @@ test('the vendor opens one notification, then clears them all', async ({ browser
 });
 
 test('settings are saved and still there after a reload', async ({ browser }) => {
-  const vendor = await signedInPage(browser, 'vendor@demo.local', /\/vendor\/dashboard$/);
+  const vendor = await signedInPage(browser, 'vendor@demo.local', '/vendor/dashboard');
   await vendor.goto('/vendor/settings/profile#notifications');
   const sms = vendor.getByRole('switch', { name: 'SMS notifications' });
   await expect(sms).toBeChecked();

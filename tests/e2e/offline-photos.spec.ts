@@ -3,6 +3,9 @@ import { expect, test } from '@playwright/test';
 import { goOffline, goOnline, signInUnderServiceWorker } from './support/offline.ts';
 import { chooseOption } from './support/request-pages.ts';
 
+// The service worker is what these tests are about (the config blocks it everywhere else).
+test.use({ serviceWorkers: 'allow' });
+
 // Browser globals for page.evaluate (this project is typed without the DOM library).
 declare const indexedDB: {
   databases(): Promise<Array<{ name?: string }>>;

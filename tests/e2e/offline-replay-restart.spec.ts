@@ -28,6 +28,9 @@ const test = base.extend<object, { replayServer: RestartableServer }>({
   },
 });
 
+// The service worker is what these tests are about (the config blocks it everywhere else).
+test.use({ serviceWorkers: 'allow' });
+
 // Seeding is in the fixture; sign-in, three screens, a restart and the outbox's backoff are here.
 test.describe.configure({ timeout: 240_000 });
 

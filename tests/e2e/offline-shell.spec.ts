@@ -4,6 +4,9 @@ import { join } from 'node:path';
 import { chromium, expect, test } from '@playwright/test';
 import { controlledByServiceWorker, goOffline, signInUnderServiceWorker } from './support/offline.ts';
 
+// The service worker is what these tests are about (the config blocks it everywhere else).
+test.use({ serviceWorkers: 'allow' });
+
 // Waiting for the service worker to take control and reloading offline took 26 s on a busy machine.
 test.describe.configure({ timeout: 120_000 });
 

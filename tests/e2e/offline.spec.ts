@@ -4,6 +4,9 @@ import { BidDialog } from './support/bid-dialog.ts';
 import { ConversationScreen } from './support/conversation-page.ts';
 import { goOffline, goOnline, signInUnderServiceWorker } from './support/offline.ts';
 
+// The service worker is what these tests are about (the config blocks it everywhere else).
+test.use({ serviceWorkers: 'allow' });
+
 // Signing in, visiting three screens and waiting for the outbox's replays takes longer than 30 s.
 test.describe.configure({ timeout: 120_000 });
 

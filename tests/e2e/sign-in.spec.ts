@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { LoginPage } from './support/login-page.ts';
+import { LoginPage, openSignedIn } from './support/login-page.ts';
 
 test.describe('signing in as each demo role', () => {
   test('the vendor lands on the vendor dashboard', async ({ page }) => {
@@ -39,19 +39,13 @@ test.describe('signing in as each demo role', () => {
   });
 
   test('a signed-in visitor opening /login is sent to their dashboard at once', async ({ page }) => {
-    const login = new LoginPage(page);
-    await login.goto();
-    await login.signIn('manager@demo.local');
-    await expect(page).toHaveURL(/\/property-manager\/dashboard$/);
+    await openSignedIn(page, 'manager@demo.local', '/property-manager/dashboard');
     await page.goto('/login');
     await expect(page).toHaveURL(/\/property-manager\/dashboard$/);
   });
 
   test('logout ends the session: guarded pages ask for login again', async ({ page }) => {
-    const login = new LoginPage(page);
-    await login.goto();
-    await login.signIn('vendor@demo.local');
-    await expect(page).toHaveURL(/\/vendor\/dashboard$/);
+    await openSignedIn(page, 'vendor@demo.local', '/vendor/dashboard');
     await page.getByRole('button', { name: 'Settings menu' }).click();
     await page.getByRole('menuitem', { name: 'Logout' }).click();
     await expect(page).toHaveURL(/\/$/);
@@ -71,28 +65,19 @@ test.describe('guards', () => {
   });
 
   test('a vendor opening a manager page goes to the vendor dashboard', async ({ page }) => {
-    const login = new LoginPage(page);
-    await login.goto();
-    await login.signIn('vendor@demo.local');
-    await expect(page).toHaveURL(/\/vendor\/dashboard$/);
+    await openSignedIn(page, 'vendor@demo.local', '/vendor/dashboard');
     await page.goto('/property-manager/maintenance');
     await expect(page).toHaveURL(/\/vendor\/dashboard$/);
   });
 
   test('a manager opening a vendor page goes to the manager dashboard', async ({ page }) => {
-    const login = new LoginPage(page);
-    await login.goto();
-    await login.signIn('manager@demo.local');
-    await expect(page).toHaveURL(/\/property-manager\/dashboard$/);
+    await openSignedIn(page, 'manager@demo.local', '/property-manager/dashboard');
     await page.goto('/vendor/jobs');
     await expect(page).toHaveURL(/\/property-manager\/dashboard$/);
   });
 
   test('staff may enter both portals', async ({ page }) => {
-    const login = new LoginPage(page);
-    await login.goto();
-    await login.signIn('admin@demo.local');
-    await expect(page).toHaveURL(/\/admin\/applications$/);
+    await openSignedIn(page, 'admin@demo.local', '/admin/applications');
     await page.goto('/vendor/jobs');
     await expect(page).toHaveURL(/\/vendor\/jobs$/);
     await page.goto('/property-manager/maintenance');

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { BidDialog } from './support/bid-dialog.ts';
-import { LoginPage } from './support/login-page.ts';
+import { openSignedIn } from './support/login-page.ts';
 
 // The furnace job is open, in the demo vendor's HVAC trade, without a bid of the demo vendor, and
 // second-page material when open jobs are sorted oldest first (demo seed: 38 hours old).
@@ -11,10 +11,7 @@ test('a vendor finds an open job, bids, meets the duplicate error, modifies the 
 }) => {
   // A long journey through several screens: more than the default 30 s on a loaded 2-core machine.
   test.setTimeout(90_000);
-  const login = new LoginPage(page);
-  await login.goto();
-  await login.signIn('vendor@demo.local');
-  await expect(page).toHaveURL(/\/vendor\/dashboard$/);
+  await openSignedIn(page, 'vendor@demo.local', '/vendor/dashboard');
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
 
   // Available Jobs: filter to Open, sort oldest first, go to page 2.
@@ -121,10 +118,7 @@ test('a vendor finds an open job, bids, meets the duplicate error, modifies the 
 });
 
 test('the top bar searches the jobs and remembers the chosen property across a reload', async ({ page }) => {
-  const login = new LoginPage(page);
-  await login.goto();
-  await login.signIn('vendor@demo.local');
-  await expect(page).toHaveURL(/\/vendor\/dashboard$/);
+  await openSignedIn(page, 'vendor@demo.local', '/vendor/dashboard');
 
   await page.getByRole('searchbox', { name: 'Search jobs' }).fill('furnace short');
   await page.keyboard.press('Enter');

@@ -2,6 +2,9 @@ import { type APIRequestContext, expect, type Page, test } from '@playwright/tes
 import { apiSignIn } from './support/api-session.ts';
 import { goOffline, goOnline, signInUnderServiceWorker } from './support/offline.ts';
 
+// The service worker is what these tests are about (the config blocks it everywhere else).
+test.use({ serviceWorkers: 'allow' });
+
 /**
  * The awarded vendor opens the property's floor plan and in-wall photos from its job, keeps the job
  * offline (the documentation and its images with it) and reads the plan without a network.

@@ -1,10 +1,9 @@
 import { Modal, NumberInput, Select, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { useEffect, useState } from 'react';
 import { DialogActions } from '#app/ui/dialog-actions.tsx';
 import { ErrorAlert } from '#app/ui/error-alert.tsx';
-import { saveFailureMessage, serverFieldErrors } from '#app/ui/server-form-errors.ts';
 import { showToast } from '#app/ui/toast.ts';
+import { useEditDialog } from '#app/ui/use-edit-dialog.ts';
 import { type AdminPlan, PLAN_FREQUENCIES, planInputSchema, planValuesOf } from '#shared/admin-plans.ts';
 import { useSavePlan } from './api.ts';
 
@@ -54,25 +53,22 @@ export function PlanDialog({
   onClose: () => void;
 }) {
   const save = useSavePlan();
-  const [alert, setAlert] = useState<string | null>(null);
   const form = useForm<PlanFormValues>({
     mode: 'uncontrolled',
     initialValues: formValuesOf(plan),
     validate: schemaResolver(planInputSchema, { sync: true }),
   });
 
-  // Each opening starts from the plan being edited (or an empty form).
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when the dialog opens or the plan changes
-  useEffect(() => {
-    if (!opened) return;
-    form.setValues(formValuesOf(plan));
-    form.resetDirty();
-    form.clearErrors();
-    setAlert(null);
-  }, [opened, plan]);
+  const { alert, clearAlert, showSaveError } = useEditDialog(form, {
+    opened,
+    record: plan,
+    values: formValuesOf(plan),
+    fields: FIELDS,
+    failureMessage: 'The plan could not be saved. Please try again.',
+  });
 
   const submit = form.onSubmit((values) => {
-    setAlert(null);
+    clearAlert();
     save.mutate(
       { id: plan?.id ?? null, values: planInputSchema.parse(values) },
       {
@@ -83,11 +79,7 @@ export function PlanDialog({
           });
           onClose();
         },
-        onError: (error) => {
-          const fields = serverFieldErrors(error, FIELDS);
-          if (fields) form.setErrors(fields);
-          else setAlert(saveFailureMessage(error, 'The plan could not be saved. Please try again.'));
-        },
+        onError: showSaveError,
       },
     );
   });

@@ -1,10 +1,9 @@
 import { Modal, Stack, Switch, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { useEffect, useState } from 'react';
 import { DialogActions } from '#app/ui/dialog-actions.tsx';
 import { ErrorAlert } from '#app/ui/error-alert.tsx';
-import { saveFailureMessage, serverFieldErrors } from '#app/ui/server-form-errors.ts';
 import { showToast } from '#app/ui/toast.ts';
+import { useEditDialog } from '#app/ui/use-edit-dialog.ts';
 import { type AdminProject, type ProjectValues, projectInputSchema } from '#shared/admin-clients.ts';
 import { useSaveProject } from './clients-api.ts';
 
@@ -27,24 +26,22 @@ export function PropertyDialog({
   onClose: () => void;
 }) {
   const save = useSaveProject(clientId);
-  const [alert, setAlert] = useState<string | null>(null);
   const form = useForm<ProjectValues>({
     mode: 'uncontrolled',
     initialValues: valuesOf(project),
     validate: schemaResolver(projectInputSchema, { sync: true }),
   });
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when the dialog opens or the property changes
-  useEffect(() => {
-    if (!opened) return;
-    form.setValues(valuesOf(project));
-    form.resetDirty();
-    form.clearErrors();
-    setAlert(null);
-  }, [opened, project]);
+  const { alert, clearAlert, showSaveError } = useEditDialog(form, {
+    opened,
+    record: project,
+    values: valuesOf(project),
+    fields: FIELDS,
+    failureMessage: 'The property could not be saved. Please try again.',
+  });
 
   const submit = form.onSubmit((values) => {
-    setAlert(null);
+    clearAlert();
     save.mutate(
       { project, values: projectInputSchema.parse(values) },
       {
@@ -55,11 +52,7 @@ export function PropertyDialog({
           });
           onClose();
         },
-        onError: (error) => {
-          const fields = serverFieldErrors(error, FIELDS);
-          if (fields) form.setErrors(fields);
-          else setAlert(saveFailureMessage(error, 'The property could not be saved. Please try again.'));
-        },
+        onError: showSaveError,
       },
     );
   });

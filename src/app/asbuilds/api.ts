@@ -2,12 +2,13 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '#app/lib/api-client.ts';
 import type {
   DocumentationPhotoView,
+  HotspotView,
   LayoutPolygonView,
   LayoutView,
   PolygonInput,
   ProjectDocumentation,
 } from '#shared/documentation.ts';
-import type { LayoutUpdateInput } from '#shared/documentation-uploads.ts';
+import type { HotspotUpdateInput, LayoutUpdateInput } from '#shared/documentation-uploads.ts';
 
 const segment = (value: string | number) => encodeURIComponent(String(value));
 
@@ -110,4 +111,15 @@ export const useAddCloseUp = (projectId: string) =>
 export const useDeleteCloseUp = (projectId: string) =>
   useDocumentationWrite(projectId, async (hotspotId: number) =>
     apiRequest(`/api/hotspots/${segment(hotspotId)}/`, { method: 'DELETE' }),
+  );
+
+/** PATCH /api/hotspots/{id}/: a close-up's caption, or its place (pitch and yaw). */
+export const useUpdateCloseUp = (projectId: string) =>
+  useDocumentationWrite(
+    projectId,
+    async ({ hotspotId, input }: { hotspotId: number; input: HotspotUpdateInput }) =>
+      (await apiRequest(`/api/hotspots/${segment(hotspotId)}/`, {
+        method: 'PATCH',
+        json: input,
+      })) as HotspotView,
   );

@@ -10,15 +10,8 @@ import type {
   LayoutPolygonView,
   ProjectDocumentation,
 } from '#shared/documentation.ts';
-import {
-  useDeleteCloseUp,
-  useDeleteLayout,
-  useDeletePolygon,
-  useKeepPolygon,
-  useUpdateLayout,
-} from './api.ts';
+import { useDeleteLayout, useDeletePolygon, useKeepPolygon, useUpdateLayout } from './api.ts';
 import classes from './asbuilds.module.css';
-import { CloseUpDialog } from './close-up-dialog.tsx';
 import { useConfirmDeletePhoto } from './confirm-delete-photo.tsx';
 import {
   canClose,
@@ -34,6 +27,7 @@ import { PhotoDialog, type PhotoTarget } from './photo-dialog.tsx';
 import { type PanelPolygon, PolygonCoordinatesPanel } from './polygon-coordinates-panel.tsx';
 import { PolygonList } from './polygon-list.tsx';
 import type { PolygonSelection } from './polygon-selection.ts';
+import { useCloseUpEditor } from './use-close-up-editor.tsx';
 import { useStageView } from './use-stage-view.ts';
 import { ViewerToolbar } from './viewer-toolbar.tsx';
 
@@ -101,7 +95,6 @@ export function AsbuildsViewer({
   const [selectedPhotoId, setSelectedPhotoId] = useState<number | null>(null);
   // By id: the photo (and its close-ups) is read from the latest answer, so an added close-up shows.
   const [sphereId, setSphereId] = useState<number | null>(null);
-  const [closeUpAt, setCloseUpAt] = useState<{ pitch: number; yaw: number } | null>(null);
   const [keepErrors, setKeepErrors] = useState<Record<string, string[]>>({});
   const [layoutDialog, setLayoutDialog] = useState<'add' | 'edit' | null>(null);
   const [photoTarget, setPhotoTarget] = useState<PhotoTarget | null>(null);
@@ -124,22 +117,7 @@ export function AsbuildsViewer({
   const drawing = (layout && drawings[layout.id]) || emptyDrawing;
   const sphere = layouts.flatMap((item) => item.photos).find((photo) => photo.id === sphereId) ?? null;
   const setSphere = (photo: DocumentationPhotoView | null) => setSphereId(photo?.id ?? null);
-  const removeCloseUp = useDeleteCloseUp(projectId);
-  const onDeleteCloseUp = (closeUp: { id: number; caption: string }) => {
-    const label = closeUp.caption || `close-up ${closeUp.id}`;
-    modals.openConfirmModal({
-      title: 'Delete close-up',
-      zIndex: 400,
-      children: <Text size="sm">Delete {label} from this 360° photo?</Text>,
-      labels: { confirm: 'Delete', cancel: 'Cancel' },
-      confirmProps: { color: 'red' },
-      onConfirm: () =>
-        removeCloseUp.mutate(closeUp.id, {
-          onError: (error) =>
-            showToast({ color: 'red', message: `${label} was not deleted: ${error.message}` }),
-        }),
-    });
-  };
+  const closeUps = useCloseUpEditor(projectId, sphere?.id ?? null);
   const dispatch = (action: DrawingAction) => {
     if (layout) dispatchDrawing({ ...action, layoutId: layout.id });
   };
@@ -387,14 +365,7 @@ export function AsbuildsViewer({
           </Stack>
         )}
       </div>
-      {sphere && closeUpAt && (
-        <CloseUpDialog
-          projectId={projectId}
-          photoId={sphere.id}
-          at={closeUpAt}
-          onClose={() => setCloseUpAt(null)}
-        />
-      )}
+      {closeUps.dialogs}
       {layoutDialog && (
         <LayoutDialog
           projectId={projectId}
@@ -414,7 +385,7 @@ export function AsbuildsViewer({
             title={sphere.caption || `Photo ${sphere.id}`}
             imageUrl={sphere.url}
             hotspots={sphere.hotspots}
-            editor={canEdit ? { onAddCloseUp: setCloseUpAt, onDeleteCloseUp } : undefined}
+            editor={canEdit ? closeUps.editor : undefined}
           />
         </Suspense>
       )}

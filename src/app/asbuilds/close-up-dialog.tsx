@@ -1,12 +1,11 @@
-import { FileInput, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Modal, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { IconPhoto } from '@tabler/icons-react';
-import { useState } from 'react';
 import { z } from 'zod';
 import { DialogActions } from '#app/ui/dialog-actions.tsx';
 import { ErrorAlert } from '#app/ui/error-alert.tsx';
-import { saveFailureMessage, serverFieldErrors } from '#app/ui/server-form-errors.ts';
+import { ImageFileInput } from '#app/ui/photo-picker.tsx';
 import { showToast } from '#app/ui/toast.ts';
+import { useSaveErrors } from '#app/ui/use-edit-dialog.ts';
 import { DOCUMENTATION_UPLOAD_MESSAGES, MAX_CAPTION } from '#shared/documentation-uploads.ts';
 import { useAddCloseUp } from './api.ts';
 
@@ -31,14 +30,18 @@ export function CloseUpDialog({
   onClose: () => void;
 }) {
   const add = useAddCloseUp(projectId);
-  const [alert, setAlert] = useState<string | null>(null);
   const form = useForm<{ image: File | null; caption: string }>({
     initialValues: { image: null, caption: '' },
     validate: schemaResolver(schema, { sync: true }),
   });
+  const { alert, clearAlert, showSaveError } = useSaveErrors(
+    form,
+    ['image', 'caption'],
+    'The close-up could not be added. Please try again.',
+  );
 
   const submit = form.onSubmit((values) => {
-    setAlert(null);
+    clearAlert();
     const formData = new FormData();
     formData.set('pitch', String(Math.round(at.pitch * 10) / 10));
     formData.set('yaw', String(Math.round(at.yaw * 10) / 10));
@@ -51,11 +54,7 @@ export function CloseUpDialog({
           showToast({ color: 'green', message: 'Close-up added.' });
           onClose();
         },
-        onError: (error) => {
-          const fields = serverFieldErrors(error, ['image', 'caption']);
-          if (fields) form.setErrors(fields);
-          else setAlert(saveFailureMessage(error, 'The close-up could not be added. Please try again.'));
-        },
+        onError: showSaveError,
       },
     );
   });
@@ -68,15 +67,7 @@ export function CloseUpDialog({
           <Text size="sm" c="dimmed">
             Placed where the 360° view points now (pitch {Math.round(at.pitch)}°, yaw {Math.round(at.yaw)}°).
           </Text>
-          <FileInput
-            label="Close-up photo"
-            placeholder="Choose an image"
-            accept="image/*"
-            withAsterisk
-            clearable
-            leftSection={<IconPhoto size={16} aria-hidden />}
-            {...form.getInputProps('image')}
-          />
+          <ImageFileInput label="Close-up photo" {...form.getInputProps('image')} />
           <TextInput
             label="Caption"
             placeholder="What the close-up shows"

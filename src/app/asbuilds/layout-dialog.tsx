@@ -1,12 +1,11 @@
-import { FileInput, Modal, NumberInput, Stack, TextInput } from '@mantine/core';
+import { Modal, NumberInput, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { IconPhoto } from '@tabler/icons-react';
-import { useState } from 'react';
 import { z } from 'zod';
 import { DialogActions } from '#app/ui/dialog-actions.tsx';
 import { ErrorAlert } from '#app/ui/error-alert.tsx';
-import { saveFailureMessage, serverFieldErrors } from '#app/ui/server-form-errors.ts';
+import { ImageFileInput } from '#app/ui/photo-picker.tsx';
 import { showToast } from '#app/ui/toast.ts';
+import { useSaveErrors } from '#app/ui/use-edit-dialog.ts';
 import type { LayoutView } from '#shared/documentation.ts';
 import { DOCUMENTATION_UPLOAD_MESSAGES, layoutUploadSchema } from '#shared/documentation-uploads.ts';
 import { useUpdateLayout, useUploadLayout } from './api.ts';
@@ -41,20 +40,18 @@ export function LayoutDialog({
 }) {
   const upload = useUploadLayout(projectId);
   const update = useUpdateLayout(projectId);
-  const [alert, setAlert] = useState<string | null>(null);
   const form = useForm<LayoutFormValues>({
     initialValues: { name: layout?.name ?? '', feet_per_pixel: layout?.feet_per_pixel ?? '', image: null },
     validate: schemaResolver(layout ? addSchema.omit({ image: true }) : addSchema, { sync: true }),
   });
-
-  const fail = (error: unknown) => {
-    const fields = serverFieldErrors(error, FIELDS);
-    if (fields) form.setErrors(fields);
-    else setAlert(saveFailureMessage(error, 'The layout could not be saved. Please try again.'));
-  };
+  const { alert, clearAlert, showSaveError } = useSaveErrors(
+    form,
+    FIELDS,
+    'The layout could not be saved. Please try again.',
+  );
 
   const submit = form.onSubmit((values) => {
-    setAlert(null);
+    clearAlert();
     const feet = values.feet_per_pixel === '' ? null : Number(values.feet_per_pixel);
     if (layout) {
       update.mutate(
@@ -64,7 +61,7 @@ export function LayoutDialog({
             showToast({ color: 'green', message: `Layout ${saved.name} saved.` });
             onClose();
           },
-          onError: fail,
+          onError: showSaveError,
         },
       );
       return;
@@ -79,7 +76,7 @@ export function LayoutDialog({
         onAdded(saved);
         onClose();
       },
-      onError: fail,
+      onError: showSaveError,
     });
   });
 
@@ -96,14 +93,9 @@ export function LayoutDialog({
             {...form.getInputProps('name')}
           />
           {!layout && (
-            <FileInput
+            <ImageFileInput
               label="Floor plan image"
               description="PNG, JPEG, GIF or WebP, up to 20 MB"
-              placeholder="Choose an image"
-              accept="image/*"
-              withAsterisk
-              clearable
-              leftSection={<IconPhoto size={16} aria-hidden />}
               {...form.getInputProps('image')}
             />
           )}

@@ -1,15 +1,14 @@
-import { Checkbox, FileInput, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Checkbox, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { schemaResolver, useForm } from '@mantine/form';
-import { IconPhoto } from '@tabler/icons-react';
 import dayjs from 'dayjs';
-import { useState } from 'react';
 import { z } from 'zod';
 import { useProjectUnits } from '#app/manager/api.ts';
 import { DialogActions } from '#app/ui/dialog-actions.tsx';
 import { ErrorAlert } from '#app/ui/error-alert.tsx';
-import { saveFailureMessage, serverFieldErrors } from '#app/ui/server-form-errors.ts';
+import { ImageFileInput } from '#app/ui/photo-picker.tsx';
 import { showToast } from '#app/ui/toast.ts';
+import { useSaveErrors } from '#app/ui/use-edit-dialog.ts';
 import type { LayoutView } from '#shared/documentation.ts';
 import { DOCUMENTATION_UPLOAD_MESSAGES, MAX_CAPTION } from '#shared/documentation-uploads.ts';
 import { useUploadPhoto } from './api.ts';
@@ -55,7 +54,6 @@ export function PhotoDialog({
 }) {
   const upload = useUploadPhoto(projectId);
   const units = useProjectUnits(Number(projectId));
-  const [alert, setAlert] = useState<string | null>(null);
   const form = useForm<PhotoFormValues>({
     initialValues: {
       image: null,
@@ -66,9 +64,14 @@ export function PhotoDialog({
     },
     validate: schemaResolver(schema, { sync: true }),
   });
+  const { alert, clearAlert, showSaveError } = useSaveErrors(
+    form,
+    FIELDS,
+    'The photo could not be added. Please try again.',
+  );
 
   const submit = form.onSubmit((values) => {
-    setAlert(null);
+    clearAlert();
     const body = new FormData();
     body.set('kind', target.kind);
     body.set('caption', values.caption.trim());
@@ -86,11 +89,7 @@ export function PhotoDialog({
         showToast({ color: 'green', message: 'Photo added.' });
         onClose();
       },
-      onError: (error) => {
-        const fields = serverFieldErrors(error, FIELDS);
-        if (fields) form.setErrors(fields);
-        else setAlert(saveFailureMessage(error, 'The photo could not be added. Please try again.'));
-      },
+      onError: showSaveError,
     });
   });
 
@@ -104,14 +103,9 @@ export function PhotoDialog({
               On {target.layout.name} at the spot you clicked.
             </Text>
           )}
-          <FileInput
+          <ImageFileInput
             label="Photo"
             description="PNG, JPEG, GIF or WebP, up to 25 MB"
-            placeholder="Choose an image"
-            accept="image/*"
-            withAsterisk
-            clearable
-            leftSection={<IconPhoto size={16} aria-hidden />}
             {...form.getInputProps('image')}
           />
           <TextInput

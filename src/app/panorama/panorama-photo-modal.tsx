@@ -1,6 +1,24 @@
-import { ActionIcon, Box, Button, Group, Image, Modal, Stack, Text, UnstyledButton } from '@mantine/core';
+import {
+  ActionIcon,
+  Box,
+  Button,
+  Group,
+  Image,
+  Modal,
+  Stack,
+  Text,
+  Tooltip,
+  UnstyledButton,
+} from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconArrowLeft, IconPhoto, IconPhotoPlus, IconTrash } from '@tabler/icons-react';
+import {
+  IconArrowLeft,
+  IconFocusCentered,
+  IconPencil,
+  IconPhoto,
+  IconPhotoPlus,
+  IconTrash,
+} from '@tabler/icons-react';
 import { useState } from 'react';
 import type { Angles } from './sphere-math.ts';
 import { SphereViewer } from './sphere-viewer.tsx';
@@ -21,11 +39,15 @@ export interface PanoramaPhotoModalProps {
   /** The equirectangular 360° photo. */
   imageUrl: string;
   hotspots: readonly PanoramaCloseUp[];
-  /** For the documentation's writers: add a close-up where the view points, delete one. */
-  editor?: {
-    onAddCloseUp: (at: Angles) => void;
-    onDeleteCloseUp: (closeUp: PanoramaCloseUp) => void;
-  };
+  /** For the documentation's writers: add or move a close-up where the view points, edit, delete. */
+  editor?: PanoramaEditor;
+}
+
+export interface PanoramaEditor {
+  onAddCloseUp: (at: Angles) => void;
+  onMoveCloseUp: (closeUp: PanoramaCloseUp, to: Angles) => void;
+  onEditCaption: (closeUp: PanoramaCloseUp) => void;
+  onDeleteCloseUp: (closeUp: PanoramaCloseUp) => void;
 }
 
 /**
@@ -81,6 +103,15 @@ export default function PanoramaPhotoModal({
             >
               Back to the 360° view
             </Button>
+            {editor && (
+              <Button
+                variant="light"
+                leftSection={<IconPencil size={16} aria-hidden />}
+                onClick={() => editor.onEditCaption(selected)}
+              >
+                Edit caption
+              </Button>
+            )}
           </Group>
         </Stack>
       )}
@@ -121,22 +152,56 @@ export default function PanoramaPhotoModal({
                   <IconPhoto size={16} aria-hidden />
                   {hotspot.caption || `Close-up ${hotspot.id}`}
                 </UnstyledButton>
-                {editor && (
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    size="sm"
-                    aria-label={`Delete close-up: ${hotspot.caption || hotspot.id}`}
-                    onClick={() => editor.onDeleteCloseUp(hotspot)}
-                  >
-                    <IconTrash size={14} aria-hidden />
-                  </ActionIcon>
-                )}
+                {editor && <CloseUpActions closeUp={hotspot} editor={editor} view={view} />}
               </Group>
             ))}
           </Stack>
         )}
       </Box>
     </Modal>
+  );
+}
+
+/** A writer's buttons beside a close-up in the list: move it to the view centre, edit, delete. */
+function CloseUpActions({
+  closeUp,
+  editor,
+  view,
+}: {
+  closeUp: PanoramaCloseUp;
+  editor: PanoramaEditor;
+  view: Angles;
+}) {
+  const name = closeUp.caption || closeUp.id;
+  return (
+    <>
+      <Tooltip label="Move to the centre of the view">
+        <ActionIcon
+          variant="subtle"
+          size="sm"
+          aria-label={`Move close-up here: ${name}`}
+          onClick={() => editor.onMoveCloseUp(closeUp, view)}
+        >
+          <IconFocusCentered size={14} aria-hidden />
+        </ActionIcon>
+      </Tooltip>
+      <ActionIcon
+        variant="subtle"
+        size="sm"
+        aria-label={`Edit caption: ${name}`}
+        onClick={() => editor.onEditCaption(closeUp)}
+      >
+        <IconPencil size={14} aria-hidden />
+      </ActionIcon>
+      <ActionIcon
+        variant="subtle"
+        color="red"
+        size="sm"
+        aria-label={`Delete close-up: ${name}`}
+        onClick={() => editor.onDeleteCloseUp(closeUp)}
+      >
+        <IconTrash size={14} aria-hidden />
+      </ActionIcon>
+    </>
   );
 }

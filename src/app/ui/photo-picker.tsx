@@ -1,4 +1,4 @@
-import { FileInput, Text } from '@mantine/core';
+import { FileInput, type FileInputProps, Text } from '@mantine/core';
 import { IconPhoto } from '@tabler/icons-react';
 import { useId } from 'react';
 
@@ -44,5 +44,22 @@ export function PhotoPicker({
         {photoCountText(value.length)}
       </Text>
     </div>
+  );
+}
+
+/**
+ * One required image (image/* in the browser's picker; the server checks the content), for the
+ * documentation dialogs. Takes the rest of FileInput's props, e.g. `form.getInputProps('image')`.
+ */
+export function ImageFileInput(props: Omit<FileInputProps<false>, 'multiple' | 'accept'>) {
+  return (
+    <FileInput
+      placeholder="Choose an image"
+      withAsterisk
+      clearable
+      leftSection={<IconPhoto size={16} aria-hidden />}
+      {...props}
+      accept="image/*"
+    />
   );
 }

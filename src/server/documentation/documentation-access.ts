@@ -18,6 +18,7 @@ const READ_DENIED = 'You do not have permission to view this property.';
 const WRITE_DENIED = 'You do not have permission to change the documentation of this property.';
 const LAYOUT_NOT_FOUND = 'Layout not found.';
 const PHOTO_NOT_FOUND = 'Photo not found.';
+const HOTSPOT_NOT_FOUND = 'Close-up not found.';
 
 async function holdsAcceptedBidOn(db: Db, vendorId: number, projectId: number): Promise<boolean> {
   const [row] = await db
@@ -82,56 +83,64 @@ export async function requireDocumentationWriter(
   return { user, project };
 }
 
+/** The one row a lookup by the id in the path found, or 404 with `message`. */
+async function foundOr404<Row>(rows: PromiseLike<Row[]>, message: string): Promise<Row> {
+  const [row] = await rows;
+  if (!row) throw propertyError(404, message);
+  return row;
+}
+
 /** The documentation photo in the path with its property's client, or 404 (a bad id too). */
-export async function findPhoto(db: Db, rawId: string) {
+export function findPhoto(db: Db, rawId: string) {
   const id = parseId(rawId, PHOTO_NOT_FOUND);
-  const [photo] = await db
-    .select({
-      id: photos.id,
-      projectId: photos.projectId,
-      clientId: projects.clientId,
-      storageKey: photos.storageKey,
-      is360: photos.is360,
-    })
-    .from(photos)
-    .innerJoin(projects, eq(projects.id, photos.projectId))
-    .where(eq(photos.id, id));
-  if (!photo) throw propertyError(404, PHOTO_NOT_FOUND);
-  return photo;
+  return foundOr404(
+    db
+      .select({
+        id: photos.id,
+        projectId: photos.projectId,
+        clientId: projects.clientId,
+        storageKey: photos.storageKey,
+        is360: photos.is360,
+      })
+      .from(photos)
+      .innerJoin(projects, eq(projects.id, photos.projectId))
+      .where(eq(photos.id, id)),
+    PHOTO_NOT_FOUND,
+  );
 }
 
 /** A close-up in the path with its property's client, or 404 (a bad id too). */
-export async function findHotspot(db: Db, rawId: string) {
-  const id = parseId(rawId, 'Close-up not found.');
-  const [hotspot] = await db
-    .select({ id: panoramaHotspots.id, projectId: photos.projectId, clientId: projects.clientId })
-    .from(panoramaHotspots)
-    .innerJoin(photos, eq(photos.id, panoramaHotspots.photoId))
-    .innerJoin(projects, eq(projects.id, photos.projectId))
-    .where(eq(panoramaHotspots.id, id));
-  if (!hotspot) throw propertyError(404, 'Close-up not found.');
-  return hotspot;
+export function findHotspot(db: Db, rawId: string) {
+  const id = parseId(rawId, HOTSPOT_NOT_FOUND);
+  return foundOr404(
+    db
+      .select({ id: panoramaHotspots.id, projectId: photos.projectId, clientId: projects.clientId })
+      .from(panoramaHotspots)
+      .innerJoin(photos, eq(photos.id, panoramaHotspots.photoId))
+      .innerJoin(projects, eq(projects.id, photos.projectId))
+      .where(eq(panoramaHotspots.id, id)),
+    HOTSPOT_NOT_FOUND,
+  );
 }
 
 /** The layout in the path with its property's client, or 404 (a bad id too). */
-export async function findLayout(db: Db, rawId: string) {
+export function findLayout(db: Db, rawId: string) {
   const id = parseId(rawId, LAYOUT_NOT_FOUND);
-  const [layout] = await db
-    .select({
-      id: layouts.id,
-      projectId: layouts.projectId,
-      clientId: projects.clientId,
-      widthPx: layouts.widthPx,
-      heightPx: layouts.heightPx,
-      storageKey: layouts.storageKey,
-      projectName: projects.name,
-      projectAddress: projects.address,
-    })
-    .from(layouts)
-    .innerJoin(projects, eq(projects.id, layouts.projectId))
-    .where(eq(layouts.id, id));
-  if (!layout) throw propertyError(404, LAYOUT_NOT_FOUND);
-  return layout;
+  return foundOr404(
+    db
+      .select({
+        id: layouts.id,
+        projectId: layouts.projectId,
+        clientId: projects.clientId,
+        widthPx: layouts.widthPx,
+        heightPx: layouts.heightPx,
+        storageKey: layouts.storageKey,
+      })
+      .from(layouts)
+      .innerJoin(projects, eq(projects.id, layouts.projectId))
+      .where(eq(layouts.id, id)),
+    LAYOUT_NOT_FOUND,
+  );
 }
 
 export type LayoutTarget = Awaited<ReturnType<typeof findLayout>>;

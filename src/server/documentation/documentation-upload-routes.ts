@@ -1,6 +1,7 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
+  hotspotUpdateSchema,
   hotspotUploadSchema,
   layoutUpdateSchema,
   layoutUploadSchema,
@@ -28,10 +29,11 @@ import {
   insertLayout,
   insertPhoto,
   photoPlaceProblem,
+  updateHotspot,
   updateLayout,
 } from './documentation-writes.ts';
 import { layoutImageSize } from './layout-image.ts';
-import { loadProjectDocumentation } from './project-documentation.ts';
+import { loadLayoutView, loadPhotoView } from './project-documentation.ts';
 
 const invalid = (field: string, message: string) => new HttpError(400, { errors: { [field]: [message] } });
 
@@ -57,9 +59,6 @@ export async function documentationUploadRoutes(app: FastifyInstance): Promise<v
     limits: { fileSize: Math.max(MAX_LAYOUT_BYTES, MAX_DOCUMENTATION_PHOTO_BYTES), files: 2, fields: 20 },
   });
 
-  const reload = async (project: { id: number; name: string; address: string }) =>
-    loadProjectDocumentation(app.db, project, true);
-
   app.post<{ Params: { id: string } }>('/api/projects/:id/layouts/', async (request, reply) => {
     const { project } = await requireDocumentationWriter(app.db, request);
     const { image, payload } = await readImageUpload(app, request, MESSAGES.layoutSize);
@@ -79,8 +78,7 @@ export async function documentationUploadRoutes(app: FastifyInstance): Promise<v
       },
       image,
     );
-    const created = (await reload(project)).layouts.find((layout) => layout.id === id);
-    return reply.status(201).send(created);
+    return reply.status(201).send(await loadLayoutView(app.db, id));
   });
 
   app.patch<{ Params: { layoutId: string } }>('/api/layouts/:layoutId/', async (request) => {
@@ -88,8 +86,7 @@ export async function documentationUploadRoutes(app: FastifyInstance): Promise<v
     const layout = await findLayout(app.db, request.params.layoutId);
     requireDocumentationEditor(user, layout);
     await updateLayout(app.db, layout.id, parseInput(layoutUpdateSchema, request.body));
-    const project = { id: layout.projectId, name: layout.projectName, address: layout.projectAddress };
-    return (await reload(project)).layouts.find((item) => item.id === layout.id);
+    return loadLayoutView(app.db, layout.id);
   });
 
   app.delete<{ Params: { layoutId: string } }>('/api/layouts/:layoutId/', async (request, reply) => {
@@ -108,13 +105,7 @@ export async function documentationUploadRoutes(app: FastifyInstance): Promise<v
     const problem = await photoPlaceProblem(app.db, project.id, input);
     if (problem) throw new HttpError(400, { errors: problem });
     const id = await insertPhoto(app, project.id, input, image, user.id);
-    const documentation = await reload(project);
-    const created = [
-      ...documentation.layouts.flatMap((layout) => layout.photos),
-      ...documentation.drone_photos,
-      ...documentation.thermal_photos,
-    ].find((photo) => photo.id === id);
-    return reply.status(201).send(created);
+    return reply.status(201).send(await loadPhotoView(app.db, id));
   });
 
   app.delete<{ Params: { photoId: string } }>('/api/photos/:photoId/', async (request, reply) => {
@@ -135,6 +126,15 @@ export async function documentationUploadRoutes(app: FastifyInstance): Promise<v
       throw new HttpError(400, { detail: NOT_A_360_PHOTO, non_field_errors: [NOT_A_360_PHOTO] });
     if (!image) throw invalid('image', MESSAGES.required);
     return reply.status(201).send(await insertHotspot(app, photo, input, image, user.id));
+  });
+
+  app.patch<{ Params: { hotspotId: string } }>('/api/hotspots/:hotspotId/', async (request) => {
+    const user = requireSignedIn(request);
+    const hotspot = await findHotspot(app.db, request.params.hotspotId);
+    requireDocumentationEditor(user, hotspot);
+    const updated = await updateHotspot(app.db, hotspot.id, parseInput(hotspotUpdateSchema, request.body));
+    if (!updated) throw propertyError(404, 'Close-up not found.');
+    return updated;
   });
 
   app.delete<{ Params: { hotspotId: string } }>('/api/hotspots/:hotspotId/', async (request, reply) => {

@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { HotspotView } from '#shared/documentation.ts';
 import type {
+  HotspotUpdateInput,
   HotspotUploadInput,
   LayoutUpdateInput,
   PhotoUploadInput,
@@ -199,8 +200,30 @@ export async function insertHotspot(
         createdById,
       })
       .returning();
-    return { id: row!.id, pitch: row!.pitch, yaw: row!.yaw, url: fileUrl(key), caption: row!.caption };
+    return hotspotView(row!);
   });
+}
+
+const hotspotView = (row: typeof panoramaHotspots.$inferSelect): HotspotView => ({
+  id: row.id,
+  pitch: row.pitch,
+  yaw: row.yaw,
+  url: fileUrl(row.storageKey),
+  caption: row.caption,
+});
+
+/** The close-up's new caption and/or place; undefined when it is gone (deleted meanwhile). */
+export async function updateHotspot(
+  db: Db,
+  hotspotId: number,
+  input: HotspotUpdateInput,
+): Promise<HotspotView | undefined> {
+  const [row] = await db
+    .update(panoramaHotspots)
+    .set({ caption: input.caption, pitch: input.pitch, yaw: input.yaw })
+    .where(eq(panoramaHotspots.id, hotspotId))
+    .returning();
+  return row && hotspotView(row);
 }
 
 export async function deleteHotspot(app: FastifyInstance, hotspotId: number): Promise<boolean> {

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, or, type SQL, sql } from 'drizzle-orm';
 import type {
   DocumentationPhotoView,
   HotspotView,
@@ -11,13 +11,11 @@ import { units } from '../db/schema/projects.ts';
 import { fileUrl } from '../lifecycle/request-progress.ts';
 import { loadPolygons } from './layout-polygons.ts';
 
-type PhotoRow = Awaited<ReturnType<typeof loadPhotos>>[number];
+type PhotoRow = Awaited<ReturnType<typeof selectPhotos>>[number];
+type LayoutRow = typeof layouts.$inferSelect;
 
-/**
- * Pinned in-wall photos and every drone and thermal photo of the property, in one query. In-wall
- * photos on no layout have no place in the viewer and are left out.
- */
-function loadPhotos(db: Db, projectId: number) {
+/** Documentation photos matching `where`, oldest first, with their unit. */
+function selectPhotos(db: Db, where: SQL | undefined) {
   return db
     .select({
       id: photos.id,
@@ -34,12 +32,7 @@ function loadPhotos(db: Db, projectId: number) {
     })
     .from(photos)
     .leftJoin(units, eq(units.id, photos.unitId))
-    .where(
-      and(
-        eq(photos.projectId, projectId),
-        or(inArray(photos.kind, ['drone', 'thermal']), isNotNull(photos.layoutId)),
-      ),
-    )
+    .where(where)
     .orderBy(sql`${photos.takenAt} asc nulls last`, asc(photos.id));
 }
 
@@ -81,6 +74,40 @@ function photoView(row: PhotoRow, hotspots: Map<number, HotspotView[]>): Documen
   };
 }
 
+/** The photos matching `where` as the viewer shows them, close-ups included, in two queries. */
+async function loadPhotoViews(db: Db, where: SQL | undefined) {
+  const rows = await selectPhotos(db, where);
+  const hotspots = await loadHotspots(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => ({ row, view: photoView(row, hotspots) }));
+}
+
+type PhotoItem = Awaited<ReturnType<typeof loadPhotoViews>>[number];
+
+/** In-wall photos belong to the layout they are pinned on; those on no layout have no place in the viewer. */
+const pinnedPhoto = (photo: PhotoRow, layoutId: number) =>
+  photo.kind === 'in_wall' && photo.layoutId === layoutId;
+
+async function layoutViews(db: Db, layoutRows: LayoutRow[], photoItems: PhotoItem[]): Promise<LayoutView[]> {
+  const polygons = await loadPolygons(
+    db,
+    layoutRows.map((layout) => layout.id),
+  );
+  return layoutRows.map((layout) => ({
+    id: layout.id,
+    name: layout.name,
+    url: fileUrl(layout.storageKey),
+    content_type: layout.contentType,
+    width_px: layout.widthPx,
+    height_px: layout.heightPx,
+    feet_per_pixel: layout.feetPerPixel,
+    photos: photoItems.filter(({ row }) => pinnedPhoto(row, layout.id)).map(({ view }) => view),
+    polygons: polygons.get(layout.id) ?? [],
+  }));
+}
+
 /**
  * GET /api/projects/{id}/documentation/: everything the as-builds viewer shows for a property, in
  * a fixed number of queries (layouts, polygons, photos, close-ups) however many photos there are.
@@ -90,44 +117,43 @@ export async function loadProjectDocumentation(
   project: { id: number; name: string; address: string },
   canEdit: boolean,
 ): Promise<ProjectDocumentation> {
-  const layoutRows = await db
-    .select()
-    .from(layouts)
-    .where(eq(layouts.projectId, project.id))
-    .orderBy(asc(layouts.sortOrder), asc(layouts.id));
-  const [polygons, photoRows] = await Promise.all([
-    loadPolygons(
+  const [layoutRows, photoItems] = await Promise.all([
+    db
+      .select()
+      .from(layouts)
+      .where(eq(layouts.projectId, project.id))
+      .orderBy(asc(layouts.sortOrder), asc(layouts.id)),
+    loadPhotoViews(
       db,
-      layoutRows.map((layout) => layout.id),
+      and(
+        eq(photos.projectId, project.id),
+        or(inArray(photos.kind, ['drone', 'thermal']), isNotNull(photos.layoutId)),
+      ),
     ),
-    loadPhotos(db, project.id),
   ]);
-  const hotspots = await loadHotspots(
-    db,
-    photoRows.map((photo) => photo.id),
-  );
-  const views = photoRows.map((row) => ({ row, view: photoView(row, hotspots) }));
   const ofKind = (kind: PhotoRow['kind']) =>
-    views.filter(({ row }) => row.kind === kind).map(({ view }) => view);
-
-  const layoutViews: LayoutView[] = layoutRows.map((layout) => ({
-    id: layout.id,
-    name: layout.name,
-    url: fileUrl(layout.storageKey),
-    content_type: layout.contentType,
-    width_px: layout.widthPx,
-    height_px: layout.heightPx,
-    feet_per_pixel: layout.feetPerPixel,
-    photos: views
-      .filter(({ row }) => row.kind === 'in_wall' && row.layoutId === layout.id)
-      .map(({ view }) => view),
-    polygons: polygons.get(layout.id) ?? [],
-  }));
+    photoItems.filter(({ row }) => row.kind === kind).map(({ view }) => view);
   return {
     project: { id: project.id, name: project.name, address: project.address },
-    layouts: layoutViews,
+    layouts: await layoutViews(db, layoutRows, photoItems),
     drone_photos: ofKind('drone'),
     thermal_photos: ofKind('thermal'),
     can_edit: canEdit,
   };
+}
+
+/** One layout as the documentation call shows it (after an upload or an edit), or undefined. */
+export async function loadLayoutView(db: Db, layoutId: number): Promise<LayoutView | undefined> {
+  const [layoutRows, photoItems] = await Promise.all([
+    db.select().from(layouts).where(eq(layouts.id, layoutId)),
+    loadPhotoViews(db, eq(photos.layoutId, layoutId)),
+  ]);
+  const [view] = await layoutViews(db, layoutRows, photoItems);
+  return view;
+}
+
+/** One photo as the documentation call shows it (after an upload), or undefined. */
+export async function loadPhotoView(db: Db, photoId: number): Promise<DocumentationPhotoView | undefined> {
+  const [item] = await loadPhotoViews(db, eq(photos.id, photoId));
+  return item?.view;
 }

@@ -1,6 +1,8 @@
 import { propertyManagerApplications, vendorApplications } from '../schema/applications.ts';
+import { clients } from '../schema/clients.ts';
 import { contactMessages, demoRequests } from '../schema/contact.ts';
 import { mailOutbox } from '../schema/mail.ts';
+import { users } from '../schema/users.ts';
 import { DEMO_EMAILS, type DemoPeople } from './demo-people.ts';
 import { daysAgo, hoursAgo, type SeedContext } from './seed-context.ts';
 
@@ -29,6 +31,8 @@ export async function seedOfficeRecords(context: SeedContext, people: DemoPeople
     createdAt: daysAgo(context, 121),
   });
 
+  await seedSubmittedManagerApplication(context);
+
   await db.insert(vendorApplications).values([
     {
       status: 'approved',
@@ -51,6 +55,28 @@ export async function seedOfficeRecords(context: SeedContext, people: DemoPeople
       reviewedAt: daysAgo(context, 100),
       reviewedById: people.adminId,
       createdAt: daysAgo(context, 101),
+    },
+    {
+      // Paid and awaiting review, so Approve and Reject show on the demo data. Its account is the
+      // Foothills vendor's (the account works from payment; review only decides the status).
+      status: 'paid',
+      vendorName: 'Foothills Landscaping',
+      totalEmployees: 25,
+      ein: '847890123',
+      registeredState: 'CO',
+      industry: 'Landscaping',
+      address: '14000 W 44th Ave, Golden, CO 80403',
+      firstName: 'Hannah',
+      lastName: 'Price',
+      jobTitle: 'Account Manager',
+      phone: '3035550190',
+      email: 'hannah@foothillslandscape.example',
+      planId: 2,
+      confirmationNumber: 'FB-DEMO-0007',
+      userId: people.vendors.foothills,
+      submittedAt: daysAgo(context, 2),
+      paidAt: daysAgo(context, 2),
+      createdAt: daysAgo(context, 2),
     },
     {
       // Submitted, checkout not yet paid: no account exists for it.
@@ -133,4 +159,53 @@ export async function seedOfficeRecords(context: SeedContext, people: DemoPeople
       sentAt: daysAgo(context, 101),
     },
   ]);
+}
+
+/**
+ * A property manager application waiting for review: as the public form leaves it, the account and
+ * its client exist from the submit (without a password until the applicant sets one).
+ */
+async function seedSubmittedManagerApplication(context: SeedContext): Promise<void> {
+  const { db } = context;
+  const submittedAt = hoursAgo(context, 30);
+  const company = {
+    name: 'Front Range Residential',
+    address: '1450 Larimer St, Suite 200, Denver, CO 80202',
+    officePhone: '3035550170',
+    ein: '849012345',
+    totalEmployees: 12,
+  };
+  const [client] = await db
+    .insert(clients)
+    .values({ ...company, createdAt: submittedAt })
+    .returning({ id: clients.id });
+  const applicant = { firstName: 'Dana', lastName: 'Whitfield', email: 'dana@frontrangeresidential.example' };
+  const [user] = await db
+    .insert(users)
+    .values({
+      ...applicant,
+      jobTitle: 'Regional Manager',
+      phoneNumber: '3035550171',
+      type: 'property_manager',
+      clientId: client!.id,
+      createdAt: submittedAt,
+    })
+    .returning({ id: users.id });
+  await db.insert(propertyManagerApplications).values({
+    status: 'submitted',
+    buildingName: 'Larimer Lofts',
+    buildingAddress: '1801 Larimer St, Denver, CO 80202',
+    officePhone: company.officePhone,
+    ein: company.ein,
+    totalEmployees: company.totalEmployees,
+    ...applicant,
+    phone: '3035550171',
+    jobTitle: 'Regional Manager',
+    companyName: company.name,
+    companyAddress: company.address,
+    userId: user!.id,
+    clientId: client!.id,
+    submittedAt,
+    createdAt: submittedAt,
+  });
 }

@@ -1,29 +1,12 @@
 // @vitest-environment jsdom
 
-import { MantineProvider } from '@mantine/core';
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import PanoramaPhotoModal from '#app/panorama/panorama-photo-modal.tsx';
+import { webglLessRoot } from '../support/webgl-less-root.tsx';
 
 // Without WebGL (jsdom) the modal's sphere is the flat picture; the close-up flow is the same.
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let container: HTMLDivElement;
-let root: Root;
-
-beforeEach(() => {
-  vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null);
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-});
-
-afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
-  vi.restoreAllMocks();
-});
+const view = webglLessRoot();
 
 const hotspots = [
   { id: 1, pitch: 0, yaw: 30, url: '/files/close-up-1.png', caption: 'Copper supply line, no leak' },
@@ -41,18 +24,14 @@ function buttonNamed(name: string): HTMLButtonElement {
 describe('PanoramaPhotoModal', () => {
   it('shows a close-up with its caption when its hotspot is clicked, and goes back to the 360° photo', async () => {
     const onClose = vi.fn();
-    await act(async () =>
-      root.render(
-        <MantineProvider>
-          <PanoramaPhotoModal
-            opened
-            onClose={onClose}
-            title="Unit 101, kitchen wall"
-            imageUrl="/files/panorama-1.png"
-            hotspots={hotspots}
-          />
-        </MantineProvider>,
-      ),
+    await view.render(
+      <PanoramaPhotoModal
+        opened
+        onClose={onClose}
+        title="Unit 101, kitchen wall"
+        imageUrl="/files/panorama-1.png"
+        hotspots={hotspots}
+      />,
     );
     const dialog = document.querySelector('[role=dialog]')!;
     expect(dialog.textContent).toContain('Unit 101, kitchen wall');
