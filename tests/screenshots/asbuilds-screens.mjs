@@ -1,4 +1,5 @@
-// The as-builds viewer at 1280 and 375 px: first view, a pin's 360 photo, and a measured polygon.
+// The as-builds viewer at 1280 and 375 px: first view, a pin's 360 photo with its close-ups' editing,
+// and a measured polygon.
 // Run after a build, under the shared lock:
 //   flock /tmp/fieldbid-browser.lock sh -c 'npm run build && node tests/screenshots/asbuilds-screens.mjs'
 import { mkdirSync } from 'node:fs';
@@ -31,6 +32,15 @@ for (const width of [1280, 375]) {
     .click();
   await page.waitForTimeout(2500);
   await page.screenshot({ path: `${out}/asbuilds-360-${width}.png` });
+  const editCaption = page.getByRole('button', { name: /^Edit caption:/ }).first();
+  if (await editCaption.isVisible()) {
+    await editCaption.click();
+    await page.getByRole('dialog', { name: 'Edit close-up caption' }).waitFor();
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: `${out}/asbuilds-close-up-caption-${width}.png` });
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog', { name: 'Edit close-up caption' }).waitFor({ state: 'detached' });
+  }
   await page.keyboard.press('Escape');
   await page.waitForTimeout(500);
   if (await page.getByRole('dialog').isVisible()) console.log(`${width}: Escape left the 360 dialog open`);
