@@ -64,7 +64,9 @@ export const ADMIN_ROUTE = '/admin/*';
 export const adminPaths = {
   applications: '/admin/applications',
   clients: '/admin/clients',
+  users: '/admin/users',
   plans: '/admin/plans',
+  inbox: '/admin/inbox',
   mail: '/admin/mail',
 } as const;
 

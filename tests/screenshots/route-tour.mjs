@@ -77,7 +77,9 @@ const tours = {
       return [
         ['applications', '/admin/applications'],
         ['clients', '/admin/clients'],
+        ['users', '/admin/users'],
         ['plans', '/admin/plans'],
+        ['inbox', '/admin/inbox'],
         ['mail', '/admin/mail'],
         ['asbuilds', '/property-manager/1/asbuilds'],
       ];

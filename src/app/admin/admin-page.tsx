@@ -1,5 +1,6 @@
 import { Anchor, Button, Container, Group, NavLink, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
+import { ModalsProvider } from '@mantine/modals';
 import { IconLogout } from '@tabler/icons-react';
 import { Link, Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { useSignOut } from '#app/auth/use-sign-out.ts';
@@ -17,59 +18,62 @@ export function AdminPage() {
   useDocumentTitle(`${current ? `${current.label} · ` : ''}Admin · FieldBid`);
 
   return (
-    <Container size="xl" py={{ base: 'md', sm: 'lg' }}>
-      <Group justify="space-between" mb="lg" wrap="nowrap">
-        <Group gap="sm" wrap="nowrap">
-          <Anchor
-            component={Link}
-            to={HOME}
-            underline="never"
-            aria-label="FieldBid admin home"
-            display="inline-flex"
+    // The signed-in layout's ModalsProvider does not reach the console: confirm dialogs need their own.
+    <ModalsProvider>
+      <Container size="xl" py={{ base: 'md', sm: 'lg' }}>
+        <Group justify="space-between" mb="lg" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Anchor
+              component={Link}
+              to={HOME}
+              underline="never"
+              aria-label="FieldBid admin home"
+              display="inline-flex"
+            >
+              <FieldBidLogo />
+            </Anchor>
+            <Title order={1} fz={{ base: 'lg', sm: 'h3' }} c="dimmed" fw={600}>
+              Admin
+            </Title>
+          </Group>
+          <Button
+            variant="default"
+            onClick={signOut}
+            loading={pending}
+            leftSection={<IconLogout size={16} aria-hidden />}
           >
-            <FieldBidLogo />
-          </Anchor>
-          <Title order={1} fz={{ base: 'lg', sm: 'h3' }} c="dimmed" fw={600}>
-            Admin
-          </Title>
+            Logout
+          </Button>
         </Group>
-        <Button
-          variant="default"
-          onClick={signOut}
-          loading={pending}
-          leftSection={<IconLogout size={16} aria-hidden />}
-        >
-          Logout
-        </Button>
-      </Group>
-      <div className={classes.body}>
-        <nav aria-label="Admin sections" className={classes.nav}>
-          {ADMIN_SECTIONS.map((section) => {
-            const active = section === current;
-            return (
-              <NavLink
-                key={section.slug}
-                component={Link}
-                to={section.path}
-                label={section.label}
-                leftSection={<section.icon size={18} stroke={1.6} aria-hidden />}
-                active={active}
-                aria-current={active ? 'page' : undefined}
-                className={classes.link}
-              />
-            );
-          })}
-        </nav>
-        <main>
-          <Routes>
-            <Route index element={<Navigate to={HOME} replace />} />
-            {ADMIN_SECTIONS.map((section) => (
-              <Route key={section.slug} path={`${section.slug}/*`} element={<section.Component />} />
-            ))}
-            <Route path="*" element={<Navigate to={HOME} replace />} />
-          </Routes>
-        </main>
-      </div>
-    </Container>
+        <div className={classes.body}>
+          <nav aria-label="Admin sections" className={classes.nav}>
+            {ADMIN_SECTIONS.map((section) => {
+              const active = section === current;
+              return (
+                <NavLink
+                  key={section.slug}
+                  component={Link}
+                  to={section.path}
+                  label={section.label}
+                  leftSection={<section.icon size={18} stroke={1.6} aria-hidden />}
+                  active={active}
+                  aria-current={active ? 'page' : undefined}
+                  className={classes.link}
+                />
+              );
+            })}
+          </nav>
+          <main>
+            <Routes>
+              <Route index element={<Navigate to={HOME} replace />} />
+              {ADMIN_SECTIONS.map((section) => (
+                <Route key={section.slug} path={`${section.slug}/*`} element={<section.Component />} />
+              ))}
+              <Route path="*" element={<Navigate to={HOME} replace />} />
+            </Routes>
+          </main>
+        </div>
+      </Container>
+    </ModalsProvider>
   );
 }

@@ -3,14 +3,18 @@ import {
   IconBuildingCommunity,
   IconCreditCard,
   IconFileCheck,
+  IconInbox,
   IconMail,
+  IconUsers,
 } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 import { adminPaths } from '#app/route-paths.ts';
 import { ApplicationsSection } from './applications-section.tsx';
 import { ClientsSection } from './clients-section.tsx';
+import { InboxSection } from './inbox-section.tsx';
 import { MailSection } from './mail-section.tsx';
 import { PlansSection } from './plans-section.tsx';
+import { UsersSection } from './users-section.tsx';
 
 export interface AdminSection {
   /** The path segment under /admin/. */
@@ -40,6 +44,8 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
     icon: IconBuildingCommunity,
     Component: ClientsSection,
   },
+  { slug: 'users', path: adminPaths.users, label: 'Users', icon: IconUsers, Component: UsersSection },
   { slug: 'plans', path: adminPaths.plans, label: 'Plans', icon: IconCreditCard, Component: PlansSection },
+  { slug: 'inbox', path: adminPaths.inbox, label: 'Inbox', icon: IconInbox, Component: InboxSection },
   { slug: 'mail', path: adminPaths.mail, label: 'Sent mail', icon: IconMail, Component: MailSection },
 ];

@@ -1,0 +1,76 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '#app/lib/api-client.ts';
+import {
+  type AdminContactMessage,
+  type AdminDemoRequest,
+  adminContactMessageSchema,
+  adminDemoRequestSchema,
+  contactMessagePageSchema,
+  type DemoDecision,
+  demoRequestPageSchema,
+  type InboxKind,
+  inboxCountsSchema,
+} from '#shared/admin-inbox.ts';
+import { type InboxView, inboxListQuery } from './inbox-view.ts';
+
+// The admin Inbox's calls (staff only): open counts, the two lists, handle and reopen.
+
+export const inboxKeys = {
+  all: ['admin', 'inbox'] as const,
+  counts: () => [...inboxKeys.all, 'counts'] as const,
+  list: (kind: InboxKind, view: InboxView) =>
+    [...inboxKeys.all, kind, view.openOnly, view.search, view.page] as const,
+};
+
+export function useInboxCounts() {
+  return useQuery({
+    queryKey: inboxKeys.counts(),
+    queryFn: async ({ signal }) =>
+      inboxCountsSchema.parse(await apiRequest('/api/admin/inbox/counts/', { signal })),
+  });
+}
+
+export function useDemoRequests(view: InboxView) {
+  return useQuery({
+    queryKey: inboxKeys.list('demo-requests', view),
+    queryFn: async ({ signal }) =>
+      demoRequestPageSchema.parse(
+        await apiRequest('/api/admin/demo-requests/', { query: inboxListQuery(view), signal }),
+      ),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useContactMessages(view: InboxView) {
+  return useQuery({
+    queryKey: inboxKeys.list('contact-messages', view),
+    queryFn: async ({ signal }) =>
+      contactMessagePageSchema.parse(
+        await apiRequest('/api/admin/contact-messages/', { query: inboxListQuery(view), signal }),
+      ),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** What a row's button asks: approve or decline a demo request, mark a message handled, reopen either. */
+export type InboxChange =
+  | { kind: 'demo-requests'; id: number; action: 'handle'; status: DemoDecision }
+  | { kind: InboxKind; id: number; action: 'reopen' }
+  | { kind: 'contact-messages'; id: number; action: 'handle' };
+
+/** Sends the change; the lists and counts are fetched again either way (a 409 means the row was stale). */
+export function useInboxChange() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (change: InboxChange): Promise<AdminDemoRequest | AdminContactMessage> => {
+      const body = await apiRequest(`/api/admin/${change.kind}/${change.id}/${change.action}/`, {
+        method: 'POST',
+        json: 'status' in change ? { status: change.status } : {},
+      });
+      return change.kind === 'demo-requests'
+        ? adminDemoRequestSchema.parse(body)
+        : adminContactMessageSchema.parse(body);
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: inboxKeys.all }),
+  });
+}

@@ -1,0 +1,122 @@
+import { Group, Pagination, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { IconSearch } from '@tabler/icons-react';
+import { type ReactNode, type RefObject, useState } from 'react';
+import { INBOX_SEARCH_MAX, INBOX_TEXTS, type InboxKind } from '#shared/admin-inbox.ts';
+import { AdminSectionState } from './admin-section-state.tsx';
+import type { InboxView } from './inbox-view.ts';
+
+const NOUNS: Record<InboxKind, [string, string]> = {
+  'demo-requests': ['demo request', 'demo requests'],
+  'contact-messages': ['contact message', 'contact messages'],
+};
+
+const SEARCH_HINTS: Record<InboxKind, string> = {
+  'demo-requests': 'Email or company',
+  'contact-messages': 'Name, email, phone or message',
+};
+
+/**
+ * One Inbox tab around its rows: the search box and the "Open only" switch, the summary line, the
+ * loading, error and empty states, and the pages. `summaryRef` takes focus after a row changes, so
+ * a keyboard user whose row just left the list is not dropped at the top of the page.
+ */
+export function InboxListFrame({
+  kind,
+  view,
+  onView,
+  list,
+  summaryRef,
+  children,
+}: {
+  kind: InboxKind;
+  view: InboxView;
+  onView: (next: Partial<InboxView>) => void;
+  list: {
+    data?: { count: number; total_pages: number; results: unknown[] };
+    isPending: boolean;
+    isError: boolean;
+    isPlaceholderData: boolean;
+    refetch: () => unknown;
+  };
+  summaryRef: RefObject<HTMLParagraphElement | null>;
+  children: ReactNode;
+}) {
+  const [search, setSearch] = useState(view.search);
+  const applySearch = useDebouncedCallback((value: string) => onView({ search: value.trim(), page: 1 }), 350);
+  const [one, many] = NOUNS[kind];
+  const rows = list.data?.results ?? [];
+  const emptyText = view.search
+    ? INBOX_TEXTS.noMatch(view.search)
+    : view.openOnly
+      ? INBOX_TEXTS.noOpen[kind]
+      : INBOX_TEXTS.nothingYet;
+  const summary = list.data
+    ? `${list.data.count} ${view.openOnly ? 'open ' : ''}${list.data.count === 1 ? one : many}${
+        view.search ? ` matching “${view.search}”` : ''
+      }`
+    : '';
+
+  return (
+    <Stack gap="md" pt="md">
+      <Group justify="space-between" align="flex-end" gap="md">
+        <TextInput
+          type="search"
+          label={`Search ${many}`}
+          placeholder={SEARCH_HINTS[kind]}
+          leftSection={<IconSearch size={16} aria-hidden />}
+          value={search}
+          maxLength={INBOX_SEARCH_MAX}
+          onChange={(event) => {
+            setSearch(event.currentTarget.value);
+            applySearch(event.currentTarget.value);
+          }}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') {
+              applySearch.flush();
+            }
+          }}
+          w={{ base: '100%', xs: 320 }}
+        />
+        <Switch
+          label="Open only"
+          checked={view.openOnly}
+          onChange={(event) => onView({ openOnly: event.currentTarget.checked, page: 1 })}
+          mb={8}
+        />
+      </Group>
+
+      <Text
+        ref={summaryRef}
+        tabIndex={-1}
+        size="sm"
+        c="dimmed"
+        aria-live="polite"
+        style={{ outline: 'none' }}
+      >
+        {summary}
+      </Text>
+
+      <AdminSectionState
+        loading={list.isPending}
+        error={list.isError}
+        empty={rows.length === 0}
+        emptyText={emptyText}
+        onRetry={() => list.refetch()}
+        label={many}
+      />
+
+      {rows.length > 0 ? <div style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}>{children}</div> : null}
+
+      {list.data && list.data.total_pages > 1 ? (
+        <Pagination
+          total={list.data.total_pages}
+          value={view.page}
+          onChange={(page) => onView({ page })}
+          getControlProps={(control) => ({ 'aria-label': `${control} page` })}
+          getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
+        />
+      ) : null}
+    </Stack>
+  );
+}

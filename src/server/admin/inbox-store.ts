@@ -1,0 +1,263 @@
+import { and, count, desc, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import type {
+  AdminContactMessage,
+  AdminDemoRequest,
+  DemoDecision,
+  DemoRequestStatus,
+  InboxCounts,
+  InboxListQuery,
+} from '#shared/admin-inbox.ts';
+import { INBOX_PAGE_SIZE } from '#shared/admin-inbox.ts';
+import type { ListPage } from '#shared/list-query.ts';
+import type { Db } from '../db/database.ts';
+import { contactMessages, demoRequests } from '../db/schema/contact.ts';
+import { users } from '../db/schema/users.ts';
+
+// The Inbox's two tables as staff read and handle them. Open means `handled_at is null`; a demo
+// request's status moves with it (new while open, approved or declined once handled).
+
+type InboxTable = typeof demoRequests | typeof contactMessages;
+
+/** The staff member who handled a row: their name, else their email (null once the account is gone). */
+const handlerName = sql<
+  string | null
+>`coalesce(nullif(trim(${users.firstName} || ' ' || ${users.lastName}), ''), ${users.email})`;
+
+const iso = (value: Date | null) => (value ? value.toISOString() : null);
+
+/**
+ * Every word of the search appears in one of `columns` (any case), so "park highlands" finds Elena
+ * Park's message about Highlands. LIKE's wildcards in the text are taken literally.
+ */
+function matchesSearch(columns: SQL[], search: string | undefined): SQL | undefined {
+  const words = (search ?? '').split(/\s+/).filter((word) => word !== '');
+  if (words.length === 0) return undefined;
+  const haystack = sql`(${sql.join(columns, sql` || ' ' || `)})`;
+  return and(
+    ...words.map((word) => sql`${haystack} ilike ${`%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`),
+  );
+}
+
+function listWhere(table: InboxTable, searchColumns: SQL[], query: InboxListQuery): SQL | undefined {
+  const state =
+    query.state === 'open'
+      ? isNull(table.handledAt)
+      : query.state === 'handled'
+        ? isNotNull(table.handledAt)
+        : undefined;
+  return and(state, matchesSearch(searchColumns, query.search));
+}
+
+async function countWhere(db: Db, table: InboxTable, where: SQL | undefined): Promise<number> {
+  const [row] = await db.select({ total: count() }).from(table).where(where);
+  return row?.total ?? 0;
+}
+
+/** The paging shape every list answers; a page past the end is empty with the real count. */
+function pageOf<Item>(results: Item[], total: number, page: number): ListPage<Item> {
+  return {
+    results,
+    count: total,
+    total_pages: Math.max(1, Math.ceil(total / INBOX_PAGE_SIZE)),
+    current_page: page,
+  };
+}
+
+const demoColumns = {
+  id: demoRequests.id,
+  email: demoRequests.email,
+  companyName: demoRequests.companyName,
+  status: demoRequests.status,
+  createdAt: demoRequests.createdAt,
+  handledAt: demoRequests.handledAt,
+  handledById: demoRequests.handledById,
+  handledBy: handlerName,
+};
+
+const toDemoRequest = (row: {
+  id: number;
+  email: string;
+  companyName: string;
+  status: DemoRequestStatus;
+  createdAt: Date;
+  handledAt: Date | null;
+  handledById: number | null;
+  handledBy: string | null;
+}): AdminDemoRequest => ({
+  id: row.id,
+  email: row.email,
+  company_name: row.companyName,
+  status: row.status,
+  created_at: row.createdAt.toISOString(),
+  handled_at: iso(row.handledAt),
+  handled_by: row.handledBy,
+  handled_by_id: row.handledById,
+});
+
+export async function listDemoRequests(db: Db, query: InboxListQuery): Promise<ListPage<AdminDemoRequest>> {
+  const where = listWhere(
+    demoRequests,
+    [sql`${demoRequests.email}`, sql`${demoRequests.companyName}`],
+    query,
+  );
+  const total = await countWhere(db, demoRequests, where);
+  const rows = await db
+    .select(demoColumns)
+    .from(demoRequests)
+    .leftJoin(users, eq(users.id, demoRequests.handledById))
+    .where(where)
+    .orderBy(desc(demoRequests.createdAt), desc(demoRequests.id))
+    .limit(INBOX_PAGE_SIZE)
+    .offset((query.page - 1) * INBOX_PAGE_SIZE);
+  return pageOf(rows.map(toDemoRequest), total, query.page);
+}
+
+export async function findDemoRequest(db: Db, id: number): Promise<AdminDemoRequest | null> {
+  const [row] = await db
+    .select(demoColumns)
+    .from(demoRequests)
+    .leftJoin(users, eq(users.id, demoRequests.handledById))
+    .where(eq(demoRequests.id, id));
+  return row ? toDemoRequest(row) : null;
+}
+
+const contactColumns = {
+  id: contactMessages.id,
+  name: contactMessages.name,
+  email: contactMessages.email,
+  phone: contactMessages.phone,
+  message: contactMessages.message,
+  createdAt: contactMessages.createdAt,
+  handledAt: contactMessages.handledAt,
+  handledById: contactMessages.handledById,
+  handledBy: handlerName,
+};
+
+const toContactMessage = (row: {
+  id: number;
+  name: string;
+  email: string;
+  phone: string;
+  message: string;
+  createdAt: Date;
+  handledAt: Date | null;
+  handledById: number | null;
+  handledBy: string | null;
+}): AdminContactMessage => ({
+  id: row.id,
+  name: row.name,
+  email: row.email,
+  phone: row.phone,
+  message: row.message,
+  created_at: row.createdAt.toISOString(),
+  handled_at: iso(row.handledAt),
+  handled_by: row.handledBy,
+  handled_by_id: row.handledById,
+});
+
+export async function listContactMessages(
+  db: Db,
+  query: InboxListQuery,
+): Promise<ListPage<AdminContactMessage>> {
+  const c = contactMessages;
+  const where = listWhere(c, [sql`${c.name}`, sql`${c.email}`, sql`${c.phone}`, sql`${c.message}`], query);
+  const total = await countWhere(db, c, where);
+  const rows = await db
+    .select(contactColumns)
+    .from(c)
+    .leftJoin(users, eq(users.id, c.handledById))
+    .where(where)
+    .orderBy(desc(c.createdAt), desc(c.id))
+    .limit(INBOX_PAGE_SIZE)
+    .offset((query.page - 1) * INBOX_PAGE_SIZE);
+  return pageOf(rows.map(toContactMessage), total, query.page);
+}
+
+export async function findContactMessage(db: Db, id: number): Promise<AdminContactMessage | null> {
+  const [row] = await db
+    .select(contactColumns)
+    .from(contactMessages)
+    .leftJoin(users, eq(users.id, contactMessages.handledById))
+    .where(eq(contactMessages.id, id));
+  return row ? toContactMessage(row) : null;
+}
+
+export async function countOpen(db: Db): Promise<InboxCounts> {
+  const [demo, contact] = await Promise.all([
+    countWhere(db, demoRequests, isNull(demoRequests.handledAt)),
+    countWhere(db, contactMessages, isNull(contactMessages.handledAt)),
+  ]);
+  return { demo_requests: demo, contact_messages: contact };
+}
+
+/**
+ * A change of one row in a single statement guarded by its current state, so two staff clicking at
+ * once cannot both win: 'changed', 'conflict' (the row was not in the state the change starts from)
+ * or 'missing'. A demo request's conflict carries its current status for the message.
+ */
+export type InboxChange =
+  | { outcome: 'changed' }
+  | { outcome: 'conflict'; status: DemoRequestStatus }
+  | { outcome: 'missing' };
+
+const stillOpen = (table: InboxTable) => isNull(table.handledAt);
+const alreadyHandled = (table: InboxTable) => isNotNull(table.handledAt);
+
+async function demoOutcome(db: Db, id: number, updated: unknown[]): Promise<InboxChange> {
+  if (updated.length > 0) return { outcome: 'changed' };
+  const [current] = await db
+    .select({ status: demoRequests.status })
+    .from(demoRequests)
+    .where(eq(demoRequests.id, id));
+  return current ? { outcome: 'conflict', status: current.status } : { outcome: 'missing' };
+}
+
+async function contactOutcome(db: Db, id: number, updated: unknown[]): Promise<InboxChange> {
+  if (updated.length > 0) return { outcome: 'changed' };
+  const [current] = await db
+    .select({ id: contactMessages.id })
+    .from(contactMessages)
+    .where(eq(contactMessages.id, id));
+  return current ? { outcome: 'conflict', status: 'new' } : { outcome: 'missing' };
+}
+
+export async function handleDemoRequest(
+  db: Db,
+  id: number,
+  staffId: number,
+  decision: DemoDecision,
+): Promise<InboxChange> {
+  const updated = await db
+    .update(demoRequests)
+    .set({ status: decision, handledAt: sql`now()`, handledById: staffId })
+    .where(and(eq(demoRequests.id, id), stillOpen(demoRequests)))
+    .returning({ id: demoRequests.id });
+  return demoOutcome(db, id, updated);
+}
+
+export async function reopenDemoRequest(db: Db, id: number): Promise<InboxChange> {
+  const updated = await db
+    .update(demoRequests)
+    .set({ status: 'new', handledAt: null, handledById: null })
+    .where(and(eq(demoRequests.id, id), alreadyHandled(demoRequests)))
+    .returning({ id: demoRequests.id });
+  return demoOutcome(db, id, updated);
+}
+
+export async function handleContactMessage(db: Db, id: number, staffId: number): Promise<InboxChange> {
+  const updated = await db
+    .update(contactMessages)
+    .set({ handledAt: sql`now()`, handledById: staffId })
+    .where(and(eq(contactMessages.id, id), stillOpen(contactMessages)))
+    .returning({ id: contactMessages.id });
+  return contactOutcome(db, id, updated);
+}
+
+export async function reopenContactMessage(db: Db, id: number): Promise<InboxChange> {
+  const updated = await db
+    .update(contactMessages)
+    .set({ handledAt: null, handledById: null })
+    .where(and(eq(contactMessages.id, id), alreadyHandled(contactMessages)))
+    .returning({ id: contactMessages.id });
+  return contactOutcome(db, id, updated);
+}

@@ -1,0 +1,184 @@
+import { and, count, desc, eq, gt, or, type SQL, sql } from 'drizzle-orm';
+import {
+  ADMIN_USERS_PAGE_SIZE,
+  type AdminUser,
+  type AdminUserDetail,
+  type AdminUserListQuery,
+  type AdminUserRole,
+  adminUserName,
+} from '#shared/admin-users.ts';
+import { SESSION_POLICY } from '../auth/session-store.ts';
+import type { Db } from '../db/database.ts';
+import { clients } from '../db/schema/clients.ts';
+import { sessions } from '../db/schema/sessions.ts';
+import { users } from '../db/schema/users.ts';
+import { vendorProfiles } from '../db/schema/vendor-profiles.ts';
+
+// Every account as staff manage it in /admin/users: a list, one user, deactivate and reactivate.
+
+const staffSql = or(eq(users.isStaff, true), eq(users.isSuperuser, true))!;
+
+/** The role the console shows (staff before the account type), as a filter. */
+function roleFilter(role: AdminUserRole | undefined): SQL | undefined {
+  if (!role) return undefined;
+  if (role === 'staff') return staffSql;
+  return and(eq(users.type, role), eq(users.isStaff, false), eq(users.isSuperuser, false));
+}
+
+/** The manager's client or the vendor's company (staff have neither). */
+const company = sql<string | null>`coalesce(${vendorProfiles.companyName}, ${clients.name})`;
+
+/**
+ * Every word must appear in the name, the address or the company (any case), so "rita reset"
+ * finds Rita Reset. LIKE's wildcards in the text are taken literally.
+ */
+function searchFilter(search: string | undefined): SQL | undefined {
+  const words = (search ?? '').split(/\s+/).filter((word) => word !== '');
+  if (words.length === 0) return undefined;
+  const haystack = sql`(${users.firstName} || ' ' || ${users.lastName} || ' ' || ${users.email} || ' ' || coalesce(${company}, ''))`;
+  return and(
+    ...words.map((word) => sql`${haystack} ilike ${`%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`),
+  );
+}
+
+const listColumns = {
+  id: users.id,
+  email: users.email,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  type: users.type,
+  isStaff: users.isStaff,
+  isSuperuser: users.isSuperuser,
+  isActive: users.isActive,
+  emailConfirmedAt: users.emailConfirmedAt,
+  createdAt: users.createdAt,
+  lastLoginAt: users.lastLoginAt,
+  company,
+};
+interface ListRow {
+  id: number;
+  email: string;
+  firstName: string;
+  lastName: string;
+  type: 'property_manager' | 'vendor' | null;
+  isStaff: boolean;
+  isSuperuser: boolean;
+  isActive: boolean;
+  emailConfirmedAt: Date | null;
+  createdAt: Date;
+  lastLoginAt: Date | null;
+  company: string | null;
+}
+
+function toAdminUser(row: ListRow): AdminUser {
+  return {
+    id: row.id,
+    name: adminUserName({ first_name: row.firstName, last_name: row.lastName, email: row.email }),
+    email: row.email,
+    role: row.isStaff || row.isSuperuser ? 'staff' : row.type,
+    company: row.isStaff || row.isSuperuser ? null : row.company,
+    is_active: row.isActive,
+    email_confirmed: row.emailConfirmedAt !== null,
+    date_joined: row.createdAt.toISOString(),
+    last_login: row.lastLoginAt ? row.lastLoginAt.toISOString() : null,
+  };
+}
+
+export async function listUsers(
+  db: Db,
+  query: AdminUserListQuery,
+): Promise<{ items: AdminUser[]; total: number }> {
+  const where = and(
+    searchFilter(query.search),
+    roleFilter(query.type),
+    query.is_active === undefined ? undefined : eq(users.isActive, query.is_active),
+  );
+  const [totals] = await db
+    .select({ total: count() })
+    .from(users)
+    .leftJoin(clients, eq(clients.id, users.clientId))
+    .leftJoin(vendorProfiles, eq(vendorProfiles.userId, users.id))
+    .where(where);
+  const rows = await db
+    .select(listColumns)
+    .from(users)
+    .leftJoin(clients, eq(clients.id, users.clientId))
+    .leftJoin(vendorProfiles, eq(vendorProfiles.userId, users.id))
+    .where(where)
+    .orderBy(desc(users.createdAt), desc(users.id))
+    .limit(ADMIN_USERS_PAGE_SIZE)
+    .offset((query.page - 1) * ADMIN_USERS_PAGE_SIZE);
+  return { total: totals?.total ?? 0, items: rows.map(toAdminUser) };
+}
+
+/** Signed-in sessions the session check would still accept (neither expired nor idle too long). */
+function liveSessionsOf(userId: number, now: Date): SQL {
+  const idleSince = new Date(now.getTime() - SESSION_POLICY.userIdleMs);
+  return and(eq(sessions.userId, userId), gt(sessions.expiresAt, now), gt(sessions.lastSeenAt, idleSince))!;
+}
+
+export async function findUser(db: Db, id: number, callerId: number): Promise<AdminUserDetail | null> {
+  const [row] = await db
+    .select({
+      ...listColumns,
+      jobTitle: users.jobTitle,
+      phoneNumber: users.phoneNumber,
+      clientId: users.clientId,
+      hasPassword: sql<boolean>`${users.passwordHash} is not null`,
+    })
+    .from(users)
+    .leftJoin(clients, eq(clients.id, users.clientId))
+    .leftJoin(vendorProfiles, eq(vendorProfiles.userId, users.id))
+    .where(eq(users.id, id));
+  if (!row) return null;
+  const [live] = await db.select({ total: count() }).from(sessions).where(liveSessionsOf(id, new Date()));
+  return {
+    ...toAdminUser(row),
+    first_name: row.firstName,
+    last_name: row.lastName,
+    job_title: row.jobTitle,
+    phone_number: row.phoneNumber,
+    is_superuser: row.isSuperuser,
+    email_confirmed_at: row.emailConfirmedAt ? row.emailConfirmedAt.toISOString() : null,
+    has_password: row.hasPassword,
+    client_id: row.clientId,
+    active_sessions: live?.total ?? 0,
+    is_self: row.id === callerId,
+  };
+}
+
+export type ActiveChange = 'changed' | 'unchanged' | 'missing';
+
+/**
+ * Sets `is_active` only when it differs (the update is guarded by the current value, so two staff
+ * acting at once cannot both "change" it). Deactivating also deletes every session of the user in
+ * the same transaction: the session check refuses inactive users anyway, and deleting makes the
+ * sign-out immediate and visible in the drawer's session count.
+ */
+export async function setUserActive(db: Db, id: number, active: boolean): Promise<ActiveChange> {
+  return db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(users)
+      .set({ isActive: active, updatedAt: new Date() })
+      .where(and(eq(users.id, id), eq(users.isActive, !active)))
+      .returning({ id: users.id });
+    if (!updated) {
+      const [exists] = await tx.select({ id: users.id }).from(users).where(eq(users.id, id));
+      return exists ? 'unchanged' : 'missing';
+    }
+    if (!active) await tx.delete(sessions).where(eq(sessions.userId, id));
+    return 'changed';
+  });
+}
+
+/** The account a reset link goes to, or null. */
+export async function findResetTarget(
+  db: Db,
+  id: number,
+): Promise<{ id: number; email: string; isActive: boolean } | null> {
+  const [row] = await db
+    .select({ id: users.id, email: users.email, isActive: users.isActive })
+    .from(users)
+    .where(eq(users.id, id));
+  return row ?? null;
+}
