@@ -1,7 +1,7 @@
 import { Group, Pagination, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
-import { type ReactNode, type RefObject, useState } from 'react';
+import { type ReactNode, type RefObject, useEffect, useRef, useState } from 'react';
 import { INBOX_SEARCH_MAX, INBOX_TEXTS, type InboxKind } from '#shared/admin-inbox.ts';
 import { AdminSectionState } from './admin-section-state.tsx';
 import type { InboxView } from './inbox-view.ts';
@@ -43,7 +43,17 @@ export function InboxListFrame({
   children: ReactNode;
 }) {
   const [search, setSearch] = useState(view.search);
-  const applySearch = useDebouncedCallback((value: string) => onView({ search: value.trim(), page: 1 }), 350);
+  // What this box last put in the URL: any other search there came from Back, Forward or a link.
+  const sent = useRef(view.search);
+  const applySearch = useDebouncedCallback((value: string) => {
+    sent.current = value.trim();
+    onView({ search: sent.current, page: 1 });
+  }, 350);
+  useEffect(() => {
+    if (view.search === sent.current) return;
+    sent.current = view.search;
+    setSearch(view.search);
+  }, [view.search]);
   const [one, many] = NOUNS[kind];
   const rows = list.data?.results ?? [];
   const emptyText = view.search
