@@ -38,9 +38,12 @@ test('a vendor keeps a job from the list, reads it offline, and releases it', as
   const detail = (await (await request.get(`/api/requests/${requestId}/`)).json()) as { description: string };
 
   await page.getByRole('button', { name: `Keep offline: job #${requestId}`, exact: true }).click();
+  // Keeping a job on a documented property also downloads its plans and 360 photos (about 15 files):
+  // more than the default 15 s while the service worker installs its precache on a busy machine.
   await expect(page.getByRole('button', { name: `Kept offline: job #${requestId}` })).toHaveAttribute(
     'aria-pressed',
     'true',
+    { timeout: 45_000 },
   );
   await page.getByRole('link', { name: /1 job kept offline/ }).click();
   await expect(page.getByRole('heading', { name: 'Kept for the field' })).toBeVisible();

@@ -80,9 +80,12 @@ test('the awarded vendor reads the property documentation, also offline once the
 
   await page.goBack();
   await page.getByRole('button', { name: `Keep offline: job #${job.id}`, exact: true }).click();
+  // Keeping a job on a documented property also downloads its plans and 360 photos (about 15 files):
+  // more than the default 15 s while the service worker installs its precache on a busy machine.
   await expect(page.getByRole('button', { name: `Kept offline: job #${job.id}` })).toHaveAttribute(
     'aria-pressed',
     'true',
+    { timeout: 45_000 },
   );
   await page.goto('/vendor/outbox#kept');
   const kept = page.getByTestId('kept-job');
