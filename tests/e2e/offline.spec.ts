@@ -55,6 +55,8 @@ async function signInAndVisit(page: Page, requestId: number): Promise<void> {
   await signInUnderServiceWorker(page);
   await page.goto('/vendor/jobs');
   await expect(page.getByRole('heading', { name: 'Available Jobs' })).toBeVisible();
+  // The rows, not only the heading: leaving before the list has arrived leaves nothing to show offline.
+  await expect(page.getByRole('link', { name: 'View Details' }).first()).toBeVisible();
   await page.goto(`/vendor/messages/${requestId}`);
   await expect(page.getByRole('log', { name: 'Messages' })).toBeVisible();
   await page.goto(`/vendor/requests/${requestId}`);

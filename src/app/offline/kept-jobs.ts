@@ -52,23 +52,38 @@ export async function askPersistentStorage(): Promise<boolean> {
   }
 }
 
+/** Downloads at once: a phone on a slow link waits on round trips, not bandwidth, for these files. */
+const KEEP_CONCURRENCY = 4;
+
 async function keepPhotos(urls: string[]): Promise<{ bytes: number; missing: string[] }> {
   if (typeof caches === 'undefined' || urls.length === 0) return { bytes: 0, missing: urls };
   const cache = await caches.open(KEPT_FILES_CACHE);
   let bytes = 0;
   const missing: string[] = [];
-  for (const url of urls) {
+  // Sizes are read before they are added: `bytes += await …` would add to a total read before the
+  // wait, losing what the other downloads added meanwhile.
+  const keepOne = async (url: string) => {
     try {
       const response = await fetch(url, { credentials: 'include' });
       if (!response.ok) throw new Error(String(response.status));
-      bytes += (await response.clone().blob()).size;
+      const size = (await response.clone().blob()).size;
+      bytes += size;
       await cache.put(url, response);
     } catch {
       const kept = await cache.match(url);
-      if (kept) bytes += (await kept.blob()).size;
-      else missing.push(url);
+      if (!kept) {
+        missing.push(url);
+        return;
+      }
+      const size = (await kept.blob()).size;
+      bytes += size;
     }
-  }
+  };
+  const queue = [...urls];
+  const downloader = async () => {
+    for (let url = queue.shift(); url !== undefined; url = queue.shift()) await keepOne(url);
+  };
+  await Promise.all(Array.from({ length: Math.min(KEEP_CONCURRENCY, urls.length) }, downloader));
   return { bytes, missing };
 }
 
