@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { lineText } from './text-fields.ts';
+import { VISIT_TIMES } from './visit-request-schemas.ts';
 
 /**
  * The admin console's Inbox (/admin/inbox): the landing page's demo requests and contact messages
@@ -7,7 +9,7 @@ import { z } from 'zod';
  * .../{id}/reopen/ change one. Open means not handled yet (`handled_at` is null).
  */
 
-export const INBOX_KINDS = ['demo-requests', 'contact-messages'] as const;
+export const INBOX_KINDS = ['demo-requests', 'contact-messages', 'visit-requests'] as const;
 export type InboxKind = (typeof INBOX_KINDS)[number];
 
 export const INBOX_PAGE_SIZE = 10;
@@ -37,6 +39,9 @@ export const INBOX_MESSAGES = {
   demoAlreadyOpen: 'This demo request is already open.',
   contactAlreadyHandled: 'This contact message has already been marked handled.',
   contactAlreadyOpen: 'This contact message is already open.',
+  visitNotFound: 'Visit request not found.',
+  visitAlreadyHandled: 'This visit request has already been marked handled.',
+  visitAlreadyOpen: 'This visit request is already open.',
   decision: `Choose one of: ${DEMO_DECISIONS.join(', ')}.`,
   state: `Choose one of: ${INBOX_STATES.join(', ')}.`,
   search: `Ensure the search has no more than ${INBOX_SEARCH_MAX} characters.`,
@@ -53,7 +58,7 @@ export const inboxListQuerySchema = z.object({
     (value) => (value === '' ? undefined : value),
     z.enum(INBOX_STATES, { error: INBOX_MESSAGES.state }).optional(),
   ),
-  search: z.string().trim().max(INBOX_SEARCH_MAX, INBOX_MESSAGES.search).optional(),
+  search: lineText(INBOX_SEARCH_MAX, { tooLong: INBOX_MESSAGES.search }).optional(),
 });
 export type InboxListQuery = z.output<typeof inboxListQuerySchema>;
 
@@ -109,15 +114,24 @@ export type ContactMessagePage = z.infer<typeof contactMessagePageSchema>;
 export const inboxCountsSchema = z.object({
   demo_requests: z.number().int(),
   contact_messages: z.number().int(),
+  visit_requests: z.number().int(),
 });
 export type InboxCounts = z.infer<typeof inboxCountsSchema>;
 
 /** The browser's texts. */
 export const INBOX_TEXTS = {
   nothingYet: 'Nothing here yet.',
-  noOpen: { 'demo-requests': 'No open demo requests.', 'contact-messages': 'No open contact messages.' },
+  noOpen: {
+    'demo-requests': 'No open demo requests.',
+    'contact-messages': 'No open contact messages.',
+    'visit-requests': 'No open visit requests.',
+  },
   noMatch: (search: string) => `Nothing matches “${search}”.`,
-  tabs: { 'demo-requests': 'Demo requests', 'contact-messages': 'Contact messages' },
+  tabs: {
+    'demo-requests': 'Demo requests',
+    'contact-messages': 'Contact messages',
+    'visit-requests': 'Visit requests',
+  },
 } as const satisfies {
   noOpen: Record<InboxKind, string>;
   tabs: Record<InboxKind, string>;
@@ -128,9 +142,35 @@ export const INBOX_TEXTS = {
 export const REPLY_SUBJECTS: Record<InboxKind, string> = {
   'demo-requests': 'Your FieldBid demo',
   'contact-messages': 'Re: your message to FieldBid',
+  'visit-requests': 'Your FieldBid visit',
 };
 
 /** A `mailto:` address for replying; the subject is encoded (a space as %20, which mail apps expect). */
 export function replyLink(email: string, subject: string): string {
   return `mailto:${encodeURIComponent(email).replace(/%40/g, '@')}?subject=${encodeURIComponent(subject)}`;
 }
+
+/**
+ * Schedule a Visit requests (/schedule-visit, src/shared/visit-request-schemas.ts): a third Inbox
+ * tab, handled and reopened like contact messages. GET /api/admin/visit-requests/ and POST
+ * .../{id}/handle/ and .../{id}/reopen/.
+ */
+export const adminVisitRequestSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  company_name: z.string(),
+  property_address: z.string(),
+  number_of_units: z.number().int(),
+  preferred_date_1: z.string(),
+  preferred_time_1: z.enum(VISIT_TIMES),
+  preferred_date_2: z.string().nullable(),
+  preferred_time_2: z.enum(VISIT_TIMES).nullable(),
+  notes: z.string(),
+  created_at: z.string(),
+  ...handledFields,
+});
+export type AdminVisitRequest = z.infer<typeof adminVisitRequestSchema>;
+export const visitRequestPageSchema = pageOf(adminVisitRequestSchema);
+export type VisitRequestPage = z.infer<typeof visitRequestPageSchema>;

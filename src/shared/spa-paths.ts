@@ -17,6 +17,7 @@ export const SPA_TOP_LEVEL_SEGMENTS = [
   'panorama',
   'privacy-policy',
   'terms-of-service',
+  'schedule-visit',
   'vendor',
   'property-manager',
   'admin',

@@ -348,11 +348,12 @@ describe('handling and reopening', () => {
   it('counts the open items of each kind', async () => {
     const counts = await staff.get('/api/admin/inbox/counts/');
     expect(counts.statusCode).toBe(200);
-    expect(counts.json()).toEqual({ demo_requests: 2, contact_messages: 10 });
+    expect(counts.json()).toEqual({ demo_requests: 2, contact_messages: 10, visit_requests: 0 });
     await staff.post(`/api/admin/contact-messages/${contactIds[10]}/handle/`);
     expect((await staff.get('/api/admin/inbox/counts/')).json()).toEqual({
       demo_requests: 2,
       contact_messages: 9,
+      visit_requests: 0,
     });
     await staff.post(`/api/admin/contact-messages/${contactIds[10]}/reopen/`);
   });

@@ -2,6 +2,9 @@ import { expect, test } from '@playwright/test';
 import { LandingPage } from './support/landing-page.ts';
 import { openSignedIn } from './support/login-page.ts';
 
+/** The app's stored token (public spec, section 4), read in the page. */
+declare const localStorage: { getItem(key: string): string | null };
+
 // Anchor jumps are instant with reduced motion, so positions can be read at once.
 test.use({ reducedMotion: 'reduce' });
 
@@ -213,12 +216,22 @@ test.describe('landing page', () => {
     expect((await landing.consentCookie())?.value).toBe('accepted');
   });
 
-  test('a signed-in manager sees Dashboard (to their own dashboard) and Logout', async ({ page }) => {
+  test('a signed-in manager sees Dashboard (to their own dashboard) and Logout, which goes to /login', async ({
+    page,
+  }) => {
     await openSignedIn(page, 'manager@demo.local', '/property-manager/dashboard');
     await page.goto('/');
     const dashboard = page.getByRole('banner').getByRole('link', { name: 'Dashboard' });
     await expect(dashboard).toHaveAttribute('href', '/property-manager/dashboard');
     await page.getByRole('banner').getByRole('button', { name: 'Logout' }).click();
+    // Public spec, section 4: "Logout clears it and goes to /login" (the portals' Logout goes to /).
+    await expect(page).toHaveURL((url) => url.pathname === '/login');
+    await expect(page.getByRole('heading', { name: 'Login' })).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    // The session is over on the server too: the login screen stays, and / offers Login again.
+    const status = await page.request.get('/api/users/auth-status/');
+    expect(await status.json()).toEqual({ isAuthenticated: false, user: null });
+    await page.goto('/');
     await expect(page.getByRole('banner').getByRole('link', { name: 'Login' })).toBeVisible();
   });
 });

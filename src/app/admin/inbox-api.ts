@@ -3,17 +3,20 @@ import { apiRequest } from '#app/lib/api-client.ts';
 import {
   type AdminContactMessage,
   type AdminDemoRequest,
+  type AdminVisitRequest,
   adminContactMessageSchema,
   adminDemoRequestSchema,
+  adminVisitRequestSchema,
   contactMessagePageSchema,
   type DemoDecision,
   demoRequestPageSchema,
   type InboxKind,
   inboxCountsSchema,
+  visitRequestPageSchema,
 } from '#shared/admin-inbox.ts';
 import { type InboxView, inboxListQuery } from './inbox-view.ts';
 
-// The admin Inbox's calls (staff only): open counts, the two lists, handle and reopen.
+// The admin Inbox's calls (staff only): open counts, the three lists, handle and reopen.
 
 export const inboxKeys = {
   all: ['admin', 'inbox'] as const,
@@ -52,24 +55,44 @@ export function useContactMessages(view: InboxView) {
   });
 }
 
-/** What a row's button asks: approve or decline a demo request, mark a message handled, reopen either. */
+export function useVisitRequests(view: InboxView) {
+  return useQuery({
+    queryKey: inboxKeys.list('visit-requests', view),
+    queryFn: async ({ signal }) =>
+      visitRequestPageSchema.parse(
+        await apiRequest('/api/admin/visit-requests/', { query: inboxListQuery(view), signal }),
+      ),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/**
+ * What a row's button asks: approve or decline a demo request, mark a message or a visit request
+ * handled, reopen any of them.
+ */
 export type InboxChange =
   | { kind: 'demo-requests'; id: number; action: 'handle'; status: DemoDecision }
   | { kind: InboxKind; id: number; action: 'reopen' }
-  | { kind: 'contact-messages'; id: number; action: 'handle' };
+  | { kind: 'contact-messages' | 'visit-requests'; id: number; action: 'handle' };
+
+const itemSchemas = {
+  'demo-requests': adminDemoRequestSchema,
+  'contact-messages': adminContactMessageSchema,
+  'visit-requests': adminVisitRequestSchema,
+} as const;
 
 /** Sends the change; the lists and counts are fetched again either way (a 409 means the row was stale). */
 export function useInboxChange() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (change: InboxChange): Promise<AdminDemoRequest | AdminContactMessage> => {
+    mutationFn: async (
+      change: InboxChange,
+    ): Promise<AdminDemoRequest | AdminContactMessage | AdminVisitRequest> => {
       const body = await apiRequest(`/api/admin/${change.kind}/${change.id}/${change.action}/`, {
         method: 'POST',
         json: 'status' in change ? { status: change.status } : {},
       });
-      return change.kind === 'demo-requests'
-        ? adminDemoRequestSchema.parse(body)
-        : adminContactMessageSchema.parse(body);
+      return itemSchemas[change.kind].parse(body);
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: inboxKeys.all }),
   });

@@ -9,11 +9,13 @@ import type { InboxView } from './inbox-view.ts';
 const NOUNS: Record<InboxKind, [string, string]> = {
   'demo-requests': ['demo request', 'demo requests'],
   'contact-messages': ['contact message', 'contact messages'],
+  'visit-requests': ['visit request', 'visit requests'],
 };
 
 const SEARCH_HINTS: Record<InboxKind, string> = {
   'demo-requests': 'Email or company',
   'contact-messages': 'Name, email, phone or message',
+  'visit-requests': 'Name, company, address or notes',
 };
 
 /**

@@ -136,6 +136,7 @@ const DONE: Record<string, string> = {
   approved: 'Demo request approved. Reply to send the demo link.',
   declined: 'Demo request declined.',
   handled: 'Message marked handled.',
+  'visit-handled': 'Visit request marked handled.',
   reopened: 'Reopened.',
 };
 
@@ -149,7 +150,13 @@ export function useInboxAction(onDone: () => void) {
     change.mutate(request, {
       onSuccess: () => {
         const outcome =
-          request.action === 'reopen' ? 'reopened' : 'status' in request ? request.status : 'handled';
+          request.action === 'reopen'
+            ? 'reopened'
+            : 'status' in request
+              ? request.status
+              : request.kind === 'visit-requests'
+                ? 'visit-handled'
+                : 'handled';
         showToast({ message: DONE[outcome]!, color: 'green' });
         onDone();
       },

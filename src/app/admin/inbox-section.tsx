@@ -5,8 +5,13 @@ import { ContactMessageList } from './contact-message-list.tsx';
 import { DemoRequestList } from './demo-request-list.tsx';
 import { useInboxCounts } from './inbox-api.ts';
 import { type InboxView, inboxViewParams, readInboxView } from './inbox-view.ts';
+import { VisitRequestList } from './visit-request-list.tsx';
 
-const COUNT_KEYS = { 'demo-requests': 'demo_requests', 'contact-messages': 'contact_messages' } as const;
+const COUNT_KEYS = {
+  'demo-requests': 'demo_requests',
+  'contact-messages': 'contact_messages',
+  'visit-requests': 'visit_requests',
+} as const;
 
 /** A tab's open count beside its name (screen readers get it from the tab's own label). */
 function OpenCount({ open }: { open: number | undefined }) {
@@ -25,10 +30,14 @@ function OpenCount({ open }: { open: number | undefined }) {
   );
 }
 
+/** Three tabs do not fit a phone's width: the list scrolls, and the chosen tab is kept in sight. */
+const keepInSight = (tab: HTMLButtonElement | null) =>
+  tab?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+
 /**
  * /admin/inbox: the landing page's demo requests and contact messages (public spec, sections 2 and
- * 3) for staff to read, answer by email and mark handled. The tab, the "Open only" switch, the
- * search and the page live in the URL, so a link opens the same list.
+ * 3) and the Schedule a Visit requests, for staff to read, answer by email and mark handled. The
+ * tab, the "Open only" switch, the search and the page live in the URL, so a link opens the same list.
  */
 export function InboxSection() {
   const [params, setParams] = useSearchParams();
@@ -49,7 +58,8 @@ export function InboxSection() {
           Inbox
         </Text>
         <Text c="dimmed" size="sm">
-          Demo requests and messages from the landing page. Reply by email, then mark them handled.
+          Demo requests, messages and visit requests from the public site. Reply by email, then mark them
+          handled.
         </Text>
       </div>
       <Tabs
@@ -58,7 +68,7 @@ export function InboxSection() {
           if (tab) changeView({ tab: tab as InboxKind, search: '', page: 1 });
         }}
         keepMounted={false}
-        // Narrower tabs on one row, scrolling rather than wrapping, so both fit a 375px phone.
+        // Narrower tabs on one row, scrolling rather than wrapping on a 375px phone.
         styles={{ tab: { paddingInline: 10 }, list: { flexWrap: 'nowrap', overflowX: 'auto' } }}
       >
         <Tabs.List>
@@ -68,6 +78,7 @@ export function InboxSection() {
               <Tabs.Tab
                 key={kind}
                 value={kind}
+                ref={kind === view.tab ? keepInSight : undefined}
                 rightSection={<OpenCount open={open} />}
                 aria-label={open === undefined ? undefined : `${INBOX_TEXTS.tabs[kind]}, ${open} open`}
               >
@@ -81,6 +92,9 @@ export function InboxSection() {
         </Tabs.Panel>
         <Tabs.Panel value="contact-messages">
           <ContactMessageList key={view.tab} view={view} onView={changeView} />
+        </Tabs.Panel>
+        <Tabs.Panel value="visit-requests">
+          <VisitRequestList key={view.tab} view={view} onView={changeView} />
         </Tabs.Panel>
       </Tabs>
     </Stack>

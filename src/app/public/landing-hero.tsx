@@ -1,13 +1,12 @@
 import { Button, Group, Text, Title } from '@mantine/core';
+import { Link } from 'react-router-dom';
+import { publicPaths } from '#app/route-paths.ts';
 import { HeroIllustration } from './hero-illustration.tsx';
 import classes from './landing.module.css';
 import { SECTION_IDS } from './landing-anchors.ts';
 import { SectionLink } from './section-link.tsx';
 
-/**
- * The hero (public spec, section 2). Schedule a Visit pointed at /schedule-visit, a route the product
- * does not have: it scrolls to the contact form, where a visit is arranged by a person anyway.
- */
+/** The hero (public spec, section 2); Schedule a Visit opens its own page, /schedule-visit. */
 export function LandingHero() {
   return (
     <section className={classes.hero} aria-labelledby="hero-title">
@@ -28,7 +27,7 @@ export function LandingHero() {
             <Button component={SectionLink} to={SECTION_IDS.contactUs} size="md" variant="default">
               Contact Us
             </Button>
-            <Button component={SectionLink} to={SECTION_IDS.contactUs} size="md" variant="subtle">
+            <Button component={Link} to={publicPaths.scheduleVisit} size="md" variant="subtle">
               Schedule a Visit
             </Button>
           </Group>

@@ -13,7 +13,8 @@ export function LandingSignedInActions({
   fullWidth?: boolean;
 }) {
   const { data } = useAuthStatus();
-  const { signOut, pending } = useSignOut();
+  // The public spec's Logout goes to /login; the portals' goes to / (use-sign-out.ts).
+  const { signOut, pending } = useSignOut('/login');
   const user = userOf(data);
   // The prototype's Dashboard button always went to the vendor dashboard; once the user is known it
   // goes to their own (until then the guard corrects the vendor default for anyone else).

@@ -81,7 +81,7 @@ export async function inboxRoutes(app: FastifyInstance): Promise<void> {
     const id = rowId(request.params.id, demoNotFound);
     const { status } = parseInput(handleDemoRequestSchema, request.body);
     return answerChange(
-      await handleDemoRequest(app.db, id, staff.id, status),
+      await handleDemoRequest(app.db, id, staff, status),
       (conflict) => alreadyHandled(INBOX_MESSAGES.demoAlreadyHandled(conflict.status)),
       demoNotFound,
       () => findDemoRequest(app.db, id),
@@ -89,10 +89,10 @@ export async function inboxRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.post<IdParams>('/api/admin/demo-requests/:id/reopen/', async (request) => {
-    requireStaff(request);
+    const staff = requireStaff(request);
     const id = rowId(request.params.id, demoNotFound);
     return answerChange(
-      await reopenDemoRequest(app.db, id),
+      await reopenDemoRequest(app.db, id, staff),
       () => alreadyOpen(INBOX_MESSAGES.demoAlreadyOpen),
       demoNotFound,
       () => findDemoRequest(app.db, id),
@@ -103,7 +103,7 @@ export async function inboxRoutes(app: FastifyInstance): Promise<void> {
     const staff = requireStaff(request);
     const id = rowId(request.params.id, contactNotFound);
     return answerChange(
-      await handleContactMessage(app.db, id, staff.id),
+      await handleContactMessage(app.db, id, staff),
       () => alreadyHandled(INBOX_MESSAGES.contactAlreadyHandled),
       contactNotFound,
       () => findContactMessage(app.db, id),
@@ -111,10 +111,10 @@ export async function inboxRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.post<IdParams>('/api/admin/contact-messages/:id/reopen/', async (request) => {
-    requireStaff(request);
+    const staff = requireStaff(request);
     const id = rowId(request.params.id, contactNotFound);
     return answerChange(
-      await reopenContactMessage(app.db, id),
+      await reopenContactMessage(app.db, id, staff),
       () => alreadyOpen(INBOX_MESSAGES.contactAlreadyOpen),
       contactNotFound,
       () => findContactMessage(app.db, id),

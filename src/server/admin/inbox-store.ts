@@ -12,18 +12,20 @@ import type { ListPage } from '#shared/list-query.ts';
 import type { Db } from '../db/database.ts';
 import { contactMessages, demoRequests } from '../db/schema/contact.ts';
 import { users } from '../db/schema/users.ts';
+import { visitRequests } from '../db/schema/visit-requests.ts';
+import { type AuditActor, recordAudit } from './audit-log-store.ts';
 
 // The Inbox's two tables as staff read and handle them. Open means `handled_at is null`; a demo
 // request's status moves with it (new while open, approved or declined once handled).
 
-type InboxTable = typeof demoRequests | typeof contactMessages;
+export type InboxTable = typeof demoRequests | typeof contactMessages | typeof visitRequests;
 
 /** The staff member who handled a row: their name, else their email (null once the account is gone). */
-const handlerName = sql<
+export const handlerName = sql<
   string | null
 >`coalesce(nullif(trim(${users.firstName} || ' ' || ${users.lastName}), ''), ${users.email})`;
 
-const iso = (value: Date | null) => (value ? value.toISOString() : null);
+export const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
 /**
  * Every word of the search appears in one of `columns` (any case), so "park highlands" finds Elena
@@ -38,7 +40,7 @@ function matchesSearch(columns: SQL[], search: string | undefined): SQL | undefi
   );
 }
 
-function listWhere(table: InboxTable, searchColumns: SQL[], query: InboxListQuery): SQL | undefined {
+export function listWhere(table: InboxTable, searchColumns: SQL[], query: InboxListQuery): SQL | undefined {
   const state =
     query.state === 'open'
       ? isNull(table.handledAt)
@@ -48,13 +50,13 @@ function listWhere(table: InboxTable, searchColumns: SQL[], query: InboxListQuer
   return and(state, matchesSearch(searchColumns, query.search));
 }
 
-async function countWhere(db: Db, table: InboxTable, where: SQL | undefined): Promise<number> {
+export async function countWhere(db: Db, table: InboxTable, where: SQL | undefined): Promise<number> {
   const [row] = await db.select({ total: count() }).from(table).where(where);
   return row?.total ?? 0;
 }
 
 /** The paging shape every list answers; a page past the end is empty with the real count. */
-function pageOf<Item>(results: Item[], total: number, page: number): ListPage<Item> {
+export function pageOf<Item>(results: Item[], total: number, page: number): ListPage<Item> {
   return {
     results,
     count: total,
@@ -183,11 +185,12 @@ export async function findContactMessage(db: Db, id: number): Promise<AdminConta
 }
 
 export async function countOpen(db: Db): Promise<InboxCounts> {
-  const [demo, contact] = await Promise.all([
+  const [demo, contact, visit] = await Promise.all([
     countWhere(db, demoRequests, isNull(demoRequests.handledAt)),
     countWhere(db, contactMessages, isNull(contactMessages.handledAt)),
+    countWhere(db, visitRequests, isNull(visitRequests.handledAt)),
   ]);
-  return { demo_requests: demo, contact_messages: contact };
+  return { demo_requests: demo, contact_messages: contact, visit_requests: visit };
 }
 
 /**
@@ -221,43 +224,86 @@ async function contactOutcome(db: Db, id: number, updated: unknown[]): Promise<I
   return current ? { outcome: 'conflict', status: 'new' } : { outcome: 'missing' };
 }
 
+// Each change and its audit entry share one transaction.
+const demoLabel = {
+  id: demoRequests.id,
+  label: sql<string>`${demoRequests.companyName} || ' · ' || ${demoRequests.email}`,
+};
+const contactLabel = {
+  id: contactMessages.id,
+  label: sql<string>`${contactMessages.name} || ' · ' || ${contactMessages.email}`,
+};
+
 export async function handleDemoRequest(
   db: Db,
   id: number,
-  staffId: number,
+  actor: AuditActor,
   decision: DemoDecision,
 ): Promise<InboxChange> {
-  const updated = await db
-    .update(demoRequests)
-    .set({ status: decision, handledAt: sql`now()`, handledById: staffId })
-    .where(and(eq(demoRequests.id, id), stillOpen(demoRequests)))
-    .returning({ id: demoRequests.id });
-  return demoOutcome(db, id, updated);
+  return db.transaction(async (tx) => {
+    const updated = await tx
+      .update(demoRequests)
+      .set({ status: decision, handledAt: sql`now()`, handledById: actor.id })
+      .where(and(eq(demoRequests.id, id), stillOpen(demoRequests)))
+      .returning(demoLabel);
+    for (const row of updated) {
+      await recordAudit(tx, actor, {
+        action: 'demo_request.handle',
+        target: { type: 'demo_request', id, label: row.label },
+        details: { status: decision },
+      });
+    }
+    return demoOutcome(tx, id, updated);
+  });
 }
 
-export async function reopenDemoRequest(db: Db, id: number): Promise<InboxChange> {
-  const updated = await db
-    .update(demoRequests)
-    .set({ status: 'new', handledAt: null, handledById: null })
-    .where(and(eq(demoRequests.id, id), alreadyHandled(demoRequests)))
-    .returning({ id: demoRequests.id });
-  return demoOutcome(db, id, updated);
+export async function reopenDemoRequest(db: Db, id: number, actor: AuditActor): Promise<InboxChange> {
+  return db.transaction(async (tx) => {
+    const updated = await tx
+      .update(demoRequests)
+      .set({ status: 'new', handledAt: null, handledById: null })
+      .where(and(eq(demoRequests.id, id), alreadyHandled(demoRequests)))
+      .returning(demoLabel);
+    for (const row of updated) {
+      await recordAudit(tx, actor, {
+        action: 'demo_request.reopen',
+        target: { type: 'demo_request', id, label: row.label },
+      });
+    }
+    return demoOutcome(tx, id, updated);
+  });
 }
 
-export async function handleContactMessage(db: Db, id: number, staffId: number): Promise<InboxChange> {
-  const updated = await db
-    .update(contactMessages)
-    .set({ handledAt: sql`now()`, handledById: staffId })
-    .where(and(eq(contactMessages.id, id), stillOpen(contactMessages)))
-    .returning({ id: contactMessages.id });
-  return contactOutcome(db, id, updated);
+export async function handleContactMessage(db: Db, id: number, actor: AuditActor): Promise<InboxChange> {
+  return db.transaction(async (tx) => {
+    const updated = await tx
+      .update(contactMessages)
+      .set({ handledAt: sql`now()`, handledById: actor.id })
+      .where(and(eq(contactMessages.id, id), stillOpen(contactMessages)))
+      .returning(contactLabel);
+    for (const row of updated) {
+      await recordAudit(tx, actor, {
+        action: 'contact_message.handle',
+        target: { type: 'contact_message', id, label: row.label },
+      });
+    }
+    return contactOutcome(tx, id, updated);
+  });
 }
 
-export async function reopenContactMessage(db: Db, id: number): Promise<InboxChange> {
-  const updated = await db
-    .update(contactMessages)
-    .set({ handledAt: null, handledById: null })
-    .where(and(eq(contactMessages.id, id), alreadyHandled(contactMessages)))
-    .returning({ id: contactMessages.id });
-  return contactOutcome(db, id, updated);
+export async function reopenContactMessage(db: Db, id: number, actor: AuditActor): Promise<InboxChange> {
+  return db.transaction(async (tx) => {
+    const updated = await tx
+      .update(contactMessages)
+      .set({ handledAt: null, handledById: null })
+      .where(and(eq(contactMessages.id, id), alreadyHandled(contactMessages)))
+      .returning(contactLabel);
+    for (const row of updated) {
+      await recordAudit(tx, actor, {
+        action: 'contact_message.reopen',
+        target: { type: 'contact_message', id, label: row.label },
+      });
+    }
+    return contactOutcome(tx, id, updated);
+  });
 }

@@ -21,6 +21,8 @@ export async function stripeWebhookRoutes(app: FastifyInstance): Promise<void> {
   const secret = app.config.stripe?.webhookSecret;
   if (!secret || !(provider instanceof StripePaymentProvider)) return;
 
+  // The root's JSON parser (http/empty-json-body.ts) is replaced in this scope only.
+  app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => {
     done(null, body);
   });

@@ -1,0 +1,99 @@
+import { and, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import type { AdminVisitRequest, InboxListQuery } from '#shared/admin-inbox.ts';
+import { INBOX_PAGE_SIZE } from '#shared/admin-inbox.ts';
+import type { ListPage } from '#shared/list-query.ts';
+import type { Db } from '../db/database.ts';
+import { users } from '../db/schema/users.ts';
+import { visitRequests as v } from '../db/schema/visit-requests.ts';
+import { countWhere, handlerName, iso, listWhere, pageOf } from './inbox-store.ts';
+
+// The Inbox's Visit requests tab (Schedule a Visit), read and handled as contact messages are:
+// open while `handled_at` is null.
+
+const columns = {
+  id: v.id,
+  name: v.name,
+  email: v.email,
+  phone: v.phone,
+  companyName: v.companyName,
+  propertyAddress: v.propertyAddress,
+  numberOfUnits: v.numberOfUnits,
+  preferredDate1: v.preferredDate1,
+  preferredTime1: v.preferredTime1,
+  preferredDate2: v.preferredDate2,
+  preferredTime2: v.preferredTime2,
+  notes: v.notes,
+  createdAt: v.createdAt,
+  handledAt: v.handledAt,
+  handledById: v.handledById,
+  handledBy: handlerName,
+};
+
+/** The rows with the name of whoever handled them. */
+const selectRows = (db: Db) => db.select(columns).from(v).leftJoin(users, eq(users.id, v.handledById));
+type Row = Awaited<ReturnType<typeof selectRows>>[number];
+
+const toVisitRequest = (row: Row): AdminVisitRequest => ({
+  id: row.id,
+  name: row.name,
+  email: row.email,
+  phone: row.phone,
+  company_name: row.companyName,
+  property_address: row.propertyAddress,
+  number_of_units: row.numberOfUnits,
+  preferred_date_1: row.preferredDate1,
+  preferred_time_1: row.preferredTime1,
+  preferred_date_2: row.preferredDate2,
+  preferred_time_2: row.preferredTime2,
+  notes: row.notes,
+  created_at: row.createdAt.toISOString(),
+  handled_at: iso(row.handledAt),
+  handled_by: row.handledBy,
+  handled_by_id: row.handledById,
+});
+
+/** Every word of `search` in name, email, phone, company, address or notes (inbox-store.ts's rule). */
+const searchColumns = [
+  sql`${v.name}`,
+  sql`${v.email}`,
+  sql`${v.phone}`,
+  sql`${v.companyName}`,
+  sql`${v.propertyAddress}`,
+  sql`${v.notes}`,
+];
+
+export async function listVisitRequests(db: Db, query: InboxListQuery): Promise<ListPage<AdminVisitRequest>> {
+  const where = listWhere(v, searchColumns, query);
+  const total = await countWhere(db, v, where);
+  const rows = await selectRows(db)
+    .where(where)
+    .orderBy(desc(v.createdAt), desc(v.id))
+    .limit(INBOX_PAGE_SIZE)
+    .offset((query.page - 1) * INBOX_PAGE_SIZE);
+  return pageOf(rows.map(toVisitRequest), total, query.page);
+}
+
+export async function findVisitRequest(db: Db, id: number): Promise<AdminVisitRequest | null> {
+  const [row] = await selectRows(db).where(eq(v.id, id));
+  return row ? toVisitRequest(row) : null;
+}
+
+/**
+ * Marks a request handled (`staffId`) or open again (null) in one statement guarded by its current
+ * state, so two staff clicking at once cannot both win: 'changed', 'conflict' or 'missing'.
+ */
+export async function setVisitRequestHandled(
+  db: Db,
+  id: number,
+  staffId: number | null,
+): Promise<'changed' | 'conflict' | 'missing'> {
+  const handling = staffId !== null;
+  const updated = await db
+    .update(v)
+    .set(handling ? { handledAt: sql`now()`, handledById: staffId } : { handledAt: null, handledById: null })
+    .where(and(eq(v.id, id), handling ? isNull(v.handledAt) : isNotNull(v.handledAt)))
+    .returning({ id: v.id });
+  if (updated.length > 0) return 'changed';
+  const [current] = await db.select({ id: v.id }).from(v).where(eq(v.id, id));
+  return current ? 'conflict' : 'missing';
+}
