@@ -13,10 +13,28 @@ export interface Database {
   ping(): Promise<boolean>;
   /**
    * LISTENs on `channel` (real-time fan-out: a `pg_notify` reaches every process once its
-   * transaction commits). Answers the function that stops listening.
+   * transaction commits).
    */
-  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  listen(channel: string, onPayload: (payload: string) => void): Promise<Listener>;
   close(): Promise<void>;
 }
 
 export const MIGRATIONS_FOLDER = new URL('../../../drizzle', import.meta.url).pathname;
+
+export interface Listener {
+  stop(): Promise<void>;
+  /**
+   * Resolves once every notification committed before the call has been handed to `onPayload`.
+   * A process that just committed a change waits on it before answering, so its own caches never
+   * serve the next request a state older than the answer it gave (see auth/session-cache.ts).
+   */
+  sync(): Promise<void>;
+}
+
+/** Sees every statement the application sends (the query-plan test EXPLAINs each one). */
+export type QueryLog = (query: string, params: unknown[]) => void;
+
+/** Drizzle's logger option for an optional QueryLog. */
+export function queryLogger(logQuery: QueryLog | undefined) {
+  return logQuery ? { logger: { logQuery } } : {};
+}

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { lockDataDir } from './data-dir-lock.ts';
-import { type Database, MIGRATIONS_FOLDER } from './database.ts';
+import { type Database, MIGRATIONS_FOLDER, type QueryLog, queryLogger } from './database.ts';
 
 export interface PgliteDatabase extends Database {
   /** The data directory as an uncompressed tarball, for `loadDataDir`. */
@@ -17,17 +17,20 @@ export interface PgliteDatabase extends Database {
  */
 export async function openPgliteDatabase(
   dataDir?: string,
-  options: { loadDataDir?: Blob } = {},
+  options: { loadDataDir?: Blob; logQuery?: QueryLog } = {},
 ): Promise<PgliteDatabase> {
   const unlock = dataDir ? lockDataDir(dataDir) : () => {};
   let client: PGlite;
   try {
-    client = dataDir ? await PGlite.create(join(dataDir, 'pgdata'), options) : await PGlite.create(options);
+    const pgliteOptions = { loadDataDir: options.loadDataDir };
+    client = dataDir
+      ? await PGlite.create(join(dataDir, 'pgdata'), pgliteOptions)
+      : await PGlite.create(pgliteOptions);
   } catch (error) {
     unlock();
     throw error;
   }
-  const db = drizzle({ client });
+  const db = drizzle({ client, ...queryLogger(options.logQuery) });
   return {
     db,
     kind: 'pglite',
@@ -42,7 +45,12 @@ export async function openPgliteDatabase(
     },
     async listen(channel, onPayload) {
       const unlisten = await client.listen(channel, onPayload);
-      return () => unlisten();
+      return {
+        stop: () => unlisten(),
+        // PGlite hands a notification over (in a microtask) while it reads the result of the
+        // statement that committed it, before that statement's promise settles.
+        sync: async () => {},
+      };
     },
     async dump() {
       return client.dumpDataDir('none');

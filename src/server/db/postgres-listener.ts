@@ -1,5 +1,6 @@
 import pg from 'pg';
 import type { Logger } from 'pino';
+import type { Listener } from './database.ts';
 
 const RECONNECT_DELAY_MS = 1_000;
 const MAX_RECONNECT_DELAY_MS = 30_000;
@@ -14,7 +15,7 @@ export async function listenOnPostgres(
   channel: string,
   onPayload: (payload: string) => void,
   log: Pick<Logger, 'error'>,
-): Promise<() => Promise<void>> {
+): Promise<Listener> {
   let client: pg.Client | null = null;
   let stopped = false;
   let delay = RECONNECT_DELAY_MS;
@@ -56,11 +57,23 @@ export async function listenOnPostgres(
   };
 
   await connect();
-  return async () => {
-    stopped = true;
-    if (timer) clearTimeout(timer);
-    const current = client;
-    client = null;
-    await current?.end().catch(() => {});
+  let barrier: Promise<void> = Promise.resolve();
+  return {
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      const current = client;
+      client = null;
+      await current?.end().catch(() => {});
+    },
+    // The listening backend sends notifications that were committed before a query reaches it
+    // ahead of that query's answer, and pg emits them as it reads: one round trip is a barrier.
+    // While reconnecting there is nothing to wait for (those notifications are lost anyway).
+    sync() {
+      // One round trip at a time on this connection (pg would queue them, with a warning); each
+      // caller's round trip is sent after its own commit, which is all a barrier needs.
+      barrier = barrier.then(() => client?.query('select 1').then(() => undefined)).catch(() => {});
+      return barrier;
+    },
   };
 }

@@ -1,15 +1,21 @@
 import { type AnyColumn, and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { type ManagerOrderingField, managerRequestQuerySchema } from '#shared/manager-request-query.ts';
+import {
+  type ManagerOrderingField,
+  type ManagerRequestQuery,
+  managerRequestQuerySchema,
+} from '#shared/manager-request-query.ts';
 import { PRIORITIES } from '#shared/statuses.ts';
+import type { Db } from '../db/database.ts';
 import { projects, units } from '../db/schema/projects.ts';
 import { maintenanceRequests as mr, requestInvitations } from '../db/schema/requests.ts';
 import { users } from '../db/schema/users.ts';
 import { vendorProfiles } from '../db/schema/vendor-profiles.ts';
 import { parseInput } from '../http/http-error.ts';
-import { loadRequestPage, matchesSearch, statusRank } from '../requests/request-list-sql.ts';
+import { countAllRequests, countClientRequests } from '../requests/request-counts.ts';
+import { countMatching, loadRequestPage, matchesSearch } from '../requests/request-list-sql.ts';
 import { vendorNameSql } from '../vendors/vendor-name.ts';
-import { requestsInScope, requireManagerScope } from './manager-scope.ts';
+import { type ManagerScope, requestsInScope, requireManagerScope } from './manager-scope.ts';
 
 /** `case <column> when 'low' then 0 ... end`: our own constants in the order the list sorts by. */
 function rank(column: AnyColumn, order: readonly string[]): SQL {
@@ -20,7 +26,7 @@ function rank(column: AnyColumn, order: readonly string[]): SQL {
 }
 
 const orderColumns: Record<ManagerOrderingField, AnyColumn | SQL> = {
-  status: statusRank,
+  status: mr.statusRank,
   // low < medium < high < urgent, so '-priority' puts urgent first.
   priority: rank(mr.priority, PRIORITIES),
   type: mr.type,
@@ -37,6 +43,29 @@ function orderBy(ordering: string | undefined): SQL[] {
   return [ordering.startsWith('-') ? desc(column) : asc(column), ...newestFirst];
 }
 
+/** By the counters (request-counts.ts) where they can answer, else row by row. */
+function countManagerRequests(
+  db: Db,
+  scope: ManagerScope,
+  query: ManagerRequestQuery,
+  where: SQL | undefined,
+): () => Promise<number> {
+  if (query.search) return countMatching(db, where);
+  const filters = {
+    status: query.status,
+    serviceType: query.service_type,
+    priority: query.priority,
+    projectId: query.property,
+  };
+  if (scope.all) {
+    return filters.priority || filters.projectId !== undefined
+      ? countMatching(db, where)
+      : () => countAllRequests(db, filters);
+  }
+  const clientId = scope.clientId;
+  return clientId === null ? async () => 0 : () => countClientRequests(db, clientId, filters);
+}
+
 /** GET /api/property-manager/maintenance-requests/ (signed-in spec, sections 2, 3 and 7). */
 export async function managerRequestListRoutes(app: FastifyInstance): Promise<void> {
   app.get('/api/property-manager/maintenance-requests/', async (request) => {
@@ -51,8 +80,7 @@ export async function managerRequestListRoutes(app: FastifyInstance): Promise<vo
       matchesSearch(query.search),
     );
     return loadRequestPage(
-      app.db,
-      where,
+      countManagerRequests(app.db, scope, query, where),
       query,
       ({ limit, offset }) =>
         app.db

@@ -3,6 +3,7 @@ import { and, eq, gt } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { requireUser } from '../auth/guards.ts';
+import type { Listener } from '../db/database.ts';
 import { sessions } from '../db/schema/sessions.ts';
 import { REALTIME_CHANNEL } from './realtime-events.ts';
 import { RealtimeHub } from './realtime-hub.ts';
@@ -35,16 +36,16 @@ const HEARTBEAT_MS = 25_000;
 export const realtimePlugin = fp(async (app: FastifyInstance) => {
   const hub = new RealtimeHub();
   app.decorate('realtime', hub);
-  let stopListening: (() => Promise<void>) | null = null;
+  let listener: Listener | null = null;
 
   app.addHook('onReady', async () => {
-    stopListening = await app.database.listen(REALTIME_CHANNEL, (payload) => hub.dispatch(payload));
+    listener = await app.database.listen(REALTIME_CHANNEL, (payload) => hub.dispatch(payload));
   });
   app.addHook('preClose', async () => {
     hub.closeAll();
   });
   app.addHook('onClose', async () => {
-    await stopListening?.();
+    await listener?.stop();
   });
 
   app.get('/api/events/', async (request, reply) => {

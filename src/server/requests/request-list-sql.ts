@@ -1,18 +1,9 @@
 import { and, count, type SQL, sql } from 'drizzle-orm';
 import type { ListPage } from '#shared/list-query.ts';
-import { REQUEST_STATUS_SORT_ORDER } from '#shared/statuses.ts';
 import type { Db } from '../db/database.ts';
 import { maintenanceRequests as mr } from '../db/schema/requests.ts';
 
 // The SQL the request lists share: the vendor's jobs and the manager's Maintenance Requests.
-
-/** Open 0, In Progress 1, Completed 2, Cancelled 3 (signed-in spec, section 9). */
-export const statusRank = sql`case ${mr.status} ${sql.join(
-  Object.entries(REQUEST_STATUS_SORT_ORDER).map(
-    ([status, rank]) => sql`when ${status} then ${sql.raw(String(rank))}`,
-  ),
-  sql` `,
-)} end`;
 
 /**
  * Every word of the search must appear in the description, the areas affected or the type (any case),
@@ -32,20 +23,27 @@ export interface Paging {
   page_size: number;
 }
 
+/** Counts the requests matching `where` row by row: for searches, which read the rows anyway. */
+export function countMatching(db: Db, where: SQL | undefined): () => Promise<number> {
+  return async () => {
+    const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(mr).where(where);
+    return total;
+  };
+}
+
 /**
- * One page of requests matching `where`: the total, the rows of the page (`selectRows` gets the
- * limit and offset), and `toItems` to add what each list joins in (skipped for an empty page). A
- * page past the end answers empty results with the real count; an empty list is one empty page
- * (docs/architecture.md, jobs paging).
+ * One page of requests: the total (`countRows`: the lists count by their counters, see
+ * request-counts.ts), the rows of the page (`selectRows` gets the limit and offset), and `toItems`
+ * to add what each list joins in (skipped for an empty page). A page past the end answers empty
+ * results with the real count; an empty list is one empty page (docs/architecture.md, jobs paging).
  */
 export async function loadRequestPage<Row, Item>(
-  db: Db,
-  where: SQL | undefined,
+  countRows: () => Promise<number>,
   paging: Paging,
   selectRows: (window: { limit: number; offset: number }) => Promise<Row[]>,
   toItems: (rows: Row[]) => Promise<Item[]>,
 ): Promise<ListPage<Item>> {
-  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(mr).where(where);
+  const total = await countRows();
   const rows = await selectRows({ limit: paging.page_size, offset: (paging.page - 1) * paging.page_size });
   return {
     results: rows.length === 0 ? [] : await toItems(rows),

@@ -1,5 +1,7 @@
 import { eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import type { VisibilityViewer } from '#shared/request-visibility.ts';
+import { requireUser } from '../auth/guards.ts';
 import type { UserRow } from '../auth/session-store.ts';
 import type { Db } from '../db/database.ts';
 import { vendorProfiles } from '../db/schema/vendor-profiles.ts';
@@ -22,4 +24,16 @@ export async function loadViewer(db: Db, user: UserRow): Promise<VisibilityViewe
     clientId: user.clientId,
     serviceCategories,
   };
+}
+
+/**
+ * The asker as the visibility rule sees it, kept with its cached session (auth/session-cache.ts):
+ * a vendor's trades change rarely and every change drops the entry. Only outside a transaction
+ * (it reads through app.db, which a PGlite transaction would wait on forever).
+ */
+export function requestViewer(request: FastifyRequest): Promise<VisibilityViewer> {
+  const user = requireUser(request);
+  return request.server.sessionCache.derive(request.auth.session?.id, 'viewer', () =>
+    loadViewer(request.server.db, user),
+  );
 }

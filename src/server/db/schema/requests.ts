@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  bigint,
   boolean,
   check,
   index,
@@ -9,6 +10,7 @@ import {
   pgTable,
   primaryKey,
   serial,
+  smallint,
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
@@ -42,6 +44,16 @@ export const maintenanceRequests = pgTable(
     timeframe: text('timeframe', { enum: TIMEFRAMES }),
     priority: text('priority', { enum: PRIORITIES }).notNull().default('medium'),
     status: text('status', { enum: REQUEST_STATUSES }).notNull().default('open'),
+    /**
+     * Open 0, In Progress 1, Completed 2, Cancelled 3 (signed-in spec, section 9): the lists' default
+     * order. Stored, so an index can serve that order (a CASE in ORDER BY made every page sort the
+     * whole visible set). Keep in step with REQUEST_STATUS_SORT_ORDER (a unit test compares them).
+     */
+    statusRank: smallint('status_rank')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`case status when 'open' then 0 when 'in_progress' then 1 when 'completed' then 2 else 3 end`,
+      ),
     /** 'Open to all': every vendor may see it and bid, whatever its categories. */
     inviteAll: boolean('invite_all').notNull().default(false),
     areasAffected: jsonb('areas_affected').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
@@ -61,6 +73,25 @@ export const maintenanceRequests = pgTable(
     // The jobs list: newest first within a status (TOOLCHAIN.md: desc needs nullsFirst to be used).
     index('maintenance_requests_status_idx').on(t.status, t.createdAt.desc().nullsFirst()),
     index('maintenance_requests_type_idx').on(t.type, t.status),
+    // The lists' orders, walked from the top and filtered by visibility, so a page reads about its
+    // own rows instead of sorting the whole visible set (issue 14).
+    index('maintenance_requests_rank_order_idx').on(
+      t.statusRank,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('maintenance_requests_type_rank_order_idx').on(
+      t.type,
+      t.statusRank,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('maintenance_requests_newest_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('maintenance_requests_project_newest_idx').on(
+      t.projectId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     index('maintenance_requests_project_idx').on(t.projectId, t.status),
     index('maintenance_requests_creator_idx').on(t.createdById, t.createdAt),
     check('maintenance_requests_type_check', isOneOf(t.type, SERVICE_CATEGORIES)),
@@ -149,4 +180,47 @@ export const requestStatusHistory = pgTable(
     check('request_status_history_from_check', isOneOf(t.fromStatus, REQUEST_STATUSES)),
     check('request_status_history_to_check', isOneOf(t.toStatus, REQUEST_STATUSES)),
   ],
+);
+
+/**
+ * How many requests there are per key, kept exact by statement-level triggers on
+ * maintenance_requests (migration 0007), so the lists count without scanning the requests
+ * (src/server/requests/request-counts.ts). Never written by the application.
+ */
+export const requestCountsByType = pgTable(
+  'request_counts_by_type',
+  {
+    type: text('type').notNull(),
+    status: text('status').notNull(),
+    inviteAll: boolean('invite_all').notNull(),
+    n: integer('n').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.type, t.status, t.inviteAll] })],
+);
+
+/** The manager list's counters: requests on a property per type, status and priority. */
+export const requestCountsByProject = pgTable(
+  'request_counts_by_project',
+  {
+    projectId: integer('project_id').notNull(),
+    type: text('type').notNull(),
+    status: text('status').notNull(),
+    priority: text('priority').notNull(),
+    n: integer('n').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.type, t.status, t.priority] })],
+);
+
+/**
+ * One row whose number grows with every statement that writes maintenance_requests or
+ * request_invitations (triggers, migration 0008): a cached jobs page is still right while the number
+ * it was made at is the current one (src/server/requests/list-page-cache.ts).
+ */
+export const requestListGeneration = pgTable(
+  'request_list_generation',
+  {
+    id: integer('id').primaryKey().default(1),
+    n: bigint('n', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [check('request_list_generation_single_row', sql`${t.id} = 1`)],
 );

@@ -1,0 +1,129 @@
+import type { SessionRow, UserRow } from './session-store.ts';
+
+/**
+ * Every signed-in call used to cost a session query (issue 14: signed-in auth-status served 5% of the
+ * signed-out ceiling). Sessions, and what a handler derives from the user (a vendor's trades), are
+ * kept here for a short time. Correctness comes from invalidation, not from the short lifetime:
+ * database triggers (migration 0007) `pg_notify` this channel whenever a session row is deleted or a
+ * user or vendor profile row changes, from whichever process or script did it, and every process
+ * LISTENs once. The lifetime only bounds the damage of a notification lost while the LISTEN
+ * connection was down.
+ */
+export const AUTH_CHANGES_CHANNEL = 'fieldbid_auth_changes';
+
+/** `s:<session id>[,<session id>...]`, `u:<user id>[,...]`, or `*` (too many to name: drop all). */
+export type AuthChange =
+  | { kind: 'sessions'; ids: string[] }
+  | { kind: 'users'; ids: number[] }
+  | { kind: 'all' };
+
+export function parseAuthChange(payload: string): AuthChange {
+  if (payload.startsWith('s:')) return { kind: 'sessions', ids: payload.slice(2).split(',').filter(Boolean) };
+  if (payload.startsWith('u:')) {
+    const ids = payload.slice(2).split(',').map(Number).filter(Number.isInteger);
+    return { kind: 'users', ids };
+  }
+  return { kind: 'all' };
+}
+
+export interface CachedSession {
+  session: SessionRow;
+  user: UserRow | null;
+}
+
+interface Entry {
+  found: CachedSession;
+  cachedAt: number;
+  /** Values derived from the user (e.g. a vendor's visibility viewer), dropped with it. */
+  derived: Map<string, unknown>;
+}
+
+const DEFAULT_MAX_AGE_MS = 30_000;
+const DEFAULT_MAX_ENTRIES = 20_000;
+
+export class SessionCache {
+  readonly #entries = new Map<string, Entry>();
+  readonly #byUser = new Map<number, Set<string>>();
+  readonly #maxAgeMs: number;
+  readonly #maxEntries: number;
+
+  constructor(options: { maxAgeMs?: number; maxEntries?: number } = {}) {
+    this.#maxAgeMs = options.maxAgeMs ?? DEFAULT_MAX_AGE_MS;
+    this.#maxEntries = options.maxEntries ?? DEFAULT_MAX_ENTRIES;
+  }
+
+  get size(): number {
+    return this.#entries.size;
+  }
+
+  get(sessionId: string, now = Date.now()): CachedSession | undefined {
+    const entry = this.#entries.get(sessionId);
+    if (!entry) return undefined;
+    if (now - entry.cachedAt > this.#maxAgeMs) {
+      this.dropSessions([sessionId]);
+      return undefined;
+    }
+    return entry.found;
+  }
+
+  set(sessionId: string, found: CachedSession, now = Date.now()): void {
+    this.dropSessions([sessionId]);
+    // A Map iterates in insertion order: past the bound, the oldest entry goes first.
+    if (this.#entries.size >= this.#maxEntries) {
+      const oldest = this.#entries.keys().next().value;
+      if (oldest !== undefined) this.dropSessions([oldest]);
+    }
+    this.#entries.set(sessionId, { found, cachedAt: now, derived: new Map() });
+    const userId = found.user?.id;
+    if (userId !== undefined) {
+      const ids = this.#byUser.get(userId) ?? new Set();
+      ids.add(sessionId);
+      this.#byUser.set(userId, ids);
+    }
+  }
+
+  /** Replaces the cached rows (after touching last_seen_at) and keeps the derived values. */
+  update(sessionId: string, found: CachedSession): void {
+    const entry = this.#entries.get(sessionId);
+    if (entry) entry.found = found;
+  }
+
+  /** A value derived from the session's user, computed once per cached session. */
+  async derive<T>(sessionId: string | undefined, key: string, compute: () => Promise<T>): Promise<T> {
+    const entry = sessionId === undefined ? undefined : this.#entries.get(sessionId);
+    if (entry?.derived.has(key)) return entry.derived.get(key) as T;
+    const value = await compute();
+    // Stored only if the entry is still the same one (an invalidation may have come meanwhile).
+    if (entry && sessionId !== undefined && this.#entries.get(sessionId) === entry)
+      entry.derived.set(key, value);
+    return value;
+  }
+
+  dropSessions(ids: readonly string[]): void {
+    for (const id of ids) {
+      const entry = this.#entries.get(id);
+      if (!entry) continue;
+      this.#entries.delete(id);
+      const userId = entry.found.user?.id;
+      if (userId === undefined) continue;
+      const ids = this.#byUser.get(userId);
+      ids?.delete(id);
+      if (ids?.size === 0) this.#byUser.delete(userId);
+    }
+  }
+
+  dropUsers(userIds: readonly number[]): void {
+    for (const userId of userIds) this.dropSessions([...(this.#byUser.get(userId) ?? [])]);
+  }
+
+  clear(): void {
+    this.#entries.clear();
+    this.#byUser.clear();
+  }
+
+  apply(change: AuthChange): void {
+    if (change.kind === 'sessions') this.dropSessions(change.ids);
+    else if (change.kind === 'users') this.dropUsers(change.ids);
+    else this.clear();
+  }
+}

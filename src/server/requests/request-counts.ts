@@ -1,0 +1,80 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../db/database.ts';
+import { queryRows } from '../db/query-rows.ts';
+
+/**
+ * The request lists' `count` without scanning the requests (issue 14: counting a vendor's visible
+ * set read every row of a 100,000-request table on each page). Two small tables hold how many
+ * requests there are per key, kept exact by statement-level triggers on maintenance_requests
+ * (migration 0007), so a count is a sum over a few hundred counter rows:
+ * - request_counts_by_type (type, status, invite_all): the vendor's jobs list;
+ * - request_counts_by_project (project_id, type, status, priority): the manager's list.
+ * A list with a search falls back to counting the matching rows (a search reads them anyway).
+ */
+export interface CountFilters {
+  status?: string | undefined;
+  serviceType?: string | undefined;
+}
+
+function filterSql(filters: CountFilters): SQL {
+  return sql`${filters.status ? sql` and status = ${filters.status}` : sql``}${
+    filters.serviceType ? sql` and type = ${filters.serviceType}` : sql``
+  }`;
+}
+
+async function single(db: Db, query: SQL): Promise<number> {
+  const [row] = await queryRows<{ total: string | number | null }>(db, query);
+  return Number(row?.total ?? 0);
+}
+
+/** Every request (staff), by the counters. */
+export function countAllRequests(db: Db, filters: CountFilters): Promise<number> {
+  return single(
+    db,
+    sql`select coalesce(sum(n), 0) as total from request_counts_by_type where true${filterSql(filters)}`,
+  );
+}
+
+/**
+ * A vendor's visible requests: its trades and open-to-all by the counters, plus the few it sees
+ * otherwise (invited to, or reported itself) outside those, counted row by row through their indexes.
+ */
+export async function countVendorJobs(
+  db: Db,
+  vendor: { id: number; categories: readonly string[] },
+  filters: CountFilters,
+): Promise<number> {
+  const categories = sql`${`{${vendor.categories.map((c) => `"${c}"`).join(',')}}`}::text[]`;
+  const byCounters = single(
+    db,
+    sql`select coalesce(sum(n), 0) as total from request_counts_by_type
+        where (invite_all or type = any(${categories}))${filterSql(filters)}`,
+  );
+  const others = single(
+    db,
+    sql`select count(*) as total from maintenance_requests
+        where id in (
+          select request_id from request_invitations where vendor_id = ${vendor.id}
+          union select id from maintenance_requests where created_by_id = ${vendor.id}
+        )
+        and not invite_all and not (type = any(${categories}))${filterSql(filters)}`,
+  );
+  const [counted, rest] = await Promise.all([byCounters, others]);
+  return counted + rest;
+}
+
+/** The requests on a client's properties, by the per-property counters. */
+export function countClientRequests(
+  db: Db,
+  clientId: number,
+  filters: CountFilters & { priority?: string | undefined; projectId?: number | undefined },
+): Promise<number> {
+  return single(
+    db,
+    sql`select coalesce(sum(c.n), 0) as total from request_counts_by_project c
+        join projects p on p.id = c.project_id
+        where p.client_id = ${clientId}${filterSql(filters)}${
+          filters.priority ? sql` and c.priority = ${filters.priority}` : sql``
+        }${filters.projectId !== undefined ? sql` and c.project_id = ${filters.projectId}` : sql``}`,
+  );
+}

@@ -1,0 +1,98 @@
+import { eq, sql } from 'drizzle-orm';
+import type { TimeUnit } from '#shared/statuses.ts';
+import type { Db } from '../db/database.ts';
+import { projects } from '../db/schema/projects.ts';
+import { maintenanceRequests as mr } from '../db/schema/requests.ts';
+import { users } from '../db/schema/users.ts';
+import type { HistoryStep } from '../lifecycle/timeline-view.ts';
+
+/**
+ * Everything GET /api/requests/{id}/ may show, in one round trip (issue 14: the detail took nine
+ * queries and served 1–2% of the server's ceiling). The request row, its property and creator, and
+ * as JSON sub-selects on their own indexes: invitations, every bid, the photos of both kinds, the
+ * history and whether the asker holds an accepted bid on the property. Whoever may see what is
+ * decided afterwards in request-detail-routes.ts; a bid or note read here is never answered to an
+ * asker the rules keep it from.
+ */
+export interface DetailBid {
+  id: number;
+  vendorId: number;
+  company: string | null;
+  firstName: string;
+  lastName: string;
+  estimatedTime: number;
+  estimatedTimeUnit: TimeUnit;
+  amount: number;
+  status: string;
+  notes: string;
+  proposedStartDate: string;
+  decidedAt: string | null;
+}
+
+interface DetailPhoto {
+  id: number;
+  key: string;
+  kind: 'request' | 'completion';
+}
+
+interface RawStep extends Omit<HistoryStep, 'when'> {
+  when: string;
+}
+
+export async function loadRequestDetail(db: Db, id: number, askerId: number) {
+  const [row] = await db
+    .select({
+      request: mr,
+      project: {
+        id: projects.id,
+        name: projects.name,
+        address: projects.address,
+        clientId: projects.clientId,
+      },
+      user: { first_name: users.firstName, last_name: users.lastName, job_title: users.jobTitle },
+      creatorType: users.type,
+      invited: sql<number[]>`coalesce((
+        select array_agg(vendor_id order by vendor_id) from request_invitations where request_id = ${mr.id}
+      ), '{}')`,
+      bids: sql<DetailBid[]>`coalesce((
+        select json_agg(json_build_object(
+          'id', b.id, 'vendorId', b.vendor_id, 'company', vp.company_name, 'firstName', bu.first_name,
+          'lastName', bu.last_name, 'estimatedTime', b.estimated_time, 'estimatedTimeUnit', b.estimated_time_unit,
+          'amount', b.amount, 'status', b.status, 'notes', b.notes, 'proposedStartDate', b.proposed_start_date,
+          'decidedAt', b.decided_at
+        ) order by b.created_at, b.id)
+        from bids b join users bu on bu.id = b.vendor_id left join vendor_profiles vp on vp.user_id = b.vendor_id
+        where b.request_id = ${mr.id}
+      ), '[]')`,
+      photos: sql<DetailPhoto[]>`coalesce((
+        select json_agg(json_build_object('id', p.id, 'key', p.storage_key, 'kind', p.kind) order by p.id)
+        from request_photos p where p.request_id = ${mr.id}
+      ), '[]')`,
+      steps: sql<RawStep[]>`coalesce((
+        select json_agg(json_build_object(
+          'event', h.event, 'from', h.from_status, 'to', h.to_status, 'changedById', h.changed_by_id,
+          'changerName', trim(hu.first_name || ' ' || hu.last_name), 'changerType', hu.type,
+          'when', h.created_at, 'note', h.note
+        ) order by h.created_at, h.id)
+        from request_status_history h left join users hu on hu.id = h.changed_by_id
+        where h.request_id = ${mr.id}
+      ), '[]')`,
+      askerHoldsAcceptedBid: sql<boolean>`exists (
+        select 1 from bids ab join maintenance_requests ar on ar.id = ab.request_id
+        where ab.vendor_id = ${askerId} and ab.status = 'accepted' and ar.project_id = ${mr.projectId}
+      )`,
+    })
+    .from(mr)
+    .innerJoin(users, eq(users.id, mr.createdById))
+    .leftJoin(projects, eq(projects.id, mr.projectId))
+    .where(eq(mr.id, id));
+  if (!row) return null;
+  return {
+    ...row,
+    // JSON carries numerics and times as text: back to the types the answer always had.
+    bids: row.bids.map((bid) => ({ ...bid, estimatedTime: Number(bid.estimatedTime) })),
+    steps: row.steps.map((step): HistoryStep => ({ ...step, when: new Date(step.when) })),
+  };
+}
+
+export type RequestDetailRow = NonNullable<Awaited<ReturnType<typeof loadRequestDetail>>>;

@@ -1,0 +1,325 @@
+// The API at scale (issue 14): for each database, seed (or reuse) the bench data, start the real
+// server as its own process, load each route with autocannon and print req/s, p50, p99, errors and
+// the ratio to the same server's ceiling (signed-out auth-status) measured in the same run.
+// `--scale` also prints the jobs list and the detail at 10k, 100k and 1M requests on PostgreSQL.
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { once } from 'node:events';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+const CONNECTIONS = 10;
+const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
+const PASSWORD = 'demo12345';
+const VENDOR = 'vendor@demo.local';
+const MANAGER = 'bench-manager@bench.local';
+
+export interface RouteFigure {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  ratio: number;
+}
+
+interface Target {
+  label: string;
+  env: NodeJS.ProcessEnv;
+}
+
+interface LoadSpec {
+  name: string;
+  path: string;
+  token?: string;
+  method?: 'GET' | 'POST';
+  /** A body per request (writes must not collide: each bid goes to a request of its own). */
+  body?: () => string;
+  connections?: number;
+}
+
+async function loadRoute(origin: string, spec: LoadSpec): Promise<Omit<RouteFigure, 'ratio'>> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (spec.token) headers.authorization = `Bearer ${spec.token}`;
+  if (spec.body) headers['content-type'] = 'application/json';
+  const makeBody = spec.body;
+  const result = await autocannon({
+    url: `${origin}${spec.path}`,
+    connections: spec.connections ?? CONNECTIONS,
+    duration: DURATION_S,
+    method: spec.method ?? 'GET',
+    headers,
+    ...(makeBody ? { requests: [{ setupRequest: (request) => ({ ...request, body: makeBody() }) }] } : {}),
+  });
+  return {
+    name: spec.name,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx,
+  };
+}
+
+async function answers(url: string): Promise<boolean> {
+  try {
+    const response = await fetch(url, { signal: AbortSignal.timeout(1_000) });
+    await response.arrayBuffer();
+    return response.ok;
+  } catch {
+    return false;
+  }
+}
+
+async function startServer(
+  env: NodeJS.ProcessEnv,
+  port: number,
+): Promise<{ origin: string; child: ChildProcess }> {
+  const origin = `http://127.0.0.1:${port}`;
+  if (await answers(`${origin}/api/health/`)) throw new Error(`port ${port} is already in use`);
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: ROOT,
+    env: { ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', STATIC_DIR: join(ROOT, 'dist') },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  process.once('exit', () => child.kill('SIGKILL'));
+  const deadline = Date.now() + 120_000;
+  while (!(await answers(`${origin}/api/health/`))) {
+    if (child.exitCode !== null || Date.now() > deadline)
+      throw new Error(`the server on ${origin} did not start`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return { origin, child };
+}
+
+async function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = once(child, 'exit');
+  child.kill('SIGTERM');
+  await exited;
+}
+
+/** The browser's way in: a visitor session's CSRF token first, then the login with its cookie. */
+async function signIn(origin: string, email: string): Promise<string> {
+  const csrf = await fetch(`${origin}/api/get-csrf-token/`);
+  const cookie = csrf.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .join('; ');
+  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+  const response = await fetch(`${origin}/api/users/login/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie, 'x-csrftoken': csrfToken },
+    body: JSON.stringify({ email, password: PASSWORD }),
+  });
+  const body = (await response.json()) as { token?: string };
+  if (!response.ok || !body.token) throw new Error(`sign-in of ${email} failed: ${response.status}`);
+  return body.token;
+}
+
+async function getJson<T>(origin: string, path: string, token: string): Promise<T> {
+  const response = await fetch(`${origin}${path}`, { headers: { authorization: `Bearer ${token}` } });
+  if (!response.ok) throw new Error(`GET ${path}: ${response.status}`);
+  return (await response.json()) as T;
+}
+
+function seed(env: NodeJS.ProcessEnv, requests: number, vendors: number): void {
+  const result = spawnSync(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      'src/server/db/seed-bench-cli.ts',
+      '--requests',
+      String(requests),
+      '--vendors',
+      String(vendors),
+    ],
+    { cwd: ROOT, env, stdio: 'inherit' },
+  );
+  if (result.status !== 0) throw new Error('seed:bench failed');
+}
+
+/** Open jobs the demo vendor sees (the bench vendors' bids are not its own): each POST bid takes the next. */
+function openJobIds(origin: string, token: string): Promise<number[]> {
+  return (async () => {
+    const ids: number[] = [];
+    for (let page = 1; ids.length < 20_000 && page <= 200; page += 1) {
+      const body = await getJson<{ results: { id: number; status: string }[] }>(
+        origin,
+        `/api/vendor/jobs/?status=open&page_size=100&page=${page}`,
+        token,
+      );
+      if (body.results.length === 0) break;
+      ids.push(...body.results.filter((job) => job.status === 'open').map((job) => job.id));
+    }
+    return ids;
+  })();
+}
+
+async function measure(target: Target, port: number): Promise<RouteFigure[]> {
+  const { origin, child } = await startServer(target.env, port);
+  try {
+    const vendorToken = await signIn(origin, VENDOR);
+    const managerToken = await signIn(origin, MANAGER);
+    const jobs = await getJson<{ results: { id: number }[] }>(
+      origin,
+      '/api/vendor/jobs/?page=1',
+      vendorToken,
+    );
+    const detailId = jobs.results[0]?.id;
+    if (detailId === undefined) throw new Error('the demo vendor sees no jobs');
+    const biddable = await openJobIds(origin, vendorToken);
+    let next = 0;
+    const start = new Date(Date.now() + 7 * 86_400_000).toISOString();
+
+    const specs: LoadSpec[] = [
+      { name: 'ceiling: auth-status signed out', path: '/api/users/auth-status/' },
+      { name: 'auth-status signed in', path: '/api/users/auth-status/', token: vendorToken },
+      { name: 'jobs page 1', path: '/api/vendor/jobs/?page=1', token: vendorToken },
+      {
+        name: 'jobs page 500, -created_at',
+        path: '/api/vendor/jobs/?page=500&ordering=-created_at',
+        token: vendorToken,
+      },
+      {
+        name: 'jobs Plumbing, open',
+        path: '/api/vendor/jobs/?service_type=Plumbing&status=open',
+        token: vendorToken,
+      },
+      { name: 'request detail', path: `/api/requests/${detailId}/`, token: vendorToken },
+      { name: 'my bids', path: '/api/vendor/bids/', token: vendorToken },
+      { name: 'notifications unread', path: '/api/notifications/?is_read=false', token: vendorToken },
+      { name: 'conversations', path: '/api/messages/conversations/', token: vendorToken },
+      { name: 'manager requests', path: '/api/property-manager/maintenance-requests/', token: managerToken },
+      {
+        name: 'POST bid',
+        path: `/api/requests/${biddable[0] ?? detailId}/bid/`,
+        token: vendorToken,
+        method: 'POST',
+        body: () =>
+          JSON.stringify({ amount: 400, estimated_time: 3, proposed_start_date: start, notes: 'bench' }),
+      },
+      {
+        name: 'POST message',
+        path: '/api/messages/',
+        token: vendorToken,
+        method: 'POST',
+        body: () => JSON.stringify({ request: detailId, content: 'Bench message' }),
+      },
+    ];
+    // Each bid goes to a request of its own: rewrite the path per request (autocannon reuses the URL
+    // otherwise, and a second bid on one request is a 409).
+    const bidSpec = specs.find((spec) => spec.name === 'POST bid')!;
+    const figures: RouteFigure[] = [];
+    let ceiling = 0;
+    for (const spec of specs) {
+      const figure =
+        spec === bidSpec
+          ? await loadBids(origin, spec, biddable, () => next++)
+          : await loadRoute(origin, spec);
+      if (figures.length === 0) ceiling = figure.rps;
+      figures.push({ ...figure, ratio: ceiling > 0 ? figure.rps / ceiling : 0 });
+    }
+    return figures;
+  } finally {
+    await stopServer(child);
+  }
+}
+
+async function loadBids(
+  origin: string,
+  spec: LoadSpec,
+  ids: number[],
+  take: () => number,
+): Promise<Omit<RouteFigure, 'ratio'>> {
+  const headers = {
+    accept: 'application/json',
+    'content-type': 'application/json',
+    authorization: `Bearer ${spec.token}`,
+  };
+  const result = await autocannon({
+    url: origin,
+    connections: CONNECTIONS,
+    duration: DURATION_S,
+    requests: [
+      {
+        method: 'POST',
+        headers,
+        setupRequest: (request) => ({
+          ...request,
+          path: `/api/requests/${ids[take() % ids.length]}/bid/`,
+          body: spec.body!(),
+        }),
+      },
+    ],
+  });
+  return {
+    name: spec.name,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    // Past the biddable ids the same requests come round again (409): count only real failures.
+    errors: result.errors + result.timeouts + (result.statusCodeStats?.['500']?.count ?? 0),
+  };
+}
+
+export function formatTable(label: string, figures: RouteFigure[]): string {
+  const lines = [
+    `| ${label} | req/s | p50 ms | p99 ms | errors | ratio to ceiling |`,
+    '|---|---:|---:|---:|---:|---:|',
+    ...figures.map(
+      (f) =>
+        `| ${f.name} | ${f.rps.toFixed(0)} | ${f.p50.toFixed(1)} | ${f.p99.toFixed(1)} | ${f.errors} | ${(f.ratio * 100).toFixed(2)}% |`,
+    ),
+  ];
+  return lines.join('\n');
+}
+
+async function postgresUrl(name: string): Promise<string | null> {
+  const base = process.env.BENCH_POSTGRES_URL ?? 'postgres://root@127.0.0.1:5432';
+  const admin = new pg.Client({ connectionString: `${base}/postgres` });
+  try {
+    await admin.connect();
+  } catch {
+    return null;
+  }
+  const exists = await admin.query('select 1 from pg_database where datname = $1', [name]);
+  if (exists.rowCount === 0) await admin.query(`create database ${name}`);
+  await admin.end();
+  return `${base}/${name}`;
+}
+
+export async function runApiBench(options: {
+  requests: number;
+  vendors: number;
+  postgresOnly?: boolean;
+}): Promise<string> {
+  const targets: Target[] = [];
+  const baseEnv = { ...process.env };
+  delete baseEnv.DATABASE_URL;
+  const pgUrl = await postgresUrl(`fieldbid_bench_${options.requests}`);
+  if (pgUrl)
+    targets.push({
+      label: `PostgreSQL, ${options.requests} requests`,
+      env: { ...baseEnv, DATABASE_URL: pgUrl },
+    });
+  else console.log('  PostgreSQL is not reachable: measuring PGlite only');
+  if (!options.postgresOnly)
+    targets.push({
+      label: `PGlite, ${options.requests} requests`,
+      env: { ...baseEnv, DATA_DIR: join(ROOT, 'data', `bench-${options.requests}`) },
+    });
+
+  const tables: string[] = [];
+  let port = 8210;
+  for (const target of targets) {
+    console.log(`\n${target.label}: seeding (or reusing) the bench data`);
+    seed(target.env, options.requests, options.vendors);
+    const figures = await measure(target, port++);
+    const table = formatTable(target.label, figures);
+    console.log(table);
+    tables.push(table);
+  }
+  return tables.join('\n\n');
+}
