@@ -21,6 +21,8 @@ export const publicPaths = {
   // Linked from the landing page's footer; not in the spec's route list.
   privacyPolicy: '/privacy-policy',
   termsOfService: '/terms-of-service',
+  /** The landing hero's Schedule a Visit (public spec, section 2). */
+  scheduleVisit: '/schedule-visit',
 } as const;
 
 export const vendorPaths = {
@@ -68,6 +70,8 @@ export const adminPaths = {
   plans: '/admin/plans',
   inbox: '/admin/inbox',
   mail: '/admin/mail',
+  /** Superusers only. */
+  auditLog: '/admin/audit-log',
 } as const;
 
 /** Areas behind the auth guard (signed-in spec, section 4). */

@@ -259,6 +259,13 @@ const publicPageRoutes: RouteObject[] = [
       (m) => m.TermsOfServicePage,
     ),
   },
+  {
+    path: publicPaths.scheduleVisit,
+    lazy: lazyScreen(
+      () => import('./public/schedule-visit-page.tsx'),
+      (m) => m.ScheduleVisitPage,
+    ),
+  },
 ];
 
 /** The whole route tree (both spec documents, section 2). Paths are absolute: see route-paths.ts. */

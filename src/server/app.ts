@@ -1,9 +1,11 @@
 import fastifyCookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import type { Logger } from 'pino';
 import { applicationReviewRoutes } from './admin/application-review-routes.ts';
+import { auditLogRoutes } from './admin/audit-log-routes.ts';
 import { clientAdminRoutes } from './admin/client-admin-routes.ts';
 import { inboxRoutes } from './admin/inbox-routes.ts';
+import { inboxVisitRoutes } from './admin/inbox-visit-routes.ts';
 import { adminMailRoutes } from './admin/mail-routes.ts';
 import { planAdminRoutes } from './admin/plan-admin-routes.ts';
 import { userAdminRoutes } from './admin/user-admin-routes.ts';
@@ -16,10 +18,13 @@ import { passwordRoutes } from './auth/password-routes.ts';
 import { bidRoutes } from './bids/bid-routes.ts';
 import type { Config } from './config.ts';
 import { contactRoutes } from './contact/contact-routes.ts';
+import { visitRequestRoutes } from './contact/visit-request-routes.ts';
 import type { Database, Db } from './db/database.ts';
 import { documentationRoutes } from './documentation/documentation-routes.ts';
 import { fileRoutes } from './files/file-routes.ts';
 import { healthRoutes } from './health/health-routes.ts';
+import { housekeepingPlugin } from './housekeeping/housekeeping-plugin.ts';
+import { acceptEmptyJsonBodies } from './http/empty-json-body.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerSpa } from './http/spa.ts';
@@ -63,6 +68,8 @@ export interface AppOptions {
   mailSender?: boolean;
   /** Where files go; local disk under DATA_DIR/files by default. */
   files?: FileStore;
+  /** Told of every route as it is added: the authorization matrix test reads the route table this way. */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** Builds the whole server without listening: main.ts listens, tests call inject() or listen on port 0. */
@@ -78,17 +85,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     forceCloseConnections: 'idle',
   }) as unknown as FastifyInstance;
 
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);
 
   registerErrorHandling(app);
+  acceptEmptyJsonBodies(app);
   registerSecurityHeaders(app);
   await app.register(fastifyCookie);
   await app.register(authContextPlugin);
   await app.register(csrfPlugin);
   await app.register(mailPlugin, { runSender: options.mailSender ?? true });
   await app.register(storagePlugin, { store: options.files });
+  await app.register(housekeepingPlugin);
   await app.register(paymentsPlugin);
   await app.register(realtimePlugin);
 
@@ -96,6 +106,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(authRoutes);
   await app.register(passwordRoutes);
   await app.register(contactRoutes);
+  await app.register(visitRequestRoutes);
   await app.register(planRoutes);
   await app.register(managerApplicationRoutes);
   await app.register(vendorApplicationRoutes);
@@ -107,7 +118,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(applicationReviewRoutes);
   await app.register(clientAdminRoutes);
   await app.register(inboxRoutes);
+  await app.register(inboxVisitRoutes);
   await app.register(userAdminRoutes);
+  await app.register(auditLogRoutes);
   await app.register(requestRoutes);
   await app.register(requestCreateRoutes);
   await app.register(fileRoutes);

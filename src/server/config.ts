@@ -2,6 +2,8 @@ import { resolve } from 'node:path';
 import { z } from 'zod';
 
 const envSchema = z.object({
+  /** `production` (or a PUBLIC_URL on https) marks a real deployment: see productionRefusals(). */
+  NODE_ENV: z.string().optional(),
   PORT: z.coerce.number().int().min(0).max(65_535).default(8080),
   HOST: z.string().default('0.0.0.0'),
   DATABASE_URL: z.string().url().optional(),
@@ -20,6 +22,11 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default('FieldBid <no-reply@fieldbid.local>'),
   /** Where demo requests and contact messages are mailed. */
   STAFF_EMAIL: z.string().default('staff@fieldbid.local'),
+  /**
+   * `stripe` or `local`; unset means Stripe when STRIPE_SECRET_KEY is set, else the local test
+   * checkout, which a real deployment accepts only when named here on purpose.
+   */
+  PAYMENTS_PROVIDER: z.enum(['local', 'stripe']).optional(),
   /** Set: payments go through Stripe Checkout instead of the local test checkout. */
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   /** The signing secret of the Stripe webhook endpoint (whsec_...); required with the key. */
@@ -39,6 +46,8 @@ export interface StripeConfig {
 }
 
 export interface Config {
+  /** A real deployment (NODE_ENV=production or an https PUBLIC_URL): unsafe demo defaults refuse to start. */
+  production: boolean;
   port: number;
   host: string;
   databaseUrl: string | undefined;
@@ -55,6 +64,8 @@ export interface Config {
   staffEmail: string;
   /** Stripe Checkout and its webhook; undefined means the local provider. */
   stripe: StripeConfig | undefined;
+  /** Whether PAYMENTS_PROVIDER named the provider, rather than it following from the Stripe key. */
+  paymentsProviderNamed: boolean;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -70,7 +81,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // Without the webhook a buyer who closes the tab after paying would never get an account.
     throw new Error('Invalid environment: STRIPE_WEBHOOK_SECRET is required with STRIPE_SECRET_KEY');
   }
+  if (e.PAYMENTS_PROVIDER === 'stripe' && !e.STRIPE_SECRET_KEY) {
+    throw new Error(
+      'Invalid environment: PAYMENTS_PROVIDER=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET',
+    );
+  }
+  if (e.PAYMENTS_PROVIDER === 'local' && e.STRIPE_SECRET_KEY) {
+    throw new Error(
+      'Invalid environment: PAYMENTS_PROVIDER=local and STRIPE_SECRET_KEY contradict each other',
+    );
+  }
+  const publicUrl = e.PUBLIC_URL.replace(/\/$/, '');
   return {
+    production: e.NODE_ENV === 'production' || publicUrl.startsWith('https:'),
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
@@ -78,7 +101,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     cookieSecure: e.COOKIE_SECURE === undefined ? undefined : e.COOKIE_SECURE === 'true',
     logLevel: e.LOG_LEVEL,
-    publicUrl: e.PUBLIC_URL.replace(/\/$/, ''),
+    publicUrl,
     staticDir: resolve(e.STATIC_DIR),
     mailTransport: e.MAIL_TRANSPORT,
     smtpUrl: e.SMTP_URL,
@@ -94,5 +117,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             apiProtocol: e.STRIPE_API_PROTOCOL,
           }
         : undefined,
+    paymentsProviderNamed: e.PAYMENTS_PROVIDER !== undefined,
   };
 }

@@ -1,15 +1,26 @@
 import pino from 'pino';
 import { buildApp } from './app.ts';
-import { loadConfig } from './config.ts';
+import { type Config, loadConfig } from './config.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { openDatabase } from './db/open-database.ts';
-import { isDatabaseEmpty, seedDemoData } from './db/seed.ts';
+import { DEMO_PASSWORD, isDatabaseEmpty, seedDemoData } from './db/seed.ts';
+import { demoAccountsWithPublishedPassword, productionRefusals } from './production-checks.ts';
 import { createLocalFileStore } from './storage/local-file-store.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
+/** The environment read once; a bad one ends the process with one clear line instead of a stack. */
+function configOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    pino().fatal(error instanceof Error ? error.message : String(error));
+    process.exit(1);
+  }
+}
+
 async function main(): Promise<void> {
-  const config = loadConfig();
+  const config = configOrExit();
   const logger = pino({ level: config.logLevel });
 
   let database: Awaited<ReturnType<typeof openDatabase>>;
@@ -24,12 +35,26 @@ async function main(): Promise<void> {
   }
   await database.migrate();
   const files = createLocalFileStore(config.dataDir);
-  // Demo data goes only into a fresh embedded database; a real PostgreSQL is seeded on purpose
-  // with `npm run seed:demo`.
+  // Demo data goes only into a fresh embedded database of a development server; a real PostgreSQL
+  // is seeded on purpose with `npm run seed:demo`.
   if (database.kind === 'pglite' && (await isDatabaseEmpty(database.db))) {
-    await seedDemoData(database.db, { files });
-    logger.info(
-      'seeded demo data: admin@demo.local, manager@demo.local, vendor@demo.local (password demo12345)',
+    if (config.production) {
+      logger.warn('production: the new embedded database gets no demo data');
+    } else {
+      await seedDemoData(database.db, { files });
+      logger.info('seeded demo data into the new embedded database');
+    }
+  }
+  const demoAccounts = await demoAccountsWithPublishedPassword(database.db);
+  const refusals = productionRefusals(config, demoAccounts);
+  if (refusals.length > 0) {
+    for (const refusal of refusals) logger.fatal(refusal);
+    await database.close();
+    process.exit(1);
+  }
+  if (demoAccounts.length > 0) {
+    logger.warn(
+      `DEMO ACCOUNTS ${demoAccounts.join(', ')} sign in with the password ${DEMO_PASSWORD}, which is public: anyone can sign in to them. Fine for a demo on this machine; never expose this server (NODE_ENV=production refuses to start with them)`,
     );
   }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { multilineText } from './text-fields.ts';
 
 /**
  * Staff review of the two applications in /admin/applications (GET/POST /api/admin/applications/...).
@@ -61,11 +62,10 @@ export const REVIEW_MESSAGES = {
 
 /** POST .../reject/: the reason is mailed to the applicant and kept as the review note. */
 export const rejectApplicationSchema = z.object({
-  reason: z
-    .string({ error: REVIEW_MESSAGES.reason })
-    .trim()
-    .min(1, REVIEW_MESSAGES.reason)
-    .max(2000, REVIEW_MESSAGES.reasonLength),
+  reason: multilineText(2000, { error: REVIEW_MESSAGES.reason, tooLong: REVIEW_MESSAGES.reasonLength }).min(
+    1,
+    REVIEW_MESSAGES.reason,
+  ),
 });
 export type RejectApplicationValues = z.output<typeof rejectApplicationSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lineText, multilineText } from './text-fields.ts';
 
 /** Clients, their properties (projects) and units as staff manage them in /admin/clients. */
 
@@ -12,16 +13,14 @@ export const PROJECT_MESSAGES = {
 
 /** POST /api/admin/clients/{id}/projects/ and PUT /api/admin/projects/{id}/. */
 export const projectInputSchema = z.object({
-  name: z
-    .string({ error: PROJECT_MESSAGES.name })
-    .trim()
-    .min(1, PROJECT_MESSAGES.name)
-    .max(120, PROJECT_MESSAGES.nameLength),
-  address: z
-    .string({ error: PROJECT_MESSAGES.address })
-    .trim()
-    .min(1, PROJECT_MESSAGES.address)
-    .max(300, PROJECT_MESSAGES.addressLength),
+  name: lineText(120, { error: PROJECT_MESSAGES.name, tooLong: PROJECT_MESSAGES.nameLength }).min(
+    1,
+    PROJECT_MESSAGES.name,
+  ),
+  address: lineText(300, { error: PROJECT_MESSAGES.address, tooLong: PROJECT_MESSAGES.addressLength }).min(
+    1,
+    PROJECT_MESSAGES.address,
+  ),
   is_active: z.boolean({ error: PROJECT_MESSAGES.active }).default(true),
 });
 export type ProjectInput = z.input<typeof projectInputSchema>;
@@ -70,7 +69,8 @@ export function parseUnitNumbers(text: string): { numbers: string[] } | { error:
 
 /** POST /api/admin/projects/{id}/units/: `numbers` is the typed text; the handler gets the list. */
 export const unitsInputSchema = z.object({
-  numbers: z.string({ error: UNIT_MESSAGES.numbers }).transform((text, ctx) => {
+  // Generous for 200 numbers typed one by one; each is at most 20 characters.
+  numbers: multilineText(5000, { error: UNIT_MESSAGES.numbers }).transform((text, ctx) => {
     const parsed = parseUnitNumbers(text);
     if ('error' in parsed) {
       ctx.addIssue({ code: 'custom', message: parsed.error });

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 
-/** GET /api/admin/mail/: the outbox as staff read it, newest first, 10 a page. */
+/**
+ * GET /api/admin/mail/: the outbox as staff read it, newest first, 10 a page. `?unmasked=1`
+ * (superusers only) shows single-use links whole.
+ */
 export const MAIL_STATUSES = ['pending', 'sent', 'failed'] as const;
 
 export const adminMailSchema = z.object({
@@ -15,6 +18,8 @@ export type AdminMail = z.infer<typeof adminMailSchema>;
 
 export const adminMailPageSchema = z.object({
   results: z.array(adminMailSchema),
+  /** True unless a superuser asked for `?unmasked=1`: single-use links show `•••` for their secret. */
+  links_masked: z.boolean(),
   count: z.number().int(),
   total_pages: z.number().int(),
   current_page: z.number().int(),

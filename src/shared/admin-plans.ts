@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lineText, multilineText } from './text-fields.ts';
 import { planSchema } from './vendor-application.ts';
 
 /** Vendor subscription plans as staff edit them in /admin/ (GET/POST/PUT /api/admin/plans/). */
@@ -22,25 +23,24 @@ export const PLAN_MESSAGES = {
 const blankToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
 
 export const planInputSchema = z.object({
-  name: z
-    .string({ error: PLAN_MESSAGES.name })
-    .trim()
-    .min(1, PLAN_MESSAGES.name)
-    .max(80, PLAN_MESSAGES.nameLength),
+  name: lineText(80, { error: PLAN_MESSAGES.name, tooLong: PLAN_MESSAGES.nameLength }).min(
+    1,
+    PLAN_MESSAGES.name,
+  ),
   price: z.preprocess(
     blankToUndefined,
     z.coerce
       .number({ error: PLAN_MESSAGES.price })
       .min(0, PLAN_MESSAGES.priceRange)
       .max(100_000, PLAN_MESSAGES.priceRange)
-      .refine((price) => Math.abs(price * 100 - Math.round(price * 100)) < 1e-6, PLAN_MESSAGES.priceCents),
+      // Printed with 2 decimals and read back unchanged (a tolerance let 1e-9 in, stored as 0.00).
+      .refine((price) => Number(price.toFixed(2)) === price, PLAN_MESSAGES.priceCents),
   ),
   frequency: z.enum(PLAN_FREQUENCIES, { error: PLAN_MESSAGES.frequency }),
-  description: z
-    .string({ error: PLAN_MESSAGES.description })
-    .trim()
-    .max(1000, PLAN_MESSAGES.description)
-    .default(''),
+  description: multilineText(1000, {
+    error: PLAN_MESSAGES.description,
+    tooLong: PLAN_MESSAGES.description,
+  }).default(''),
   is_active: z.boolean({ error: 'Choose whether the plan is offered.' }).default(true),
   sort_order: z.preprocess(
     blankToUndefined,
@@ -54,8 +54,9 @@ export const planInputSchema = z.object({
   stripe_price_id: z.preprocess(
     (value) => (typeof value === 'string' && value.trim() === '' ? null : value),
     z
-      .string()
+      .string({ error: PLAN_MESSAGES.stripePriceId })
       .trim()
+      .max(255, PLAN_MESSAGES.stripePriceId)
       .regex(/^price_[A-Za-z0-9]+$/, PLAN_MESSAGES.stripePriceId)
       .nullable()
       .default(null),

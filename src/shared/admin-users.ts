@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIST_SEARCH_MAX } from './list-query.ts';
+import { lineText } from './text-fields.ts';
 
 /**
  * Staff manage every account in /admin/users (DESIGN.md, "Beyond the spec"):
@@ -30,11 +31,9 @@ export const adminUserListQuerySchema = z.object({
     .default(1),
   search: z.preprocess(
     blankAsMissing,
-    z
-      .string()
-      .trim()
-      .max(LIST_SEARCH_MAX, `Ensure the search has no more than ${LIST_SEARCH_MAX} characters.`)
-      .optional(),
+    lineText(LIST_SEARCH_MAX, {
+      tooLong: `Ensure the search has no more than ${LIST_SEARCH_MAX} characters.`,
+    }).optional(),
   ),
   type: z.preprocess(
     blankAsMissing,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lineText } from './text-fields.ts';
 
 /*
  * Field rules shared by both application wizards (public spec, section 5). Phone and EIN arrive
@@ -13,14 +14,19 @@ export const EIN_MESSAGE = 'Please enter a valid 9-digit EIN';
 export const EMPLOYEES_MESSAGE = 'Please enter a valid number of employees';
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** A non-blank string, trimmed; `message` both when missing and when blank. */
-export const requiredText = (message: string) => z.string({ error: message }).trim().min(1, message);
+/** Longest formatted phone or EIN accepted before its digits are counted. */
+const MAX_FORMATTED_NUMBER = 40;
+
+/** A non-blank line of text (text-fields.ts), at most `max`; `message` both when missing and when blank. */
+export const requiredText = (message: string, max: number) =>
+  lineText(max, { error: message }).min(1, message);
 
 /** Exactly `length` digits once formatting characters are removed; answers the digits. */
 export const digitsField = (length: number, message: string, missingMessage = message) =>
   z
     .string({ error: missingMessage })
     .refine((value) => value.trim() !== '', { error: missingMessage, abort: true })
+    .max(MAX_FORMATTED_NUMBER, message)
     .refine((value) => FORMATTED_NUMBER.test(value) && digitsOf(value).length === length, message)
     .transform(digitsOf);
 
@@ -41,9 +47,7 @@ export const employeesField = (missingMessage = EMPLOYEES_MESSAGE) =>
   );
 
 export const emailField = (message: string, missingMessage = message) =>
-  z
-    .string({ error: missingMessage })
-    .trim()
+  lineText(254, { error: missingMessage, tooLong: message })
     .min(1, { error: missingMessage, abort: true })
-    .refine((value) => value.length <= 254 && EMAIL_PATTERN.test(value), message)
+    .refine((value) => EMAIL_PATTERN.test(value), message)
     .transform((value) => value.toLowerCase());

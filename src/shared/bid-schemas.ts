@@ -1,25 +1,30 @@
 import { z } from 'zod';
 import { BID_STATUSES, MAX_PAGE_SIZE, PAGE_SIZE, TIME_UNITS } from './statuses.ts';
+import { isoDateTimeField, multilineText } from './text-fields.ts';
 
 const REQUIRED = 'This field is required.';
+export const MAX_BID_AMOUNT = 100_000_000;
 
 /** Bid input (signed-in spec, section 5): whole dollars, time in steps of 0.01, an ISO start. */
 export const bidInputSchema = z.object({
   amount: z
     .number({ error: REQUIRED })
     .int('Ensure the amount is a whole number.')
-    .min(0, 'Ensure this value is greater than or equal to 0.'),
+    .min(0, 'Ensure this value is greater than or equal to 0.')
+    // The column is a 4-byte integer; no maintenance job costs a hundred million dollars.
+    .max(MAX_BID_AMOUNT, `Ensure this value is less than or equal to ${MAX_BID_AMOUNT}.`),
   estimated_time: z
     .number({ error: REQUIRED })
     .min(0, 'Ensure this value is greater than or equal to 0.')
-    // Step 0.01: compare in hundredths so binary floating point does not refuse 0.29.
-    .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, {
+    // Step 0.01: a number typed with at most 2 decimals prints back the same with 2 (0.29 too);
+    // 1e-9 does not, where a tolerance let it through to be stored as 0.00.
+    .refine((value) => Number(value.toFixed(2)) === value, {
       message: 'Ensure that there are no more than 2 decimal places.',
     })
     .refine((value) => value < 1e8, { message: 'Ensure this value is less than 100000000.' }),
   estimated_time_unit: z.enum(TIME_UNITS, { error: 'Not a valid time unit.' }).default('hours'),
-  proposed_start_date: z.iso.datetime({ offset: true, error: REQUIRED }),
-  notes: z.string().trim().max(5000).optional().default(''),
+  proposed_start_date: isoDateTimeField({ missing: REQUIRED }),
+  notes: multilineText(5000).optional().default(''),
 });
 export type BidInput = z.infer<typeof bidInputSchema>;
 
@@ -31,6 +36,7 @@ export const myBidsQuerySchema = z.object({
   status: z.enum(BID_STATUSES, { error: 'Not a valid status.' }).optional(),
   ordering: z
     .string()
+    .max(100)
     .regex(
       new RegExp(`^-?(${BID_ORDERING_FIELDS.join('|')})$`),
       `Invalid ordering. Use one of ${BID_ORDERING_FIELDS.join(', ')}, with a '-' prefix for descending.`,

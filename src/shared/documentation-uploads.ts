@@ -1,5 +1,12 @@
 import { z } from 'zod';
 import { PHOTO_KIND_VALUES } from './documentation.ts';
+import {
+  PANORAMA_PIXEL_LIMIT,
+  PHOTO_PIXEL_LIMIT,
+  type PixelLimit,
+  pixelLimitMessage,
+} from './image-limits.ts';
+import { isoDateField, lineText } from './text-fields.ts';
 
 /*
  * Adding documentation to a property (managers of the client and staff), beside the viewer's reads
@@ -19,6 +26,11 @@ export const MAX_LAYOUT_BYTES = 20 * 1024 * 1024;
 export const MAX_DOCUMENTATION_PHOTO_BYTES = 25 * 1024 * 1024;
 /** Longest side the viewer handles comfortably as one image. */
 export const MAX_LAYOUT_SIDE_PX = 12_000;
+/** Plans are limited by their side alone (a square plan may use it all). */
+export const LAYOUT_PIXEL_LIMIT: PixelLimit = {
+  maxPixels: MAX_LAYOUT_SIDE_PX ** 2,
+  maxSide: MAX_LAYOUT_SIDE_PX,
+};
 export const MAX_CAPTION = 200;
 
 export const DOCUMENTATION_UPLOAD_MESSAGES = {
@@ -28,14 +40,14 @@ export const DOCUMENTATION_UPLOAD_MESSAGES = {
   photoSize: `The image must be ${MAX_DOCUMENTATION_PHOTO_BYTES / 1024 / 1024} MB or smaller.`,
   count: 'Upload one image at a time.',
   dimensions: `The image could not be read, or a side is over ${MAX_LAYOUT_SIDE_PX} pixels.`,
+  /** In-wall, drone and thermal photos and close-ups; a 360-degree photo may be larger. */
+  photoPixels: pixelLimitMessage(PHOTO_PIXEL_LIMIT),
+  panoramaPixels: pixelLimitMessage(PANORAMA_PIXEL_LIMIT),
 } as const;
 
 const REQUIRED = 'This field is required.';
-const layoutName = z
-  .string({ error: REQUIRED })
-  .trim()
-  .min(1, REQUIRED)
-  .max(100, 'Ensure this field has no more than 100 characters.');
+const caption = lineText(MAX_CAPTION);
+const layoutName = lineText(100, { error: REQUIRED }).min(1, REQUIRED);
 
 /** A form field arrives as text: '' means "not given"; otherwise a positive number of feet. */
 const feetPerPixel = z.preprocess(
@@ -63,6 +75,7 @@ const optionalId = z.preprocess(
     .number({ error: 'Choose a valid option.' })
     .int('Choose a valid option.')
     .positive('Choose a valid option.')
+    .max(2_147_483_647, 'Choose a valid option.')
     .optional(),
 );
 const fraction = z.preprocess(
@@ -78,12 +91,7 @@ const fraction = z.preprocess(
 export const photoUploadSchema = z
   .object({
     kind: z.enum(PHOTO_KIND_VALUES, { error: 'Choose In-wall, Drone or Thermal.' }),
-    caption: z
-      .string()
-      .trim()
-      .max(MAX_CAPTION, `Ensure this field has no more than ${MAX_CAPTION} characters.`)
-      .optional()
-      .default(''),
+    caption: caption.optional().default(''),
     is_360: z.preprocess((value) => value === true || value === 'true', z.boolean()),
     layout_id: optionalId,
     x: fraction,
@@ -91,7 +99,7 @@ export const photoUploadSchema = z
     unit_id: optionalId,
     taken_at: z.preprocess(
       (value) => (value === '' || value === undefined || value === null ? undefined : value),
-      z.iso.date({ error: 'Enter a valid date.' }).optional(),
+      isoDateField().optional(),
     ),
   })
   .superRefine((input, context) => {
@@ -102,8 +110,13 @@ export const photoUploadSchema = z
         path: ['layout_id'],
         message: 'Choose the layout the photo belongs on.',
       });
+    // Under the coordinate that is missing (x when both are), so the refusal names its field.
     if (input.x === undefined || input.y === undefined)
-      context.addIssue({ code: 'custom', path: ['x'], message: 'Choose the spot on the plan.' });
+      context.addIssue({
+        code: 'custom',
+        path: [input.x === undefined ? 'x' : 'y'],
+        message: 'Choose the spot on the plan.',
+      });
   });
 export type PhotoUploadInput = z.infer<typeof photoUploadSchema>;
 
@@ -111,12 +124,14 @@ export type PhotoUploadInput = z.infer<typeof photoUploadSchema>;
  * POST /api/photos/{id}/hotspots/ (multipart: image + these fields) -> 201 HotspotView: a close-up
  * placed inside a 360-degree photo at a view direction; DELETE /api/hotspots/{id}/ -> 204.
  */
-const pitch = z.coerce.number({ error: 'Enter the pitch in degrees.' }).min(-90).max(90);
-const yaw = z.coerce.number({ error: 'Enter the yaw in degrees.' }).min(-180).max(180);
-const caption = z
-  .string()
-  .trim()
-  .max(MAX_CAPTION, `Ensure this field has no more than ${MAX_CAPTION} characters.`);
+/** A blank or null angle is missing, not 0 (coercion alone would read '' and null as 0). */
+const angle = (message: string, limit: number) =>
+  z.preprocess(
+    (value) => (value === null || (typeof value === 'string' && value.trim() === '') ? Number.NaN : value),
+    z.coerce.number({ error: message }).min(-limit, message).max(limit, message),
+  );
+const pitch = angle('Enter the pitch in degrees, from -90 to 90.', 90);
+const yaw = angle('Enter the yaw in degrees, from -180 to 180.', 180);
 
 export const hotspotUploadSchema = z.object({ pitch, yaw, caption: caption.optional().default('') });
 export type HotspotUploadInput = z.infer<typeof hotspotUploadSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lineText } from './text-fields.ts';
 
 /*
  * Property documentation (signed-in spec, section 2, "Project as-builds page"): one call reads
@@ -88,12 +89,7 @@ const coordinate = z.number({ error: 'Each point needs numeric x and y.' }).fini
  * image (0..width_px, 0..height_px): "Every point must lie on the layout." under `points`.
  */
 export const polygonInputSchema = z.object({
-  name: z
-    .string()
-    .trim()
-    .max(MAX_POLYGON_NAME, `Ensure this field has no more than ${MAX_POLYGON_NAME} characters.`)
-    .optional()
-    .default(''),
+  name: lineText(MAX_POLYGON_NAME).optional().default(''),
   points: z
     .array(z.object({ x: coordinate, y: coordinate }), { error: 'This field is required.' })
     .min(3, 'A polygon needs at least 3 points.')

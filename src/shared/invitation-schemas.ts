@@ -5,7 +5,14 @@ const MAX_INVITES = 100;
 /** POST /api/requests/{id}/invitations/: vendor user ids to invite to an open request. */
 export const invitationInputSchema = z.object({
   vendors: z
-    .array(z.number().int().positive('Select valid vendors.'), { error: 'Select valid vendors.' })
+    .array(
+      z
+        .number({ error: 'Select valid vendors.' })
+        .int('Select valid vendors.')
+        .positive('Select valid vendors.')
+        .max(2_147_483_647, 'Select valid vendors.'),
+      { error: 'Select valid vendors.' },
+    )
     .min(1, 'Select at least one vendor.')
     .max(MAX_INVITES, `Invite at most ${MAX_INVITES} vendors at once.`),
 });

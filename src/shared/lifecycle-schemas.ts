@@ -1,19 +1,18 @@
 import { z } from 'zod';
 import { MAX_REQUEST_PHOTO_BYTES, MAX_REQUEST_PHOTOS, REQUEST_PHOTO_MESSAGES } from './request-schemas.ts';
+import { isoDateTimeField, multilineText } from './text-fields.ts';
 
 const REQUIRED = 'This field is required.';
 const MAX_NOTE = 5000;
-const note = z
-  .string({ error: REQUIRED })
-  .trim()
-  .max(MAX_NOTE, `Ensure this field has no more than ${MAX_NOTE} characters.`);
+const note = multilineText(MAX_NOTE, { error: REQUIRED });
 
 /** POST /api/requests/{id}/award/ */
 export const awardInputSchema = z.object({
   bid_id: z
     .number({ error: REQUIRED })
     .int('A valid bid id is required.')
-    .positive('A valid bid id is required.'),
+    .positive('A valid bid id is required.')
+    .max(2_147_483_647, 'A valid bid id is required.'),
 });
 export type AwardInput = z.infer<typeof awardInputSchema>;
 
@@ -21,10 +20,7 @@ export type AwardInput = z.infer<typeof awardInputSchema>;
 export const biddingInputSchema = z
   .object({
     is_open_for_bids: z.boolean({ error: REQUIRED }),
-    bid_deadline: z.iso
-      .datetime({ offset: true, error: 'Enter a valid date and time.' })
-      .nullable()
-      .optional(),
+    bid_deadline: isoDateTimeField().nullable().optional(),
   })
   .superRefine((input, context) => {
     if (

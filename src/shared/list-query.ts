@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_PAGE_SIZE, PAGE_SIZE } from './statuses.ts';
+import { lineText } from './text-fields.ts';
 
 // Query fields the request lists share: the vendor's jobs (GET /api/vendor/jobs/) and the
 // manager's Maintenance Requests (GET /api/property-manager/maintenance-requests/).
@@ -23,11 +24,9 @@ export const pagingQueryFields = {
 };
 
 /** The top bar's search: words matched in description, areas affected and type, any case. */
-export const searchQueryField = z
-  .string()
-  .trim()
-  .max(LIST_SEARCH_MAX, `Ensure the search has no more than ${LIST_SEARCH_MAX} characters.`)
-  .optional();
+export const searchQueryField = lineText(LIST_SEARCH_MAX, {
+  tooLong: `Ensure the search has no more than ${LIST_SEARCH_MAX} characters.`,
+}).optional();
 
 /** What a paged list answers (signed-in spec, section 7). */
 export interface ListPage<Item> {

@@ -7,12 +7,13 @@ import {
   PHONE_MESSAGE,
   requiredText,
 } from './application-fields.ts';
+import { lineText } from './text-fields.ts';
 
 /** Property manager wizard payloads and messages (public spec, sections 3, 5 and 7). */
 
 export const buildingInfoSchema = z.object({
-  building_name: requiredText('Building name is required'),
-  building_address: requiredText('Building address is required'),
+  building_name: requiredText('Building name is required', 200),
+  building_address: requiredText('Building address is required', 300),
   office_phone: digitsField(10, PHONE_MESSAGE),
   ein: digitsField(9, EIN_MESSAGE),
   total_employees: employeesField(),
@@ -20,20 +21,24 @@ export const buildingInfoSchema = z.object({
 export type BuildingInfo = z.input<typeof buildingInfoSchema>;
 
 export const adminContactSchema = z.object({
-  first_name: requiredText('First name is required'),
-  last_name: requiredText('Last name is required'),
+  first_name: requiredText('First name is required', 150),
+  last_name: requiredText('Last name is required', 150),
   email: emailField('Please enter a valid email address'),
   phone: digitsField(10, PHONE_MESSAGE),
-  job_title: requiredText('Job title is required'),
+  job_title: requiredText('Job title is required', 150),
 });
 export type AdminContact = z.input<typeof adminContactSchema>;
 
+const LOGO_URL_MESSAGE = 'Please enter a valid URL';
+const logoUrl = z.url({ protocol: /^https?$/ });
+
 export const companyInfoSchema = z.object({
-  company_name: requiredText('Company name is required'),
-  company_address: requiredText('Company address is required'),
+  company_name: requiredText('Company name is required', 200),
+  company_address: requiredText('Company address is required', 300),
   /** Optional; an empty field means none. */
-  company_logo: z
-    .union([z.literal(''), z.null(), z.url({ protocol: /^https?$/, error: 'Please enter a valid URL' })])
+  company_logo: lineText(2000, { error: LOGO_URL_MESSAGE, tooLong: LOGO_URL_MESSAGE })
+    .refine((value) => value === '' || logoUrl.safeParse(value).success, LOGO_URL_MESSAGE)
+    .nullable()
     .optional()
     .transform((value) => value || null),
 });

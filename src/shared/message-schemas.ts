@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { multilineText } from './text-fields.ts';
 
 /** Messages and conversations (signed-in spec, sections 2, 3, 5 and 7). */
 
@@ -17,11 +18,10 @@ const idField = z
   .max(999_999_999, 'A valid integer is required.');
 
 /** The message text: trimmed; blank is not sent (section 5). */
-export const messageContentSchema = z
-  .string({ error: REQUIRED })
-  .trim()
-  .min(1, 'This field may not be blank.')
-  .max(MAX_MESSAGE_LENGTH, `Ensure this field has no more than ${MAX_MESSAGE_LENGTH} characters.`);
+export const messageContentSchema = multilineText(MAX_MESSAGE_LENGTH, { error: REQUIRED }).min(
+  1,
+  'This field may not be blank.',
+);
 
 /** POST /api/messages/: `vendor` names the thread when a property manager writes. */
 export const messageInputSchema = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lineText } from './text-fields.ts';
 
 /** Public spec, sections 5 and 9: new passwords have at least 8 characters. */
 export const PASSWORD_MIN_LENGTH = 8;
@@ -7,16 +8,15 @@ export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match';
 export const INVALID_EMAIL = 'Please enter a valid email address';
 export const EMAIL_REQUIRED = 'Email is required';
 
+// Passwords and tokens are never kept as text (a password's scrypt hash, a token's SHA-256 is what is
+// stored and looked up), so the text rule does not apply to them; their length is still capped.
 const newPassword = z
   .string({ error: PASSWORD_TOO_SHORT })
   .min(PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT)
   .max(1024);
 const token = z.string({ error: 'Invalid or expired token' }).min(1, 'Invalid or expired token').max(200);
-const email = z
-  .string({ error: EMAIL_REQUIRED })
-  .trim()
+const email = lineText(254, { error: EMAIL_REQUIRED, tooLong: INVALID_EMAIL })
   .min(1, EMAIL_REQUIRED)
-  .max(254)
   .pipe(z.email(INVALID_EMAIL));
 
 /** POST /api/users/set-password/ and /api/users/reset-password-confirm/. */
@@ -25,7 +25,7 @@ export type SetPasswordInput = z.infer<typeof setPasswordInputSchema>;
 
 /** The browser form adds the confirmation, checked only in the browser. */
 export const newPasswordFormSchema = z
-  .object({ password: newPassword, confirmPassword: z.string() })
+  .object({ password: newPassword, confirmPassword: z.string().max(1024) })
   .refine((v) => v.password === v.confirmPassword, {
     message: PASSWORDS_DO_NOT_MATCH,
     path: ['confirmPassword'],

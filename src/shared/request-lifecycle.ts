@@ -32,8 +32,8 @@ export type LifecycleEvent =
   | 'reopened';
 
 /**
- * The asker's part in one request: the managing side (its creator, managers of the client owning
- * its property, staff), the vendor whose bid was awarded, or anyone else.
+ * The asker's part in one request: the managing side (staff and the active managers of the client
+ * owning its property; never its creator as such), the vendor whose bid was awarded, or anyone else.
  */
 export type LifecycleRole = 'manager' | 'awarded_vendor' | 'none';
 

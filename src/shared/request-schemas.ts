@@ -9,6 +9,7 @@ import {
   TIMEFRAMES,
   type Timeframe,
 } from './statuses.ts';
+import { isoDateTimeField, lineText, multilineText } from './text-fields.ts';
 
 const REQUIRED = 'This field is required.';
 export const MAX_DESCRIPTION = 5000;
@@ -51,11 +52,10 @@ const areasAffected = z.preprocess(
   },
   z
     .array(
-      z
-        .string({ error: 'Each area must be text.' })
-        .trim()
-        .min(1, 'An area cannot be blank.')
-        .max(MAX_AREA_LENGTH, `Ensure each area has no more than ${MAX_AREA_LENGTH} characters.`),
+      lineText(MAX_AREA_LENGTH, {
+        error: 'Each area must be text.',
+        tooLong: `Ensure each area has no more than ${MAX_AREA_LENGTH} characters.`,
+      }).min(1, 'An area cannot be blank.'),
       { error: 'Send the areas affected as a list.' },
     )
     .max(MAX_AREAS, `List at most ${MAX_AREAS} areas.`)
@@ -86,11 +86,7 @@ export const requestInputSchema = z
       error: (issue) =>
         issue.input === undefined || issue.input === '' ? REQUIRED : 'Select a valid request type.',
     }),
-    description: z
-      .string({ error: REQUIRED })
-      .trim()
-      .min(1, REQUIRED)
-      .max(MAX_DESCRIPTION, `Ensure this field has no more than ${MAX_DESCRIPTION} characters.`),
+    description: multilineText(MAX_DESCRIPTION, { error: REQUIRED }).min(1, REQUIRED),
     timeframe: z.preprocess(
       blankToUndefined,
       z.enum(TIMEFRAMES, { error: `Select one of ${TIMEFRAMES.join(', ')}.` }).default(DEFAULT_TIMEFRAME),
@@ -107,8 +103,7 @@ export const requestInputSchema = z
     vendors: vendorIds,
     bid_deadline: z.preprocess(
       blankToUndefined,
-      z.iso
-        .datetime({ offset: true, error: 'Enter a valid date and time.' })
+      isoDateTimeField()
         .refine((value) => new Date(value).getTime() > Date.now(), 'The deadline must be in the future.')
         .optional(),
     ),

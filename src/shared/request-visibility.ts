@@ -1,9 +1,11 @@
 /**
  * Who may see a maintenance request (signed-in spec, sections 2 and 6): administrative staff, the
- * property manager who created it, vendors invited to bid, and vendors whose service categories
- * include the request type. Two additions (docs/architecture.md): managers of the client that owns
- * the request's property share its requests (a client's team shares its projects), and a request
- * marked 'Open to all' (invite_all) is visible to every vendor.
+ * property managers of the client that owns the request's property, vendors invited to bid, and
+ * vendors whose service categories include the request type. Additions (docs/architecture.md,
+ * "Who manages a request"): a request marked 'Open to all' (invite_all) is visible to every vendor,
+ * and a vendor that reported work on a property (the request's creator, the "reporter") sees the
+ * request it raised. Being the creator gives nothing else: a manager sees and manages through its
+ * client, never as the creator, so a manager who moved to another client keeps nothing.
  */
 export interface VisibilityViewer {
   id: number;
@@ -26,13 +28,10 @@ export interface VisibleRequest {
 }
 
 export function canViewRequest(viewer: VisibilityViewer, request: VisibleRequest): boolean {
-  if (viewer.isStaff || viewer.isSuperuser) return true;
-  if (viewer.id === request.createdById) return true;
-  if (viewer.type === 'property_manager') {
-    return viewer.clientId !== null && viewer.clientId === request.projectClientId;
-  }
+  if (managesRequest(viewer, request)) return true;
   if (viewer.type === 'vendor') {
     return (
+      viewer.id === request.createdById ||
       request.inviteAll ||
       request.invitedVendorIds.includes(viewer.id) ||
       viewer.serviceCategories.includes(request.type)
@@ -41,9 +40,15 @@ export function canViewRequest(viewer: VisibilityViewer, request: VisibleRequest
   return false;
 }
 
-/** Whether the viewer sees every bid on the request (else only its own): staff and the managing side. */
-export function seesAllBids(viewer: VisibilityViewer, request: VisibleRequest): boolean {
-  if (viewer.isStaff || viewer.isSuperuser || viewer.id === request.createdById) return true;
+/**
+ * The managing side of a request: staff and the property managers of the client owning its
+ * property. They see every bid, award, close and reopen bidding, cancel, confirm and send back.
+ * Whoever created the request is not part of it as such: a vendor reporter reads its request and
+ * its own bid like any other vendor. (The signed-in viewer is active: an inactive user's sessions
+ * are refused, and server-side lists of managers filter on users.is_active.)
+ */
+export function managesRequest(viewer: VisibilityViewer, request: VisibleRequest): boolean {
+  if (viewer.isStaff || viewer.isSuperuser) return true;
   return (
     viewer.type === 'property_manager' &&
     viewer.clientId !== null &&

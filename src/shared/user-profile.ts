@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EMAIL_PATTERN } from './application-fields.ts';
+import { lineText } from './text-fields.ts';
 
 /** GET/PUT /api/user-profile/ and the Settings form (signed-in spec, sections 2, 3 and 7). */
 
@@ -8,30 +9,22 @@ const BLANK = 'This field may not be blank.';
 export const PROFILE_PHONE_MESSAGE = 'Please enter a valid 10-digit phone number';
 export const PROFILE_EMAIL_MESSAGE = 'Enter a valid email address.';
 
-const name = z
-  .string({ error: REQUIRED })
-  .trim()
-  .min(1, BLANK)
-  .max(150, 'Ensure this field has no more than 150 characters.');
+const name = lineText(150, { error: REQUIRED }).min(1, BLANK);
 
 export const userProfileSchema = z.object({
   first_name: name,
   last_name: name,
-  email: z
-    .string({ error: REQUIRED })
-    .trim()
+  email: lineText(254, { error: REQUIRED, tooLong: PROFILE_EMAIL_MESSAGE })
     .min(1, { error: BLANK, abort: true })
-    .refine((value) => value.length <= 254 && EMAIL_PATTERN.test(value), PROFILE_EMAIL_MESSAGE)
+    .refine((value) => EMAIL_PATTERN.test(value), PROFILE_EMAIL_MESSAGE)
     .transform((value) => value.toLowerCase()),
   /** Optional, else ten digits; formatting characters are dropped (kept as digits). */
   phone_number: z
     .string({ error: REQUIRED })
+    .max(40, PROFILE_PHONE_MESSAGE)
     .transform((value) => value.replace(/[\s().+-]/g, ''))
     .refine((value) => value === '' || /^\d{10}$/.test(value), PROFILE_PHONE_MESSAGE),
-  job_title: z
-    .string({ error: REQUIRED })
-    .trim()
-    .max(150, 'Ensure this field has no more than 150 characters.'),
+  job_title: lineText(150, { error: REQUIRED }),
   email_notifications: z.boolean({ error: 'Must be a valid boolean.' }),
   sms_notifications: z.boolean({ error: 'Must be a valid boolean.' }),
 });

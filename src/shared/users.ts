@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lineText } from './text-fields.ts';
 
 export const USER_TYPES = ['property_manager', 'vendor'] as const;
 export type UserType = (typeof USER_TYPES)[number];
@@ -23,7 +24,8 @@ export const authStatusSchema = z.object({
 export type AuthStatus = z.infer<typeof authStatusSchema>;
 
 export const loginInputSchema = z.object({
-  email: z.string().trim().min(1, 'This field is required.').max(254),
+  email: lineText(254).min(1, 'This field is required.'),
+  // Never stored or looked up as text (only its scrypt hash is compared), so any character may be in it.
   password: z.string().min(1, 'This field is required.').max(1024),
 });
 export type LoginInput = z.infer<typeof loginInputSchema>;

@@ -7,6 +7,7 @@ import {
   PHONE_MESSAGE,
   requiredText,
 } from './application-fields.ts';
+import { isoDateField } from './text-fields.ts';
 
 /** Vendor wizard payloads and messages (public spec, sections 3, 5 and 7). */
 
@@ -17,18 +18,18 @@ export const REGISTERED_STATES = [{ value: 'CO', label: 'Colorado' }] as const;
 const required = (field: string) => `${field.replace(/_/g, ' ')} is required`;
 
 export const vendorCompanyInfoSchema = z.object({
-  vendor_name: requiredText(required('vendor_name')),
+  vendor_name: requiredText(required('vendor_name'), 200),
   total_employees: employeesField(required('total_employees')),
   ein: digitsField(9, EIN_MESSAGE, required('ein')),
-  registered_state: requiredText(required('registered_state')).refine(
+  registered_state: requiredText(required('registered_state'), 100).refine(
     (value) => REGISTERED_STATES.some((state) => state.value === value),
     'Please select a valid registered state',
   ),
-  industry: requiredText(required('industry')),
-  address: requiredText(required('address')),
-  first_name: requiredText(required('first_name')),
-  last_name: requiredText(required('last_name')),
-  job_title: requiredText(required('job_title')),
+  industry: requiredText(required('industry'), 100),
+  address: requiredText(required('address'), 300),
+  first_name: requiredText(required('first_name'), 150),
+  last_name: requiredText(required('last_name'), 150),
+  job_title: requiredText(required('job_title'), 150),
   phone: digitsField(10, PHONE_MESSAGE, required('phone')),
   email: emailField('Invalid email format', required('email')),
 });
@@ -44,17 +45,23 @@ export const CERTIFICATE_MESSAGES = {
 /** What the browser's file input offers; the server decides by content, not by this list. */
 export const CERTIFICATE_ACCEPT = 'application/pdf,image/png,image/jpeg,image/gif,image/webp';
 
-/** The optional expiry date sent beside the certificate. */
+const INVALID_DATE = 'Please enter a valid date';
+/** The optional expiry date sent beside the certificate; an empty field is none. */
 export const insuranceExpiresOnSchema = z
-  .union([z.literal(''), z.iso.date({ error: 'Please enter a valid date' })])
+  .string({ error: INVALID_DATE })
   .optional()
-  .transform((value) => value || null);
+  .transform((value) => value || null)
+  .pipe(isoDateField({ invalid: INVALID_DATE }).nullable());
 /** The text fields sent beside the certificate. */
 export const insuranceFieldsSchema = z.object({ insurance_expires_on: insuranceExpiresOnSchema });
 
 export const PLAN_MESSAGE = 'Please select a plan';
 export const vendorSubmitSchema = z.object({
-  plan_id: z.coerce.number({ error: PLAN_MESSAGE }).int(PLAN_MESSAGE).positive(PLAN_MESSAGE),
+  plan_id: z.coerce
+    .number({ error: PLAN_MESSAGE })
+    .int(PLAN_MESSAGE)
+    .positive(PLAN_MESSAGE)
+    .max(2_147_483_647, PLAN_MESSAGE),
 });
 
 export const vendorSubmitResponseSchema = z.object({ url: z.string() });

@@ -7,6 +7,7 @@ import { multipart, postMultipart } from '../support/multipart.ts';
 import { makeClient, makeProject, makeRequest } from '../support/request-factories.ts';
 import { signInNewUser } from '../support/sign-in.ts';
 import { TestClient } from '../support/test-client.ts';
+import { png } from '../support/test-images.ts';
 
 let t: TestAppWithFiles;
 let staff: TestClient;
@@ -254,7 +255,7 @@ describe('units', () => {
   });
 });
 
-const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
+const PNG = png();
 const thumbnailForm = (body: Buffer, name = 'front.png') =>
   multipart([{ name: 'thumbnail', value: body, filename: name, type: 'image/png' }]);
 

@@ -2,7 +2,13 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bids } from '#server/db/schema/bids.ts';
 import { makeUser, TEST_PASSWORD } from '../support/factories.ts';
-import { makeBid, makeClient, makeRequest, makeVendorProfile } from '../support/request-factories.ts';
+import {
+  makeBid,
+  makeClient,
+  makeProject,
+  makeRequest,
+  makeVendorProfile,
+} from '../support/request-factories.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { TestClient } from '../support/test-client.ts';
 
@@ -14,6 +20,7 @@ let lapsed: TestClient;
 let manager: TestClient;
 let outsiderManager: TestClient;
 let managerId: number;
+let propertyId: number;
 let plumberId: number;
 let otherPlumberId: number;
 
@@ -42,13 +49,16 @@ async function vendor(categories: string[], insuranceExpiresOn?: string) {
   return { user, client: await signIn(user.email) };
 }
 
-const openRequest = () => makeRequest(t.db, { createdById: managerId, type: 'Plumbing' });
+// On a property of the manager's client: the client's managers are the request's managing side.
+const openRequest = () =>
+  makeRequest(t.db, { createdById: managerId, projectId: propertyId, type: 'Plumbing' });
 
 beforeAll(async () => {
   t = await startTestApp();
   const company = await makeClient(t.db);
   const owner = await makeUser(t.db, { type: 'property_manager', clientId: company.id });
   managerId = owner.id;
+  propertyId = (await makeProject(t.db, { clientId: company.id })).id;
   manager = await signIn(owner.email);
   const outsider = await makeUser(t.db, { type: 'property_manager', clientId: (await makeClient(t.db)).id });
   outsiderManager = await signIn(outsider.email);

@@ -9,6 +9,7 @@ import { type MultipartForm, multipart, postMultipart } from '../support/multipa
 import { makeBid, makeRequest, makeRequestWorld } from '../support/request-factories.ts';
 import { signIn } from '../support/sign-in.ts';
 import type { TestClient } from '../support/test-client.ts';
+import { jpeg, png } from '../support/test-images.ts';
 
 /*
  * POST /api/requests/{id}/complete/ with an Idempotency-Key, as the offline outbox sends it: a
@@ -21,8 +22,8 @@ let manager: TestClient;
 let vendorId: number;
 let vendor: TestClient;
 
-const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
-const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46]);
+const PNG = png();
+const JPEG = jpeg();
 
 const IMAGE = 'image/jpeg';
 

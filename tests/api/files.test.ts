@@ -160,8 +160,9 @@ describe('GET /api/files/<key>', () => {
     await expectReaders(keys.requestPhoto, ['staff', 'creator', 'teammate', 'invited', 'tradeVendor']);
   });
 
-  it('applies the same rule to the completion photos of a request', async () => {
-    await expectReaders(keys.completionPhoto, ['staff', 'creator', 'teammate', 'invited', 'tradeVendor']);
+  it('serves completion photos like the detail’s completion: not to vendors who merely see the request', async () => {
+    // The awarded vendor reads them too (tests/api/request-managing-side.test.ts); none is awarded here.
+    await expectReaders(keys.completionPhoto, ['staff', 'creator', 'teammate']);
   });
 
   it('serves a vendor’s insurance certificate to that vendor and staff, as a PDF', async () => {

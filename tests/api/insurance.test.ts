@@ -10,10 +10,11 @@ import { multipart } from '../support/multipart.ts';
 import { makeRequest, makeVendorProfile } from '../support/request-factories.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { TestClient } from '../support/test-client.ts';
+import { png } from '../support/test-images.ts';
 import { PDF } from '../support/vendor-applicant.ts';
 
 const BASE = '/api/vendor/insurance/';
-const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
+const PNG = png();
 let t: TestApp;
 let dataDir: string;
 

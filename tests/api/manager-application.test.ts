@@ -39,8 +39,10 @@ const companyInfo = {
   company_logo: '',
 };
 
-async function visitor(): Promise<TestClient> {
-  const client = new TestClient(t.app);
+let addressCounter = 0;
+/** Each visitor from its own address: one address may hold only a few open applications. */
+async function visitor(address = `10.61.0.${++addressCounter}`): Promise<TestClient> {
+  const client = new TestClient(t.app, address);
   await client.csrfToken();
   return client;
 }

@@ -20,15 +20,14 @@ import {
 } from '../support/request-factories.ts';
 import { signInWithToken } from '../support/sign-in.ts';
 import { TestClient } from '../support/test-client.ts';
+import { jpeg, png } from '../support/test-images.ts';
 import { PDF } from '../support/vendor-applicant.ts';
 
 let t: TestAppWithFiles;
 
-const PNG = Buffer.concat([
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-  Buffer.from('png body'),
-]);
-const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from('jpeg body')]);
+// Real images: the server reads each photo's size from its header (docs: Trust, Uploads).
+const PNG = png();
+const JPEG = jpeg();
 
 interface Actor {
   id: number;

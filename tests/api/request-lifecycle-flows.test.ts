@@ -9,14 +9,15 @@ import { multipart, postMultipart } from '../support/multipart.ts';
 import { makeBid, makeClient, makeProject, makeRequest, makeVendor } from '../support/request-factories.ts';
 import { signInEach } from '../support/sign-in.ts';
 import type { TestClient } from '../support/test-client.ts';
+import { jpeg, png } from '../support/test-images.ts';
 
 let t: TestAppWithFiles;
 let projectId: number;
 const users: Record<string, { id: number; email: string }> = {};
 const as: Record<string, TestClient> = {};
 
-const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
-const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46]);
+const PNG = png();
+const JPEG = jpeg();
 const storedImages = () => storedFiles(t.dataDir, /\.(png|jpg)$/);
 
 /** An open request with a pending bid from each of the three vendors. */
@@ -314,11 +315,14 @@ describe('vendor completion, confirm and send back', () => {
     expect((await storedImages()).length).toBe(before.length + 2);
     const stored = await t.app.files.get(photos[0]!.storageKey);
     expect(stored?.body.equals(PNG)).toBe(true);
-    expect((await noticesOf(request.id)).at(-1)).toMatchObject({
-      userId: users.creator!.id,
-      kind: 'request_status',
-      title: 'Job marked complete',
-    });
+    // The managing side hears of it: every manager of the client, not only the one who raised it.
+    const told = (await noticesOf(request.id)).filter((notice) => notice.title === 'Job marked complete');
+    expect(told.map((notice) => [notice.userId, notice.kind]).sort()).toEqual(
+      [
+        [users.creator!.id, 'request_status'],
+        [users.colleague!.id, 'request_status'],
+      ].sort(),
+    );
 
     // The manager sees the completion on the detail and may confirm or send back.
     const detail = (await as.creator!.get(`/api/requests/${request.id}/`)).json<Record<string, unknown>>();
@@ -453,10 +457,22 @@ describe('GET /api/requests/{id}/ lifecycle fields', () => {
     const winner = (await as.winner!.get(`/api/requests/${request.id}/`)).json<Detail>();
     expect(winner.awarded_bid).toMatchObject({ amount: 450 });
     expect(winner.completion).toMatchObject({ note: 'All good' });
+    expect(winner.timeline).toEqual(manager.timeline);
     expect(winner.allowed_actions).toEqual([]);
 
+    // Another bidder reads that the request was awarded, not to whom, for how much, nor the work.
     const loser = (await as.loser!.get(`/api/requests/${request.id}/`)).json<Detail>();
-    expect(loser.timeline).toHaveLength(2);
+    expect(loser.timeline).toEqual([
+      {
+        event: 'awarded',
+        label: 'Bid awarded',
+        from: 'open',
+        to: 'in_progress',
+        who: 'Pat Lee',
+        when: expect.any(String),
+        note: '',
+      },
+    ]);
     expect(loser.awarded_bid).toBeNull();
     expect(loser.completion).toBeNull();
     expect(loser.allowed_actions).toEqual([]);

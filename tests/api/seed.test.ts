@@ -1,7 +1,8 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '#server/auth/passwords.ts';
 import type { Database, Db } from '#server/db/database.ts';
+import { auditLog } from '#server/db/schema/audit-log.ts';
 import { bids } from '#server/db/schema/bids.ts';
 import { layouts, panoramaHotspots, photos } from '#server/db/schema/documentation.ts';
 import { messages } from '#server/db/schema/messages.ts';
@@ -275,5 +276,19 @@ describe('the demo seed', () => {
       .from(photos)
       .where(and(eq(photos.kind, 'in_wall'), isNull(photos.layoutId)));
     expect(pinned).toHaveLength(0);
+  });
+
+  it('logs what the demo admin already did: the seeded reviews and handled inbox items', async () => {
+    const admin = await userByEmail(DEMO_EMAILS.admin);
+    const entries = await db.select().from(auditLog).orderBy(asc(auditLog.createdAt));
+    expect(entries.map((entry) => [entry.action, entry.targetLabel])).toEqual([
+      ['application.approve', 'Summit Property Group'],
+      ['application.approve', 'Peak Mechanical Services'],
+      ['demo_request.handle', 'Boulder Student Living · ops@boulderstudentliving.example'],
+      ['contact_message.handle', 'Tom Becker · tom@beckerhvac.example'],
+    ]);
+    expect(entries.every((entry) => entry.actorId === admin.id && entry.actorEmail === admin.email)).toBe(
+      true,
+    );
   });
 });

@@ -71,6 +71,11 @@ describe('the server process', () => {
       : 'seeds the demo accounts into a new embedded database',
     async () => {
       expect(await demoLoginStatus(server.port)).toBe(onPostgres ? 400 : 200);
+      // Loudly: the accounts by name, and that their password is public.
+      const warning =
+        'DEMO ACCOUNTS admin@demo.local, manager@demo.local, vendor@demo.local sign in with the password demo12345, which is public';
+      if (onPostgres) expect(server.output()).not.toContain('DEMO ACCOUNTS');
+      else expect(server.output()).toContain(warning);
     },
   );
 

@@ -13,6 +13,7 @@ import { vendorProfiles } from '#server/db/schema/vendor-profiles.ts';
 import { multipart } from '../support/multipart.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import type { TestClient } from '../support/test-client.ts';
+import { png } from '../support/test-images.ts';
 import {
   companyInfo,
   visitor as newVisitor,
@@ -23,7 +24,7 @@ import {
 } from '../support/vendor-applicant.ts';
 
 const BASE = VENDOR_BASE;
-const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
+const PNG = png();
 let t: TestApp;
 let dataDir: string;
 let monthlyPlanId: number;

@@ -81,6 +81,7 @@ const tours = {
         ['plans', '/admin/plans'],
         ['inbox', '/admin/inbox'],
         ['mail', '/admin/mail'],
+        ['audit-log', '/admin/audit-log'],
         ['asbuilds', '/property-manager/1/asbuilds'],
       ];
     },

@@ -9,7 +9,7 @@ let sequence = 0;
 const FIXTURE_COST = { N: 1024, r: 8, p: 1 };
 const fixtureHashes = new Map<string, Promise<string>>();
 
-function fixtureHash(password: string): Promise<string> {
+export function fixtureHash(password: string): Promise<string> {
   let hash = fixtureHashes.get(password);
   if (!hash) {
     hash = hashPassword(password, FIXTURE_COST);

@@ -1,6 +1,7 @@
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { AppOptions } from '#server/app.ts';
 import type { Config } from '#server/config.ts';
 import { startTestApp, type TestApp } from './test-app.ts';
 
@@ -13,11 +14,12 @@ export interface TestAppWithFiles extends TestApp {
 export async function startTestAppWithFiles(
   prefix: string,
   overrides: Partial<Config> = {},
+  options: Pick<AppOptions, 'onRoute'> = {},
 ): Promise<TestAppWithFiles> {
   const dataDir = await mkdtemp(join(tmpdir(), `fieldbid-${prefix}-`));
   let t: TestApp;
   try {
-    t = await startTestApp({ dataDir, ...overrides });
+    t = await startTestApp({ dataDir, ...overrides }, options);
   } catch (error) {
     await rm(dataDir, { recursive: true, force: true });
     throw error;

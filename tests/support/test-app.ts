@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '#server/app.ts';
+import { type AppOptions, buildApp } from '#server/app.ts';
 import { type Config, loadConfig } from '#server/config.ts';
 import type { Database, Db } from '#server/db/database.ts';
 import { openTestDatabase } from './test-database.ts';
@@ -11,11 +11,17 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The real app on a fresh database, without the built PWA and without listening. */
-export async function startTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+/**
+ * The real app on a fresh database, without the built PWA and without listening; `options` passes
+ * more of buildApp's options (the authorization matrix collects the route table with onRoute).
+ */
+export async function startTestApp(
+  overrides: Partial<Config> = {},
+  options: Pick<AppOptions, 'onRoute'> = {},
+): Promise<TestApp> {
   const database = await openTestDatabase();
   const config = { ...loadConfig({}), staticDir: undefined, ...overrides };
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ ...options, config, database });
   await app.ready();
   return {
     app,

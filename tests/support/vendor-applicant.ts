@@ -37,9 +37,18 @@ export function uploadCertificate(
   return postMultipart(client, `${VENDOR_BASE}/save_insurance_info/`, form);
 }
 
-/** A visitor with a session and its CSRF token, as the wizard starts. */
+let addressSequence = 0;
+
+/**
+ * A visitor with a session and its CSRF token, as the wizard starts: each from its own address, as
+ * one address may hold only a few open applications (draft-policy.ts).
+ */
 export async function visitor(app: FastifyInstance): Promise<TestClient> {
-  const client = new TestClient(app);
+  addressSequence += 1;
+  const client = new TestClient(
+    app,
+    `10.60.${Math.floor(addressSequence / 250)}.${(addressSequence % 250) + 1}`,
+  );
   await client.csrfToken();
   return client;
 }

@@ -3,6 +3,7 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { ModalsProvider } from '@mantine/modals';
 import { IconLogout } from '@tabler/icons-react';
 import { Link, Navigate, Route, Routes, useLocation } from 'react-router-dom';
+import { useAuthStatus, userOf } from '#app/auth/api.ts';
 import { useSignOut } from '#app/auth/use-sign-out.ts';
 import { FieldBidLogo } from '#app/ui/fieldbid-logo.tsx';
 import classes from './admin.module.css';
@@ -14,7 +15,10 @@ const HOME = ADMIN_SECTIONS[0]!.path;
 export function AdminPage() {
   const { signOut, pending } = useSignOut();
   const { pathname } = useLocation();
-  const current = ADMIN_SECTIONS.find((section) => pathname.startsWith(section.path));
+  const superuser = userOf(useAuthStatus().data)?.is_superuser ?? false;
+  // Other staff get neither the link nor the route of a superuser-only section (it falls to HOME).
+  const sections = ADMIN_SECTIONS.filter((section) => superuser || !section.superuserOnly);
+  const current = sections.find((section) => pathname.startsWith(section.path));
   useDocumentTitle(`${current ? `${current.label} · ` : ''}Admin · FieldBid`);
 
   return (
@@ -47,7 +51,7 @@ export function AdminPage() {
         </Group>
         <div className={classes.body}>
           <nav aria-label="Admin sections" className={classes.nav}>
-            {ADMIN_SECTIONS.map((section) => {
+            {sections.map((section) => {
               const active = section === current;
               return (
                 <NavLink
@@ -66,7 +70,7 @@ export function AdminPage() {
           <main>
             <Routes>
               <Route index element={<Navigate to={HOME} replace />} />
-              {ADMIN_SECTIONS.map((section) => (
+              {sections.map((section) => (
                 <Route key={section.slug} path={`${section.slug}/*`} element={<section.Component />} />
               ))}
               <Route path="*" element={<Navigate to={HOME} replace />} />

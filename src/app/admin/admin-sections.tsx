@@ -3,6 +3,7 @@ import {
   IconBuildingCommunity,
   IconCreditCard,
   IconFileCheck,
+  IconHistory,
   IconInbox,
   IconMail,
   IconUsers,
@@ -10,6 +11,7 @@ import {
 import type { ComponentType } from 'react';
 import { adminPaths } from '#app/route-paths.ts';
 import { ApplicationsSection } from './applications-section.tsx';
+import { AuditLogSection } from './audit-log-section.tsx';
 import { ClientsSection } from './clients-section.tsx';
 import { InboxSection } from './inbox-section.tsx';
 import { MailSection } from './mail-section.tsx';
@@ -23,6 +25,8 @@ export interface AdminSection {
   label: string;
   icon: Icon;
   Component: ComponentType;
+  /** Shown (link and route) to superusers only; the API refuses other staff anyway. */
+  superuserOnly?: boolean;
 }
 
 /**
@@ -48,4 +52,12 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { slug: 'plans', path: adminPaths.plans, label: 'Plans', icon: IconCreditCard, Component: PlansSection },
   { slug: 'inbox', path: adminPaths.inbox, label: 'Inbox', icon: IconInbox, Component: InboxSection },
   { slug: 'mail', path: adminPaths.mail, label: 'Sent mail', icon: IconMail, Component: MailSection },
+  {
+    slug: 'audit-log',
+    path: adminPaths.auditLog,
+    label: 'Audit log',
+    icon: IconHistory,
+    Component: AuditLogSection,
+    superuserOnly: true,
+  },
 ];

@@ -13,7 +13,7 @@ import {
 export const adminKeys = {
   all: ['admin'] as const,
   plans: () => [...adminKeys.all, 'plans'] as const,
-  mail: (page: number) => [...adminKeys.all, 'mail', page] as const,
+  mail: (page: number, unmasked: boolean) => [...adminKeys.all, 'mail', page, unmasked] as const,
 };
 
 const PLANS = '/api/admin/plans';
@@ -41,11 +41,14 @@ export function useSavePlan() {
   });
 }
 
-export function useAdminMail(page: number) {
+/** `unmasked` (superusers only) asks for single-use links whole instead of masked. */
+export function useAdminMail(page: number, unmasked = false) {
   return useQuery({
-    queryKey: adminKeys.mail(page),
+    queryKey: adminKeys.mail(page, unmasked),
     queryFn: async ({ signal }) =>
-      adminMailPageSchema.parse(await apiRequest('/api/admin/mail/', { query: { page }, signal })),
+      adminMailPageSchema.parse(
+        await apiRequest('/api/admin/mail/', { query: { page, unmasked: unmasked ? 1 : undefined }, signal }),
+      ),
     placeholderData: keepPreviousData,
   });
 }

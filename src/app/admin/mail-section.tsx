@@ -8,10 +8,12 @@ import {
   Paper,
   ScrollArea,
   Stack,
+  Switch,
   Table,
   Text,
 } from '@mantine/core';
 import { useState } from 'react';
+import { useAuthStatus, userOf } from '#app/auth/api.ts';
 import type { AdminMail } from '#shared/admin-mail.ts';
 import { AdminSectionState } from './admin-section-state.tsx';
 import { useAdminMail } from './api.ts';
@@ -40,7 +42,10 @@ function SubjectButton({ mail, onOpen }: { mail: AdminMail; onOpen: (mail: Admin
   );
 }
 
-/** The message as it was sent: the text body, links included (the dev transport delivers nowhere). */
+/**
+ * The message as staff may read it: the text body, with single-use links masked unless a superuser
+ * asked for them whole (the dev transport delivers nowhere).
+ */
 function MailDialog({ mail, onClose }: { mail: AdminMail | null; onClose: () => void }) {
   return (
     <Modal
@@ -79,11 +84,43 @@ function MailDialog({ mail, onClose }: { mail: AdminMail | null; onClose: () => 
   );
 }
 
+/** What the masking means, and for a superuser the switch that lifts it. */
+function LinkMasking({
+  masked,
+  superuser,
+  unmasked,
+  onUnmaskedChange,
+}: {
+  masked: boolean;
+  superuser: boolean;
+  unmasked: boolean;
+  onUnmaskedChange: (value: boolean) => void;
+}) {
+  return (
+    <Stack gap={6}>
+      <Text size="sm" c="dimmed">
+        {masked
+          ? 'Single-use links (set or reset a password, confirm an email address) show ••• in place of their secret. The recipient got the whole link.'
+          : 'Single-use links are shown whole: anyone who opens one acts as its recipient.'}
+      </Text>
+      {superuser ? (
+        <Switch
+          label="Show single-use links whole (superusers only)"
+          checked={unmasked}
+          onChange={(event) => onUnmaskedChange(event.currentTarget.checked)}
+        />
+      ) : null}
+    </Stack>
+  );
+}
+
 /** /admin/mail: every mail the outbox holds, newest first, 10 a page. */
 export function MailSection() {
   const [page, setPage] = useState(1);
   const [viewing, setViewing] = useState<AdminMail | null>(null);
-  const mail = useAdminMail(page);
+  const [unmasked, setUnmasked] = useState(false);
+  const superuser = userOf(useAuthStatus().data)?.is_superuser ?? false;
+  const mail = useAdminMail(page, superuser && unmasked);
   const rows = mail.data?.results ?? [];
 
   return (
@@ -97,6 +134,16 @@ export function MailSection() {
           {mail.data ? ` ${mail.data.count} in all.` : ''}
         </Text>
       </div>
+
+      <LinkMasking
+        masked={mail.data?.links_masked ?? true}
+        superuser={superuser}
+        unmasked={unmasked}
+        onUnmaskedChange={(value) => {
+          setUnmasked(value);
+          setViewing(null);
+        }}
+      />
 
       <AdminSectionState
         loading={mail.isPending}

@@ -5,12 +5,19 @@ import { clearToken } from '#app/lib/token-store.ts';
 import { useLogoutMutation } from './api.ts';
 
 /**
- * Logout from the sidebar, the settings menu, the landing page and the admin page: end the server
- * session, then clear the token and every cached answer and go to `/` (signed-in spec, section 2).
- * The public spec says /login; one destination for every logout keeps it predictable (see
- * docs/architecture.md). Offline or with an expired session the local sign-out still happens.
+ * Where a logout ends: `/` from the portals and the admin page (signed-in spec, section 2), `/login`
+ * from the landing page (public spec, section 4: "Logout clears it and goes to /login").
  */
-export function useSignOut(): { signOut: () => void; pending: boolean } {
+export type SignOutDestination = '/' | '/login';
+
+/**
+ * Logout from the sidebar, the settings menu, the landing page and the admin page: end the server
+ * session, then clear the token and every cached answer and go to `destination` (see
+ * docs/architecture.md). Offline or with an expired session the local sign-out still happens.
+ * `/login` is for pages outside the guarded areas only: the token goes before the move there, since
+ * the login screen sends a visitor who still holds one straight back to their dashboard.
+ */
+export function useSignOut(destination: SignOutDestination = '/'): { signOut: () => void; pending: boolean } {
   const { mutate, isPending } = useLogoutMutation();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -26,14 +33,15 @@ export function useSignOut(): { signOut: () => void; pending: boolean } {
       onSettled: async () => {
         // Leave the guarded area first (the landing screen is a lazy route: wait for it), else the
         // guard sees the token go and sends the visitor to /login (see RequireAuth).
-        await navigate('/', { replace: true });
+        if (destination === '/') await navigate('/', { replace: true });
         // The user's cached data (IndexedDB, file caches) goes before anyone else can sign in.
         await offline?.clearOfflineDataAtSignOut().catch(() => undefined);
         clearToken();
         queryClient.clear();
+        if (destination === '/login') await navigate('/login', { replace: true });
       },
     });
-  }, [mutate, navigate, queryClient]);
+  }, [mutate, navigate, queryClient, destination]);
 
   return { signOut: () => void signOut(), pending: isPending };
 }

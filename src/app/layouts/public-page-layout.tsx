@@ -2,7 +2,7 @@ import { Anchor, Container } from '@mantine/core';
 import { Link, Outlet } from 'react-router-dom';
 import { FieldBidLogo } from '#app/ui/fieldbid-logo.tsx';
 
-/** The frame of the public pages outside the auth layout: the application wizards, the panorama demo and the legal pages. */
+/** The frame of the public pages outside the auth layout: the application wizards, the panorama demo, Schedule a Visit and the legal pages. */
 export function PublicPageLayout() {
   return (
     <Container size="lg" py={{ base: 'md', sm: 'xl' }}>

@@ -1,9 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '#app/lib/api-client.ts';
 import type { ContactMessageInput, DemoRequestInput } from '#shared/contact-schemas.ts';
+import type { VisitRequestValues } from '#shared/visit-request-schemas.ts';
 
-// The landing page's two calls (public spec, section 7). The spec leaves the demo path out; the
-// server serves it at /api/demo-requests/.
+// The landing page's calls (public spec, section 7). The spec leaves the demo path out; the server
+// serves it at /api/demo-requests/. Schedule a Visit (/schedule-visit) posts to /api/visit-requests/.
 
 export function requestDemo(input: DemoRequestInput): Promise<unknown> {
   return apiRequest('/api/demo-requests/', { method: 'POST', json: input, sendToken: false });
@@ -22,4 +23,12 @@ export function useDemoRequest() {
 
 export function useContactMessage() {
   return useMutation({ mutationFn: sendContactMessage });
+}
+
+export function requestVisit(input: VisitRequestValues): Promise<unknown> {
+  return apiRequest('/api/visit-requests/', { method: 'POST', json: input, sendToken: false });
+}
+
+export function useVisitRequest() {
+  return useMutation({ mutationFn: requestVisit });
 }

@@ -7,7 +7,7 @@ export interface TimelineStep {
   event: LifecycleEvent;
   from: RequestStatus | null;
   to: RequestStatus;
-  /** Who took the step; null when that user is gone. */
+  /** Who took the step; null when that user is gone, or is a vendor other than the reader. */
   who: string | null;
   when: string;
   note: string;

@@ -2,6 +2,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { AdminPlan, PlanValues } from '#shared/admin-plans.ts';
 import type { Db } from '../db/database.ts';
 import { plans } from '../db/schema/plans.ts';
+import { type AuditActor, changedFields, recordAudit } from './audit-log-store.ts';
 
 // The plans table as staff see it: every plan, active or not, with what refers to it.
 
@@ -47,41 +48,92 @@ export async function findAdminPlan(db: Db, id: number): Promise<AdminPlan | nul
   return plan ?? null;
 }
 
-export async function createPlan(db: Db, values: PlanValues): Promise<AdminPlan> {
-  const [row] = await db.insert(plans).values(columnsFrom(values)).returning({ id: plans.id });
-  return (await findAdminPlan(db, row!.id))!;
+/** The edited fields of a plan as the form sends them, to compare before and after a change. */
+const editable = (plan: AdminPlan): PlanValues => ({
+  name: plan.name,
+  price: plan.price,
+  frequency: plan.frequency,
+  description: plan.description,
+  is_active: plan.is_active,
+  sort_order: plan.sort_order,
+  stripe_price_id: plan.stripe_price_id,
+});
+
+/** Creates the plan and audits it, in one transaction. */
+export async function createPlan(db: Db, values: PlanValues, actor: AuditActor): Promise<AdminPlan> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.insert(plans).values(columnsFrom(values)).returning({ id: plans.id });
+    const plan = (await findAdminPlan(tx, row!.id))!;
+    await recordAudit(tx, actor, {
+      action: 'plan.create',
+      target: { type: 'plan', id: plan.id, label: plan.name },
+      details: editable(plan),
+    });
+    return plan;
+  });
 }
 
-/** null when there is no such plan. */
-export async function updatePlan(db: Db, id: number, values: PlanValues): Promise<AdminPlan | null> {
-  const [row] = await db
-    .update(plans)
-    .set({ ...columnsFrom(values), updatedAt: sql`now()` })
-    .where(eq(plans.id, id))
-    .returning({ id: plans.id });
-  return row ? findAdminPlan(db, row.id) : null;
+/**
+ * null when there is no such plan. Audited with the fields it changed ({field: {from, to}}); a save
+ * that changed nothing is not an action worth an entry.
+ */
+export async function updatePlan(
+  db: Db,
+  id: number,
+  values: PlanValues,
+  actor: AuditActor,
+): Promise<AdminPlan | null> {
+  return db.transaction(async (tx) => {
+    const [locked] = await tx.select({ id: plans.id }).from(plans).where(eq(plans.id, id)).for('update');
+    if (!locked) return null;
+    const before = (await findAdminPlan(tx, id))!;
+    await tx
+      .update(plans)
+      .set({ ...columnsFrom(values), updatedAt: sql`now()` })
+      .where(eq(plans.id, id));
+    const after = (await findAdminPlan(tx, id))!;
+    const changes = changedFields(editable(before), editable(after));
+    if (changes) {
+      await recordAudit(tx, actor, {
+        action: 'plan.update',
+        target: { type: 'plan', id, label: after.name },
+        details: { changes },
+      });
+    }
+    return after;
+  });
 }
 
 /**
  * Deletes a plan nothing refers to; a plan in use is deactivated instead (its subscribers keep it,
  * new vendors no longer see it). The plan row is locked so a checkout cannot start on it meanwhile.
+ * Either way one `plan.delete` entry records which it was.
  */
 export async function removePlan(
   db: Db,
   id: number,
+  actor: AuditActor,
 ): Promise<{ outcome: 'deleted' } | { outcome: 'deactivated'; plan: AdminPlan } | null> {
   return db.transaction(async (tx) => {
     const [plan] = await tx
-      .select({ id: plans.id, inUse: inUse })
+      .select({ id: plans.id, name: plans.name, inUse: inUse })
       .from(plans)
       .where(eq(plans.id, id))
       .for('update');
     if (!plan) return null;
+    const audit = (outcome: 'deleted' | 'deactivated') =>
+      recordAudit(tx, actor, {
+        action: 'plan.delete',
+        target: { type: 'plan', id, label: plan.name },
+        details: { outcome },
+      });
     if (!plan.inUse) {
       await tx.delete(plans).where(eq(plans.id, id));
+      await audit('deleted');
       return { outcome: 'deleted' as const };
     }
     await tx.update(plans).set({ isActive: false, updatedAt: sql`now()` }).where(eq(plans.id, id));
+    await audit('deactivated');
     return { outcome: 'deactivated' as const, plan: (await findAdminPlan(tx, id))! };
   });
 }

@@ -19,6 +19,7 @@ import {
   listApplications,
   PAGE_SIZE,
 } from './application-review-store.ts';
+import { type AuditActor, recordAudit } from './audit-log-store.ts';
 
 const BASE = '/api/admin/applications';
 const applicationNotFound = () => new HttpError(404, { detail: 'Application not found.' });
@@ -60,10 +61,10 @@ export async function applicationReviewRoutes(app: FastifyInstance): Promise<voi
       return found;
     });
 
-    const decide = async (staffId: number, id: number, decision: Decision) => {
+    const decide = async (staff: AuditActor, id: number, decision: Decision) => {
       const verb = decision.outcome === 'approved' ? 'approved' : 'rejected';
       await app.db.transaction(async (tx) => {
-        const result = await decideApplication(tx, kind, id, from, staffId, decision);
+        const result = await decideApplication(tx, kind, id, from, staff.id, decision);
         if (!result) throw applicationNotFound();
         if ('conflict' in result) {
           const label = APPLICATION_STATUS_LABELS[result.conflict].toLowerCase();
@@ -79,20 +80,29 @@ export async function applicationReviewRoutes(app: FastifyInstance): Promise<voi
             ? applicationApprovedMail(app.config.publicUrl, result.applicant)
             : applicationRejectedMail(result.applicant, decision.reason),
         );
+        await recordAudit(tx, staff, {
+          action: decision.outcome === 'approved' ? 'application.approve' : 'application.reject',
+          target: {
+            type: kind === 'managers' ? 'manager_application' : 'vendor_application',
+            id,
+            label: result.applicant.company,
+          },
+          details: decision.outcome === 'rejected' ? { reason: decision.reason } : null,
+        });
       });
       return (await findApplication(app, kind, id))!;
     };
 
     app.post<{ Params: { id: string } }>(`${BASE}/${kind}/:id/approve/`, async (request) => {
       const staff = requireStaff(request);
-      return decide(staff.id, applicationId(request.params.id), { outcome: 'approved' });
+      return decide(staff, applicationId(request.params.id), { outcome: 'approved' });
     });
 
     app.post<{ Params: { id: string } }>(`${BASE}/${kind}/:id/reject/`, async (request) => {
       const staff = requireStaff(request);
       const id = applicationId(request.params.id);
       const { reason } = parseInput(rejectApplicationSchema, request.body);
-      return decide(staff.id, id, { outcome: 'rejected', reason });
+      return decide(staff, id, { outcome: 'rejected', reason });
     });
   }
 }

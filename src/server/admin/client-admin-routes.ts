@@ -54,19 +54,19 @@ export async function clientAdminRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.post<IdParams>('/api/admin/clients/:id/projects/', async (request, reply) => {
-    requireStaff(request);
+    const staff = requireStaff(request);
     const clientId = idOf(request.params.id, 'Client');
     const values = parseInput(projectInputSchema, request.body);
-    const project = await createProject(app.db, clientId, values);
+    const project = await createProject(app.db, clientId, values, staff);
     if (!project) throw notFound('Client');
     return reply.status(201).send(project);
   });
 
   app.put<IdParams>('/api/admin/projects/:id/', async (request) => {
-    requireStaff(request);
+    const staff = requireStaff(request);
     const id = idOf(request.params.id, 'Property');
     const values = parseInput(projectInputSchema, request.body);
-    const project = await updateProject(app.db, id, values);
+    const project = await updateProject(app.db, id, values, staff);
     if (!project) throw notFound('Property');
     return project;
   });
@@ -79,19 +79,20 @@ export async function clientAdminRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.post<IdParams>('/api/admin/projects/:id/units/', async (request, reply) => {
-    requireStaff(request);
+    const staff = requireStaff(request);
     const id = idOf(request.params.id, 'Property');
     const { numbers } = parseInput(unitsInputSchema, request.body);
-    if (!(await findProject(app.db, id))) throw notFound('Property');
-    const outcome = await addUnits(app.db, id, numbers);
+    const project = await findProject(app.db, id);
+    if (!project) throw notFound('Property');
+    const outcome = await addUnits(app.db, project, numbers, staff);
     return reply
       .status(outcome.added.length > 0 ? 201 : 200)
       .send({ results: await listUnits(app.db, id), ...outcome });
   });
 
   app.delete<IdParams>('/api/admin/units/:id/', async (request, reply) => {
-    requireStaff(request);
-    const removed = await removeUnit(app.db, idOf(request.params.id, 'Unit'));
+    const staff = requireStaff(request);
+    const removed = await removeUnit(app.db, idOf(request.params.id, 'Unit'), staff);
     if (!removed) throw notFound('Unit');
     if (removed.outcome === 'in_use') {
       const requests =

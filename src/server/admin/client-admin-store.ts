@@ -4,6 +4,7 @@ import type { Db } from '../db/database.ts';
 import { clients } from '../db/schema/clients.ts';
 import { projects, units } from '../db/schema/projects.ts';
 import { maintenanceRequests } from '../db/schema/requests.ts';
+import { type AuditActor, changedFields, recordAudit } from './audit-log-store.ts';
 
 // Clients, their properties and units as staff manage them in /admin/clients.
 
@@ -62,24 +63,59 @@ export async function findProject(db: Db, id: number): Promise<AdminProject | nu
   return project ?? null;
 }
 
-/** null when the client does not exist. */
-export async function createProject(db: Db, clientId: number, values: ProjectValues) {
-  const [client] = await db.select({ id: clients.id }).from(clients).where(eq(clients.id, clientId));
-  if (!client) return null;
-  const [row] = await db
-    .insert(projects)
-    .values({ clientId, name: values.name, address: values.address, isActive: values.is_active })
-    .returning({ id: projects.id });
-  return (await findProject(db, row!.id))!;
+/** null when the client does not exist. Audited in the same transaction. */
+export async function createProject(db: Db, clientId: number, values: ProjectValues, actor: AuditActor) {
+  return db.transaction(async (tx) => {
+    const [client] = await tx
+      .select({ id: clients.id, name: clients.name })
+      .from(clients)
+      .where(eq(clients.id, clientId));
+    if (!client) return null;
+    const [row] = await tx
+      .insert(projects)
+      .values({ clientId, name: values.name, address: values.address, isActive: values.is_active })
+      .returning({ id: projects.id });
+    const project = (await findProject(tx, row!.id))!;
+    await recordAudit(tx, actor, {
+      action: 'property.create',
+      target: { type: 'property', id: project.id, label: project.name },
+      details: { client: client.name, address: project.address, is_active: project.is_active },
+    });
+    return project;
+  });
 }
 
-export async function updateProject(db: Db, id: number, values: ProjectValues) {
-  const [row] = await db
-    .update(projects)
-    .set({ name: values.name, address: values.address, isActive: values.is_active, updatedAt: sql`now()` })
-    .where(eq(projects.id, id))
-    .returning({ id: projects.id });
-  return row ? findProject(db, row.id) : null;
+const editable = (project: AdminProject): ProjectValues => ({
+  name: project.name,
+  address: project.address,
+  is_active: project.is_active,
+});
+
+/** null when there is no such property; audited with what changed (a save changing nothing is not). */
+export async function updateProject(db: Db, id: number, values: ProjectValues, actor: AuditActor) {
+  return db.transaction(async (tx) => {
+    const [locked] = await tx
+      .select({ id: projects.id })
+      .from(projects)
+      .where(eq(projects.id, id))
+      .for('update');
+    if (!locked) return null;
+    const before = (await findProject(tx, id))!;
+    await tx
+      .update(projects)
+      .set({ name: values.name, address: values.address, isActive: values.is_active, updatedAt: sql`now()` })
+      .where(eq(projects.id, id));
+    const after = (await findProject(tx, id))!;
+    const changes = changedFields(editable(before), editable(after));
+    if (changes) {
+      await recordAudit(tx, actor, {
+        action: 'property.update',
+        target: { type: 'property', id, label: after.name },
+        details: { changes },
+      });
+    }
+    return after;
+  });
 }
 
 const requestCount = sql<number>`(select count(*)::int from maintenance_requests r where r.unit_id = units.id)`;
@@ -95,18 +131,31 @@ export function listUnits(db: Db, projectId: number): Promise<AdminUnit[]> {
   );
 }
 
-/** Adds the numbers the property lacks; answers which were added (the rest already existed). */
-export async function addUnits(db: Db, projectId: number, numbers: string[]) {
-  const inserted = await db
-    .insert(units)
-    .values(numbers.map((number) => ({ projectId, number })))
-    .onConflictDoNothing({ target: [units.projectId, units.number] })
-    .returning({ number: units.number });
-  const added = new Set(inserted.map((row) => row.number));
-  return {
-    added: numbers.filter((number) => added.has(number)),
-    already_there: numbers.filter((number) => !added.has(number)),
-  };
+/**
+ * Adds the numbers the property (which exists) lacks; answers which were added (the rest already
+ * existed). Audited when any was added.
+ */
+export async function addUnits(db: Db, project: AdminProject, numbers: string[], actor: AuditActor) {
+  return db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(units)
+      .values(numbers.map((number) => ({ projectId: project.id, number })))
+      .onConflictDoNothing({ target: [units.projectId, units.number] })
+      .returning({ number: units.number });
+    const added = new Set(inserted.map((row) => row.number));
+    const outcome = {
+      added: numbers.filter((number) => added.has(number)),
+      already_there: numbers.filter((number) => !added.has(number)),
+    };
+    if (outcome.added.length > 0) {
+      await recordAudit(tx, actor, {
+        action: 'unit.add',
+        target: { type: 'property', id: project.id, label: project.name },
+        details: { units: outcome.added },
+      });
+    }
+    return outcome;
+  });
 }
 
 /**
@@ -116,13 +165,15 @@ export async function addUnits(db: Db, projectId: number, numbers: string[]) {
 export async function removeUnit(
   db: Db,
   id: number,
+  actor: AuditActor,
 ): Promise<{ outcome: 'deleted' } | { outcome: 'in_use'; number: string; requests: number } | null> {
   return db.transaction(async (tx) => {
     const [unit] = await tx
-      .select({ id: units.id, number: units.number })
+      .select({ id: units.id, number: units.number, projectId: units.projectId, property: projects.name })
       .from(units)
+      .innerJoin(projects, eq(projects.id, units.projectId))
       .where(eq(units.id, id))
-      .for('update');
+      .for('update', { of: units });
     if (!unit) return null;
     const [used] = await tx
       .select({ total: count() })
@@ -131,15 +182,24 @@ export async function removeUnit(
     if ((used?.total ?? 0) > 0)
       return { outcome: 'in_use' as const, number: unit.number, requests: used!.total };
     await tx.delete(units).where(eq(units.id, id));
+    await recordAudit(tx, actor, {
+      action: 'unit.delete',
+      target: { type: 'unit', id, label: `${unit.number} · ${unit.property}` },
+      details: { property_id: unit.projectId },
+    });
     return { outcome: 'deleted' as const };
   });
 }
 
-/** Points the property at a stored image; answers the key it replaces (null: none, or no such property). */
+/**
+ * Points the property at a stored image and audits it; answers the key it replaces (null: none, or
+ * no such property).
+ */
 export async function setProjectThumbnail(
   db: Db,
   id: number,
   key: string,
+  actor: AuditActor,
 ): Promise<{ project: AdminProject; replaced: string | null } | null> {
   return db.transaction(async (tx) => {
     const [current] = await tx
@@ -149,6 +209,12 @@ export async function setProjectThumbnail(
       .for('update');
     if (!current) return null;
     await tx.update(projects).set({ thumbnailKey: key, updatedAt: sql`now()` }).where(eq(projects.id, id));
-    return { project: (await findProject(tx, id))!, replaced: current.key };
+    const project = (await findProject(tx, id))!;
+    await recordAudit(tx, actor, {
+      action: 'property.thumbnail',
+      target: { type: 'property', id, label: project.name },
+      details: { replaced: current.key !== null },
+    });
+    return { project, replaced: current.key };
   });
 }

@@ -26,23 +26,23 @@ export async function planAdminRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.post(`${BASE}/`, async (request, reply) => {
-    requireStaff(request);
+    const staff = requireStaff(request);
     const values = parseInput(planInputSchema, request.body);
-    return reply.status(201).send(await createPlan(app.db, values));
+    return reply.status(201).send(await createPlan(app.db, values, staff));
   });
 
   app.put<{ Params: { id: string } }>(`${BASE}/:id/`, async (request) => {
-    requireStaff(request);
+    const staff = requireStaff(request);
     const id = planId(request.params.id);
     const values = parseInput(planInputSchema, request.body);
-    const plan = await updatePlan(app.db, id, values);
+    const plan = await updatePlan(app.db, id, values, staff);
     if (!plan) throw planNotFound();
     return plan;
   });
 
   app.delete<{ Params: { id: string } }>(`${BASE}/:id/`, async (request, reply) => {
-    requireStaff(request);
-    const removed = await removePlan(app.db, planId(request.params.id));
+    const staff = requireStaff(request);
+    const removed = await removePlan(app.db, planId(request.params.id), staff);
     if (!removed) throw planNotFound();
     if (removed.outcome === 'deleted') return reply.status(204).send();
     return { deactivated: true, plan: removed.plan };

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { MAX_THUMBNAIL_BYTES, THUMBNAIL_MESSAGES } from '#shared/admin-clients.ts';
+import { PHOTO_PIXEL_LIMIT } from '#shared/image-limits.ts';
 import { requireStaff } from '../auth/guards.ts';
 import { HttpError } from '../http/http-error.ts';
 import { EXTENSIONS } from '../storage/content-type.ts';
@@ -13,14 +14,15 @@ const fieldError = (status: number, message: string) =>
 
 /**
  * POST /api/admin/projects/{id}/thumbnail/ (multipart `thumbnail`): the property card's image. An
- * image by its bytes, at most 5 MB; the replaced file is deleted once nothing refers to it.
+ * image by its bytes, at most 5 MB and 40 megapixels (PHOTO_PIXEL_LIMIT); the replaced file is
+ * deleted once nothing refers to it.
  */
 export async function projectThumbnailRoutes(app: FastifyInstance): Promise<void> {
   // Registered in this plugin only, so the limits apply to this route alone.
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_THUMBNAIL_BYTES, files: 1, fields: 2 } });
 
   app.post<{ Params: { id: string } }>('/api/admin/projects/:id/thumbnail/', async (request) => {
-    requireStaff(request);
+    const staff = requireStaff(request);
     const raw = request.params.id;
     const id = /^\d{1,9}$/.test(raw) ? Number(raw) : 0;
     if (!id || !(await findProject(app.db, id))) throw new HttpError(404, { detail: 'Property not found.' });
@@ -28,6 +30,7 @@ export async function projectThumbnailRoutes(app: FastifyInstance): Promise<void
     const upload = await readPhotoUpload(app, request, {
       field: 'thumbnail',
       maxFiles: 1,
+      pixels: PHOTO_PIXEL_LIMIT,
       messages: {
         type: THUMBNAIL_MESSAGES.type,
         size: THUMBNAIL_MESSAGES.size,
@@ -38,7 +41,7 @@ export async function projectThumbnailRoutes(app: FastifyInstance): Promise<void
     if (!image) throw fieldError(400, THUMBNAIL_MESSAGES.required);
     const key = `project-thumbnails/project-${id}/${randomBytes(16).toString('hex')}.${EXTENSIONS[image.contentType]}`;
     await app.files.put(key, image.body, image.contentType);
-    const saved = await setProjectThumbnail(app.db, id, key);
+    const saved = await setProjectThumbnail(app.db, id, key, staff);
     if (!saved) {
       await app.files.delete(key).catch(() => {});
       throw new HttpError(404, { detail: 'Property not found.' });

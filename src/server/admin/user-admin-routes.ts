@@ -5,6 +5,7 @@ import { issuePasswordToken } from '../auth/password-tokens.ts';
 import { HttpError, parseInput } from '../http/http-error.ts';
 import { resetPasswordMail } from '../mail/account-mails.ts';
 import { enqueueMail } from '../mail/enqueue-mail.ts';
+import { recordAudit } from './audit-log-store.ts';
 import { findResetTarget, findUser, listUsers, setUserActive } from './user-admin-store.ts';
 
 const BASE = '/api/admin/users';
@@ -47,7 +48,7 @@ export async function userAdminRoutes(app: FastifyInstance): Promise<void> {
     const id = userId(request.params.id);
     // Checked before the user exists is known: the caller's own id always exists.
     if (id === staff.id) throw new HttpError(400, { detail: ADMIN_USER_MESSAGES.selfDeactivate });
-    const outcome = await setUserActive(app.db, id, false);
+    const outcome = await setUserActive(app.db, id, false, staff);
     if (outcome === 'missing') throw userNotFound();
     if (outcome === 'unchanged') throw new HttpError(409, { detail: ADMIN_USER_MESSAGES.alreadyDeactivated });
     return (await findUser(app.db, id, staff.id))!;
@@ -56,7 +57,7 @@ export async function userAdminRoutes(app: FastifyInstance): Promise<void> {
   app.post<IdParams>(`${BASE}/:id/reactivate/`, async (request) => {
     const staff = requireStaff(request);
     const id = userId(request.params.id);
-    const outcome = await setUserActive(app.db, id, true);
+    const outcome = await setUserActive(app.db, id, true, staff);
     if (outcome === 'missing') throw userNotFound();
     if (outcome === 'unchanged') throw new HttpError(409, { detail: ADMIN_USER_MESSAGES.alreadyActive });
     return (await findUser(app.db, id, staff.id))!;
@@ -65,13 +66,17 @@ export async function userAdminRoutes(app: FastifyInstance): Promise<void> {
   // The same token and mail as POST /api/users/reset-password/ (password-routes.ts); staff skip its
   // per-address limit, which exists to stop strangers flooding a mailbox.
   app.post<IdParams>(`${BASE}/:id/send-password-reset/`, async (request, reply) => {
-    requireStaff(request);
+    const staff = requireStaff(request);
     const user = await findResetTarget(app.db, userId(request.params.id));
     if (!user) throw userNotFound();
     if (!user.isActive) throw new HttpError(409, { detail: ADMIN_USER_MESSAGES.resetInactive });
     await app.db.transaction(async (tx) => {
       const token = await issuePasswordToken(tx, user.id, 'reset_password');
       await enqueueMail(tx, resetPasswordMail(app.config.publicUrl, user.email, token));
+      await recordAudit(tx, staff, {
+        action: 'user.send_password_reset',
+        target: { type: 'user', id: user.id, label: user.email },
+      });
     });
     return reply.status(202).send({ message: ADMIN_USER_MESSAGES.resetSent(user.email) });
   });

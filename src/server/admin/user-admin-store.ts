@@ -13,6 +13,7 @@ import { clients } from '../db/schema/clients.ts';
 import { sessions } from '../db/schema/sessions.ts';
 import { users } from '../db/schema/users.ts';
 import { vendorProfiles } from '../db/schema/vendor-profiles.ts';
+import { type AuditActor, recordAudit } from './audit-log-store.ts';
 
 // Every account as staff manage it in /admin/users: a list, one user, deactivate and reactivate.
 
@@ -153,20 +154,32 @@ export type ActiveChange = 'changed' | 'unchanged' | 'missing';
  * Sets `is_active` only when it differs (the update is guarded by the current value, so two staff
  * acting at once cannot both "change" it). Deactivating also deletes every session of the user in
  * the same transaction: the session check refuses inactive users anyway, and deleting makes the
- * sign-out immediate and visible in the drawer's session count.
+ * sign-out immediate and visible in the drawer's session count. A change is audited in it too.
  */
-export async function setUserActive(db: Db, id: number, active: boolean): Promise<ActiveChange> {
+export async function setUserActive(
+  db: Db,
+  id: number,
+  active: boolean,
+  actor: AuditActor,
+): Promise<ActiveChange> {
   return db.transaction(async (tx) => {
     const [updated] = await tx
       .update(users)
       .set({ isActive: active, updatedAt: new Date() })
       .where(and(eq(users.id, id), eq(users.isActive, !active)))
-      .returning({ id: users.id });
+      .returning({ id: users.id, email: users.email });
     if (!updated) {
       const [exists] = await tx.select({ id: users.id }).from(users).where(eq(users.id, id));
       return exists ? 'unchanged' : 'missing';
     }
-    if (!active) await tx.delete(sessions).where(eq(sessions.userId, id));
+    const ended = active
+      ? []
+      : await tx.delete(sessions).where(eq(sessions.userId, id)).returning({ id: sessions.id });
+    await recordAudit(tx, actor, {
+      action: active ? 'user.reactivate' : 'user.deactivate',
+      target: { type: 'user', id, label: updated.email },
+      details: active ? null : { sessions_ended: ended.length },
+    });
     return 'changed';
   });
 }

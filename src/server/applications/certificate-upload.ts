@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { PHOTO_PIXEL_LIMIT, pixelLimitMessage, UNREADABLE_IMAGE_MESSAGE } from '#shared/image-limits.ts';
 import { CERTIFICATE_MESSAGES, insuranceFieldsSchema } from '#shared/vendor-application.ts';
 import { HttpError, parseInput } from '../http/http-error.ts';
 import { type DetectedContentType, detectContentType } from '../storage/content-type.ts';
+import { isWithinPixelLimit, readImageSize } from '../storage/image-size.ts';
 
 export interface CertificateUpload {
   body: Buffer;
@@ -13,7 +15,8 @@ const fieldError = (message: string) => new HttpError(400, { errors: { insurance
 
 /**
  * Reads the multipart body of save_insurance_info: the `insurance_certificate` file (at most 5MB,
- * PDF or image by its bytes; public spec, section 5) and the optional `insurance_expires_on`.
+ * PDF or image by its bytes; public spec, section 5; an image within the photo pixel limit, read
+ * from its header) and the optional `insurance_expires_on`. Callers check who may upload first.
  */
 export async function readCertificateUpload(
   app: FastifyInstance,
@@ -41,6 +44,11 @@ export async function readCertificateUpload(
   if (!body || body.length === 0) throw fieldError(CERTIFICATE_MESSAGES.required);
   const contentType = detectContentType(body);
   if (!contentType) throw fieldError(CERTIFICATE_MESSAGES.type);
+  if (contentType !== 'application/pdf') {
+    const size = readImageSize(body, contentType);
+    if (!size) throw fieldError(UNREADABLE_IMAGE_MESSAGE);
+    if (!isWithinPixelLimit(size, PHOTO_PIXEL_LIMIT)) throw fieldError(pixelLimitMessage(PHOTO_PIXEL_LIMIT));
+  }
   const fields = parseInput(insuranceFieldsSchema, { insurance_expires_on: expiresOn });
   return { body, contentType, expiresOn: fields.insurance_expires_on };
 }

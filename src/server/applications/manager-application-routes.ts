@@ -12,16 +12,19 @@ import { clients } from '../db/schema/clients.ts';
 import { users } from '../db/schema/users.ts';
 import { HttpError, notFound, parseInput } from '../http/http-error.ts';
 import { EMAIL_TAKEN_MESSAGE, isUniqueViolation, requireSession } from './application-session.ts';
+import { addDraftLimitHeaders, draftOwner } from './draft-policy.ts';
 import { findManagerDraft, managerDraftPayload, saveManagerDraft } from './manager-application-store.ts';
 
 const BASE = '/api/property-manager-applications';
 
 /** The property manager wizard (public spec, sections 3-7): three saves, submit, success. */
 export async function managerApplicationRoutes(app: FastifyInstance): Promise<void> {
+  addDraftLimitHeaders(app);
+
   app.post(`${BASE}/save_building_info/`, async (request) => {
     const session = requireSession(request);
     const input = parseInput(buildingInfoSchema, request.body);
-    await saveManagerDraft(app.db, session.id, {
+    await saveManagerDraft(app.db, draftOwner(session), {
       buildingName: input.building_name,
       buildingAddress: input.building_address,
       officePhone: input.office_phone,
@@ -34,7 +37,7 @@ export async function managerApplicationRoutes(app: FastifyInstance): Promise<vo
   app.post(`${BASE}/save_admin_contact/`, async (request) => {
     const session = requireSession(request);
     const input = parseInput(adminContactSchema, request.body);
-    await saveManagerDraft(app.db, session.id, {
+    await saveManagerDraft(app.db, draftOwner(session), {
       firstName: input.first_name,
       lastName: input.last_name,
       email: input.email,
@@ -47,7 +50,7 @@ export async function managerApplicationRoutes(app: FastifyInstance): Promise<vo
   app.post(`${BASE}/save_company_info/`, async (request) => {
     const session = requireSession(request);
     const input = parseInput(companyInfoSchema, request.body);
-    await saveManagerDraft(app.db, session.id, {
+    await saveManagerDraft(app.db, draftOwner(session), {
       companyName: input.company_name,
       companyAddress: input.company_address,
       companyLogo: input.company_logo,

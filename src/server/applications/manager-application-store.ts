@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { propertyManagerApplications } from '../db/schema/applications.ts';
+import { createWithinDraftLimit, type DraftOwner } from './draft-policy.ts';
 
 export type ManagerApplicationRow = typeof propertyManagerApplications.$inferSelect;
 type Changes = Partial<typeof propertyManagerApplications.$inferInsert>;
@@ -19,26 +20,31 @@ export async function findManagerDraft(db: Db, sessionId: string): Promise<Manag
   return row ?? null;
 }
 
-/** Saves one step into the session's draft, creating the draft on the first save. */
-export async function saveManagerDraft(db: Db, sessionId: string, changes: Changes): Promise<void> {
+/**
+ * Saves one step into the session's draft, creating the draft on the first save (within the
+ * per-address limit of draft-policy.ts).
+ */
+export async function saveManagerDraft(db: Db, owner: DraftOwner, changes: Changes): Promise<void> {
   const updated = await db
     .update(propertyManagerApplications)
     .set({ ...changes, updatedAt: sql`now()` })
     .where(
       and(
-        eq(propertyManagerApplications.sessionId, sessionId),
+        eq(propertyManagerApplications.sessionId, owner.sessionId),
         eq(propertyManagerApplications.status, 'draft'),
       ),
     )
     .returning({ id: propertyManagerApplications.id });
   if (updated.length > 0) return;
   // Two first saves at once: the one-draft-per-session index keeps one row; the loser updates it.
-  const inserted = await db
-    .insert(propertyManagerApplications)
-    .values({ ...changes, sessionId })
-    .onConflictDoNothing()
-    .returning({ id: propertyManagerApplications.id });
-  if (inserted.length === 0) await saveManagerDraft(db, sessionId, changes);
+  const inserted = await createWithinDraftLimit(db, owner, (tx) =>
+    tx
+      .insert(propertyManagerApplications)
+      .values({ ...changes, sessionId: owner.sessionId })
+      .onConflictDoNothing()
+      .returning({ id: propertyManagerApplications.id }),
+  );
+  if (inserted.length === 0) await saveManagerDraft(db, owner, changes);
 }
 
 /** The draft's fields as the wizard's payload names, for the submit-time check. */

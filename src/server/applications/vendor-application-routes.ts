@@ -17,19 +17,21 @@ import { fieldErrors, HttpError, parseInput } from '../http/http-error.ts';
 import { EXTENSIONS } from '../storage/content-type.ts';
 import { EMAIL_TAKEN_MESSAGE, requireSession } from './application-session.ts';
 import { readCertificateUpload } from './certificate-upload.ts';
+import { addDraftLimitHeaders, draftOwner } from './draft-policy.ts';
 import { findVendorApplication, saveVendorDraft, vendorDraftPayload } from './vendor-application-store.ts';
 
 const BASE = '/api/vendor-applications';
 
 /** The vendor wizard (public spec, sections 3-7): company info, insurance, submit to checkout. */
 export async function vendorApplicationRoutes(app: FastifyInstance): Promise<void> {
+  addDraftLimitHeaders(app);
   // Scoped to this plugin: only the certificate upload takes multipart, one file of at most 5MB.
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_CERTIFICATE_BYTES, files: 1, fields: 5 } });
 
   app.post(`${BASE}/save_company_info/`, async (request) => {
     const session = requireSession(request);
     const input = parseInput(vendorCompanyInfoSchema, request.body);
-    await saveVendorDraft(app.db, session.id, {
+    await saveVendorDraft(app.db, draftOwner(session), {
       vendorName: input.vendor_name,
       totalEmployees: input.total_employees,
       ein: input.ein,
@@ -46,12 +48,13 @@ export async function vendorApplicationRoutes(app: FastifyInstance): Promise<voi
   });
 
   app.post(`${BASE}/save_insurance_info/`, async (request) => {
-    const session = requireSession(request);
+    const owner = draftOwner(requireSession(request));
+    // The draft first: a caller over the per-address draft limit is refused before its upload is read.
+    const draft = await saveVendorDraft(app.db, owner, {});
     const upload = await readCertificateUpload(app, request);
-    const draft = await saveVendorDraft(app.db, session.id, {});
     const key = `insurance-certificates/${draft.id}/${randomBytes(16).toString('hex')}.${EXTENSIONS[upload.contentType]}`;
     await app.files.put(key, upload.body, upload.contentType);
-    await saveVendorDraft(app.db, session.id, {
+    await saveVendorDraft(app.db, owner, {
       insuranceCertificateKey: key,
       insuranceCertificateContentType: upload.contentType,
       insuranceCertificateSize: upload.body.length,

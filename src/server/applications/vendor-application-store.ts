@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { vendorApplications } from '../db/schema/applications.ts';
+import { createWithinDraftLimit, type DraftOwner } from './draft-policy.ts';
 
 export type VendorApplicationRow = typeof vendorApplications.$inferSelect;
 type Changes = Partial<typeof vendorApplications.$inferInsert>;
@@ -24,25 +25,30 @@ export async function findVendorApplication(db: Db, sessionId: string): Promise<
   return row ?? null;
 }
 
-/** Saves one step into the session's open application, creating a draft on the first save. */
+/**
+ * Saves one step into the session's open application, creating a draft on the first save (within
+ * the per-address limit of draft-policy.ts).
+ */
 export async function saveVendorDraft(
   db: Db,
-  sessionId: string,
+  owner: DraftOwner,
   changes: Changes,
 ): Promise<VendorApplicationRow> {
   const [updated] = await db
     .update(vendorApplications)
     .set({ ...changes, updatedAt: sql`now()` })
-    .where(openFor(sessionId))
+    .where(openFor(owner.sessionId))
     .returning();
   if (updated) return updated;
   // Two first saves at once: the one-draft-per-session index keeps one row; the loser updates it.
-  const [inserted] = await db
-    .insert(vendorApplications)
-    .values({ ...changes, sessionId })
-    .onConflictDoNothing()
-    .returning();
-  return inserted ?? saveVendorDraft(db, sessionId, changes);
+  const [inserted] = await createWithinDraftLimit(db, owner, (tx) =>
+    tx
+      .insert(vendorApplications)
+      .values({ ...changes, sessionId: owner.sessionId })
+      .onConflictDoNothing()
+      .returning(),
+  );
+  return inserted ?? saveVendorDraft(db, owner, changes);
 }
 
 /** The company step's fields as the wizard's payload names, for the submit-time check. */

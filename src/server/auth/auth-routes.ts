@@ -4,8 +4,14 @@ import { loginInputSchema } from '#shared/users.ts';
 import { users } from '../db/schema/users.ts';
 import { HttpError, parseInput } from '../http/http-error.ts';
 import { toAuthUser } from './auth-user.ts';
-import { clearSessionCookies, setSessionCookies } from './cookies.ts';
-import { isLoginBlocked, recordLoginAttempt, TOO_MANY_ATTEMPTS } from './login-rate-limit.ts';
+import { clearSessionCookies, DEVICE_COOKIE, setDeviceCookie, setSessionCookies } from './cookies.ts';
+import { findTrustedDevice, trustDevice } from './login-devices.ts';
+import {
+  isLoginBlocked,
+  type LoginClient,
+  recordLoginAttempt,
+  TOO_MANY_ATTEMPTS,
+} from './login-rate-limit.ts';
 import { verifyPassword } from './passwords.ts';
 import { createSession, deleteSession } from './session-store.ts';
 
@@ -32,7 +38,9 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   app.post('/api/users/login/', async (request, reply) => {
     const input = parseInput(loginInputSchema, request.body);
     const email = input.email.toLowerCase();
-    if (await isLoginBlocked(app.db, email, request.ip)) {
+    const deviceId = await findTrustedDevice(app.db, request.cookies[DEVICE_COOKIE], email);
+    const client: LoginClient = { email, ip: request.ip, deviceId };
+    if (await isLoginBlocked(app.db, client)) {
       reply.header('retry-after', '900');
       throw new HttpError(429, { detail: TOO_MANY_ATTEMPTS, non_field_errors: [TOO_MANY_ATTEMPTS] });
     }
@@ -43,13 +51,13 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       .limit(1);
     const passwordOk = await verifyPassword(input.password, user?.passwordHash ?? null);
     if (!user || !passwordOk || !user.isActive) {
-      await recordLoginAttempt(app.db, email, request.ip, false);
+      await recordLoginAttempt(app.db, client, false);
       throw new HttpError(400, { non_field_errors: [INVALID_CREDENTIALS] });
     }
     if (!user.emailConfirmedAt) {
       throw new HttpError(400, { non_field_errors: [UNCONFIRMED_EMAIL], code: 'EMAIL_NOT_CONFIRMED' });
     }
-    await recordLoginAttempt(app.db, email, request.ip, true);
+    await recordLoginAttempt(app.db, client, true);
     // A new session id at every login: whatever session the browser had before is ended.
     if (request.auth.session) await deleteSession(app.db, request.auth.session.id);
     const { token, row } = await createSession(app.db, {
@@ -59,6 +67,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     });
     await app.db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id));
     setSessionCookies(request, reply, token, row, cookiePolicy);
+    setDeviceCookie(request, reply, await trustDevice(app.db, user.id, deviceId), cookiePolicy);
     reply.header('cache-control', 'no-store');
     return { message: 'Login successful', token, user: toAuthUser(user) };
   });

@@ -1,5 +1,5 @@
-import { eq, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import {
   confirmEmailInputSchema,
@@ -16,11 +16,21 @@ import { fieldErrors, HttpError } from '../http/http-error.ts';
 import { hitRateLimit } from '../http/rate-limit.ts';
 import { confirmEmailMail, resetPasswordMail } from '../mail/account-mails.ts';
 import { enqueueMail } from '../mail/enqueue-mail.ts';
-import { consumePasswordToken, findValidPasswordToken, issuePasswordToken } from './password-tokens.ts';
+import { setDeviceCookie } from './cookies.ts';
+import { forgetDevices, trustDevice } from './login-devices.ts';
+import {
+  consumePasswordToken,
+  findValidPasswordToken,
+  issuePasswordToken,
+  type ValidPasswordToken,
+} from './password-tokens.ts';
 import { hashPassword } from './passwords.ts';
 
 const HOUR_MS = 60 * 60_000;
-/** Per client address and per address asked about; an address over its limit gets 429. */
+/**
+ * Per client address and per address asked about; an address over its limit gets 429. The calls
+ * that take a token (set password, reset confirm) share the per-client-address limit.
+ */
 const LIMITS = { perIp: 20, perEmail: 5, windowMs: HOUR_MS } as const;
 const TOO_MANY = 'Too many requests. Please try again later.';
 const CONFIRM_FAILED = 'This confirmation link is invalid or has expired.';
@@ -43,6 +53,14 @@ async function findUserByEmail(db: Db, email: string) {
   return user ?? null;
 }
 
+/** Counts the request against the caller's address: 429 with Retry-After when over. */
+async function limitClientAddress(app: FastifyInstance, reply: FastifyReply, action: string, ip: string) {
+  if (!(await hitRateLimit(app.db, `${action}:ip:${ip}`, LIMITS.perIp, LIMITS.windowMs))) {
+    reply.header('retry-after', String(LIMITS.windowMs / 1000));
+    throw new HttpError(429, { detail: TOO_MANY, error: TOO_MANY });
+  }
+}
+
 /**
  * Counts the request against the caller's address (429 when over) and against the address asked
  * about; over the latter the answer stays the same but no mail goes out, so the limit neither
@@ -55,11 +73,39 @@ async function allowMail(
   ip: string,
   email: string,
 ) {
-  if (!(await hitRateLimit(app.db, `${action}:ip:${ip}`, LIMITS.perIp, LIMITS.windowMs))) {
-    reply.header('retry-after', String(LIMITS.windowMs / 1000));
-    throw new HttpError(429, { detail: TOO_MANY, error: TOO_MANY });
-  }
+  await limitClientAddress(app, reply, action, ip);
   return hitRateLimit(app.db, `${action}:email:${email.toLowerCase()}`, LIMITS.perEmail, LIMITS.windowMs);
+}
+
+/**
+ * The token of a set-password or reset-confirm call, checked before its password is hashed: scrypt
+ * costs tens of milliseconds of CPU, which a caller without a valid token must not get for free.
+ * The transaction that uses the token checks it again (it may be spent meanwhile).
+ */
+async function requireLiveToken(
+  app: FastifyInstance,
+  token: string,
+  purpose: 'set_password' | 'reset_password',
+): Promise<ValidPasswordToken> {
+  const found = await findValidPasswordToken(app.db, token, [purpose]);
+  if (!found) throw new HttpError(400, { error: INVALID_TOKEN });
+  return found;
+}
+
+/**
+ * Setting a password through a token proves the account as well as a sign-in does, so this browser
+ * becomes a trusted device (its own way past a lock on guessing at the account).
+ */
+async function trustThisBrowser(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  userId: number,
+) {
+  const device = await trustDevice(app.db, userId, null);
+  // Whatever device cookie the browser had (another account's) is replaced; after a reset the
+  // account has no devices left to rotate.
+  setDeviceCookie(request, reply, device, { secure: app.config.cookieSecure });
 }
 
 /** Public spec, sections 2, 7 and 8: set password, confirm email, resend, reset. */
@@ -77,23 +123,27 @@ export async function passwordRoutes(app: FastifyInstance): Promise<void> {
     return { valid: true, purpose: found.purpose };
   });
 
-  app.post('/api/users/set-password/', async (request) => {
+  app.post('/api/users/set-password/', async (request, reply) => {
     const input = parseOrError(setPasswordInputSchema, request.body);
+    await limitClientAddress(app, reply, 'set-password', request.ip);
+    await requireLiveToken(app, input.token, 'set_password');
     const passwordHash = await hashPassword(input.password);
-    await app.db.transaction(async (tx) => {
+    const userId = await app.db.transaction(async (tx) => {
       const token = await consumePasswordToken(tx, input.token, ['set_password']);
       if (!token) throw new HttpError(400, { error: INVALID_TOKEN });
       const [user] = await tx
         .update(users)
         .set({ passwordHash, updatedAt: new Date() })
-        .where(eq(users.id, token.userId))
+        .where(and(eq(users.id, token.userId), eq(users.email, token.email)))
         .returning();
       if (!user) throw new HttpError(400, { error: INVALID_TOKEN });
       if (!user.emailConfirmedAt) {
         const key = await issuePasswordToken(tx, user.id, 'confirm_email');
         await enqueueMail(tx, confirmEmailMail(publicUrl, user.email, key));
       }
+      return user.id;
     });
+    await trustThisBrowser(app, request, reply, userId);
     return { message: 'Password set successfully. Please check your email to confirm your address.' };
   });
 
@@ -114,12 +164,18 @@ export async function passwordRoutes(app: FastifyInstance): Promise<void> {
 
   app.post('/api/users/confirm-email/', async (request) => {
     const { key } = parseOrError(confirmEmailInputSchema, request.body);
-    const token = await consumePasswordToken(app.db, key, ['confirm_email']);
-    if (!token) throw new HttpError(400, { error: CONFIRM_FAILED, detail: CONFIRM_FAILED });
-    await app.db
-      .update(users)
-      .set({ emailConfirmedAt: sql`coalesce(${users.emailConfirmedAt}, now())`, updatedAt: new Date() })
-      .where(eq(users.id, token.userId));
+    const failed = () => new HttpError(400, { error: CONFIRM_FAILED, detail: CONFIRM_FAILED });
+    await app.db.transaction(async (tx) => {
+      const token = await consumePasswordToken(tx, key, ['confirm_email']);
+      if (!token) throw failed();
+      // Only the address the link was mailed to, even if the account changed it a moment ago.
+      const confirmed = await tx
+        .update(users)
+        .set({ emailConfirmedAt: sql`coalesce(${users.emailConfirmedAt}, now())`, updatedAt: new Date() })
+        .where(and(eq(users.id, token.userId), eq(users.email, token.email)))
+        .returning({ id: users.id });
+      if (confirmed.length === 0) throw failed();
+    });
     return { message: 'Your email has been confirmed successfully.' };
   });
 
@@ -141,24 +197,31 @@ export async function passwordRoutes(app: FastifyInstance): Promise<void> {
     return { message: RESET_REQUEST_MESSAGE };
   });
 
-  app.post('/api/users/reset-password-confirm/', async (request) => {
+  app.post('/api/users/reset-password-confirm/', async (request, reply) => {
     const input = parseOrError(setPasswordInputSchema, request.body);
+    await limitClientAddress(app, reply, 'reset-password-confirm', request.ip);
+    await requireLiveToken(app, input.token, 'reset_password');
     const passwordHash = await hashPassword(input.password);
-    await app.db.transaction(async (tx) => {
+    const userId = await app.db.transaction(async (tx) => {
       const token = await consumePasswordToken(tx, input.token, ['reset_password']);
       if (!token) throw new HttpError(400, { error: INVALID_TOKEN });
       // The link reached the mailbox, so the address is confirmed too.
-      await tx
+      const [user] = await tx
         .update(users)
         .set({
           passwordHash,
           emailConfirmedAt: sql`coalesce(${users.emailConfirmedAt}, now())`,
           updatedAt: new Date(),
         })
-        .where(eq(users.id, token.userId));
-      // Whoever held the old password is signed out everywhere.
-      await tx.delete(sessions).where(eq(sessions.userId, token.userId));
+        .where(and(eq(users.id, token.userId), eq(users.email, token.email)))
+        .returning({ id: users.id });
+      if (!user) throw new HttpError(400, { error: INVALID_TOKEN });
+      // Whoever held the old password is signed out everywhere, and no browser stays trusted.
+      await tx.delete(sessions).where(eq(sessions.userId, user.id));
+      await forgetDevices(tx, user.id);
+      return user.id;
     });
+    await trustThisBrowser(app, request, reply, userId);
     return { message: 'Your password has been reset successfully.' };
   });
 }

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '#server/db/database.ts';
-import { type PasswordTokenPurpose, passwordTokens } from '#server/db/schema/users.ts';
+import { type PasswordTokenPurpose, passwordTokens, users } from '#server/db/schema/users.ts';
 import { hashToken, randomToken } from './tokens.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -19,27 +19,50 @@ export interface ValidPasswordToken {
   id: number;
   userId: number;
   purpose: PasswordTokenPurpose;
+  /** The address the token was made for, which is still the account's. */
+  email: string;
   expiresAt: Date;
 }
 
-/** Mints a single-use token and stores only its hash; the raw token goes into a link once. */
+/**
+ * Mints a single-use token for the user's current address and stores only its hash; the raw token
+ * goes into a link (to that address) once.
+ */
 export async function issuePasswordToken(
   db: Db,
   userId: number,
   purpose: PasswordTokenPurpose,
   now: Date = new Date(),
 ): Promise<string> {
+  const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
+  if (!user) throw new Error(`No user ${userId} to make a password token for`);
   const token = randomToken();
   await db.insert(passwordTokens).values({
     userId,
     purpose,
     tokenHash: hashToken(token),
+    email: user.email,
     expiresAt: new Date(now.getTime() + PASSWORD_TOKEN_LIFETIMES_MS[purpose]),
   });
   return token;
 }
 
-/** The unused, unexpired token of one of the given purposes, or null. */
+/**
+ * Revokes every unused token of the user (after an address change: each earlier link went to the
+ * old address). Answers how many went.
+ */
+export async function revokePasswordTokens(db: Db, userId: number): Promise<number> {
+  const gone = await db
+    .delete(passwordTokens)
+    .where(and(eq(passwordTokens.userId, userId), isNull(passwordTokens.usedAt)))
+    .returning({ id: passwordTokens.id });
+  return gone.length;
+}
+
+/**
+ * The unused, unexpired token of one of the given purposes whose address is still the account's,
+ * or null. Cheap (one indexed lookup): callers check it before any expensive work.
+ */
 export async function findValidPasswordToken(
   db: Db,
   token: string,
@@ -52,9 +75,12 @@ export async function findValidPasswordToken(
       id: passwordTokens.id,
       userId: passwordTokens.userId,
       purpose: passwordTokens.purpose,
+      email: users.email,
       expiresAt: passwordTokens.expiresAt,
     })
     .from(passwordTokens)
+    // A null token address (rows from before the column) equals nothing, so it matches no account.
+    .innerJoin(users, and(eq(users.id, passwordTokens.userId), eq(users.email, passwordTokens.email)))
     .where(
       and(
         eq(passwordTokens.tokenHash, hashToken(token)),

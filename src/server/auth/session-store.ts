@@ -1,4 +1,5 @@
-import { and, eq, isNull, lt, or } from 'drizzle-orm';
+import { and, eq, isNull, lte, or, type SQL } from 'drizzle-orm';
+import { cleanHeaderText } from '#shared/text-fields.ts';
 import type { Db } from '../db/database.ts';
 import { sessions } from '../db/schema/sessions.ts';
 import { users } from '../db/schema/users.ts';
@@ -46,10 +47,26 @@ export async function createSession(
       lastSeenAt: now,
       expiresAt: new Date(now.getTime() + maxAge),
       ip: input.ip,
-      userAgent: input.userAgent.slice(0, 512),
+      // A header the client controls: kept without control characters (text-fields.ts).
+      userAgent: cleanHeaderText(input.userAgent, 512),
     })
     .returning();
   return { token, row: row! };
+}
+
+/** Whether a session found earlier is still good now: not idle too long, not expired, its user active. */
+export function isSessionLive(found: { session: SessionRow; user: UserRow | null }, now: Date): boolean {
+  const { session, user } = found;
+  const idle = session.userId === null ? SESSION_POLICY.visitorIdleMs : SESSION_POLICY.userIdleMs;
+  const expired = session.expiresAt <= now || session.lastSeenAt.getTime() + idle <= now.getTime();
+  return !expired && (session.userId === null || user?.isActive === true);
+}
+
+/** last_seen_at is written at most once a minute; answers the session as it now stands. */
+export async function touchSession(db: Db, session: SessionRow, now: Date): Promise<SessionRow> {
+  if (now.getTime() - session.lastSeenAt.getTime() <= SESSION_POLICY.touchEveryMs) return session;
+  await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, session.id));
+  return { ...session, lastSeenAt: now };
 }
 
 /** The live session for a token (and its active user), or null when unknown, idle too long or expired. */
@@ -58,41 +75,43 @@ export async function findSession(
   token: string,
   now = new Date(),
 ): Promise<{ session: SessionRow; user: UserRow | null } | null> {
+  return findSessionById(db, hashToken(token), now);
+}
+
+/** findSession for the stored id (the token's SHA-256). */
+export async function findSessionById(
+  db: Db,
+  sessionId: string,
+  now = new Date(),
+): Promise<{ session: SessionRow; user: UserRow | null } | null> {
   const [found] = await db
     .select({ session: sessions, user: users })
     .from(sessions)
     .leftJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.id, hashToken(token)))
+    .where(eq(sessions.id, sessionId))
     .limit(1);
   if (!found) return null;
-  const { session, user } = found;
-  const idle = session.userId === null ? SESSION_POLICY.visitorIdleMs : SESSION_POLICY.userIdleMs;
-  const expired = session.expiresAt <= now || session.lastSeenAt.getTime() + idle <= now.getTime();
-  if (expired || (session.userId !== null && !user?.isActive)) {
-    await db.delete(sessions).where(eq(sessions.id, session.id));
+  if (!isSessionLive(found, now)) {
+    await db.delete(sessions).where(eq(sessions.id, found.session.id));
     return null;
   }
-  if (now.getTime() - session.lastSeenAt.getTime() > SESSION_POLICY.touchEveryMs) {
-    await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, session.id));
-  }
-  return { session, user };
+  return { session: await touchSession(db, found.session, now), user: found.user };
 }
 
 export async function deleteSession(db: Db, sessionId: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.id, sessionId));
 }
 
-/** Housekeeping: drop sessions past their absolute expiry or idle limit. */
-export async function deleteExpiredSessions(db: Db, now = new Date()): Promise<void> {
+/**
+ * Sessions past their absolute expiry or idle limit (findSession's rule, as SQL): the periodic
+ * sweep deletes them (src/server/housekeeping/).
+ */
+export function expiredSessions(now: Date): SQL {
   const userIdleSince = new Date(now.getTime() - SESSION_POLICY.userIdleMs);
   const visitorIdleSince = new Date(now.getTime() - SESSION_POLICY.visitorIdleMs);
-  await db
-    .delete(sessions)
-    .where(
-      or(
-        lt(sessions.expiresAt, now),
-        lt(sessions.lastSeenAt, userIdleSince),
-        and(isNull(sessions.userId), lt(sessions.lastSeenAt, visitorIdleSince)),
-      ),
-    );
+  return or(
+    lte(sessions.expiresAt, now),
+    lte(sessions.lastSeenAt, userIdleSince),
+    and(isNull(sessions.userId), lte(sessions.lastSeenAt, visitorIdleSince)),
+  ) as SQL;
 }

@@ -1,7 +1,7 @@
 import { type AnyColumn, and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { type BidOrderingField, myBidsQuerySchema } from '#shared/bid-schemas.ts';
-import { seesAllBids } from '#shared/request-visibility.ts';
+import { managesRequest } from '#shared/request-visibility.ts';
 import { requireUser } from '../auth/guards.ts';
 import { bids } from '../db/schema/bids.ts';
 import { maintenanceRequests as mr } from '../db/schema/requests.ts';
@@ -35,9 +35,9 @@ export async function bidReadRoutes(app: FastifyInstance): Promise<void> {
       .where(eq(bids.id, Number(request.params.id)));
     if (!bid) throw notFound(BID_NOT_FOUND);
     if (bid.vendorId !== user.id) {
-      // Anyone else but the request's managing side and staff is told it does not exist.
+      // Anyone else but the request's managing side (its reporter too) is told it does not exist.
       const target = await loadBidTarget(app.db, String(bid.requestId));
-      if (!seesAllBids(await loadViewer(app.db, user), target.visible)) throw notFound(BID_NOT_FOUND);
+      if (!managesRequest(await loadViewer(app.db, user), target.visible)) throw notFound(BID_NOT_FOUND);
     }
     return bidBody(bid);
   });

@@ -18,6 +18,10 @@ const DUPLICATE_DETAIL = 'You have already submitted a bid for this request.';
 const INSURANCE_DETAIL =
   'Your insurance certificate has expired. Upload a current certificate in Settings before bidding.';
 const NOT_EDITABLE = { code: 'BID_NOT_EDITABLE', detail: 'Only a pending bid can be changed.' };
+const OWN_REQUEST = {
+  code: 'OWN_REQUEST',
+  detail: 'You cannot bid on a request you raised yourself.',
+};
 
 /** Bids are a vendor's own: staff, who may see everything, still do not bid (docs/architecture.md). */
 function requireVendor(request: FastifyRequest): UserRow {
@@ -28,12 +32,17 @@ function requireVendor(request: FastifyRequest): UserRow {
 
 /** POST/PUT /api/requests/{id}/bid/ and POST /api/bids/{id}/withdraw/ (signed-in spec, sections 2 and 7). */
 export async function bidWriteRoutes(app: FastifyInstance): Promise<void> {
-  /** The request a bid write is about, locked for the rest of the write's transaction. */
+  /**
+   * The request a bid write is about, locked for the rest of the write's transaction. A vendor that
+   * raised the request (its reporter) may read it but never bid on it: it would price work it
+   * asked for itself.
+   */
   async function visibleTarget(db: Db, user: UserRow, rawId: string) {
     const target = await loadBidTarget(db, rawId, { lock: true });
     if (!canViewRequest(await loadViewer(db, user), target.visible)) {
       throw forbidden('You do not have permission to view this request.');
     }
+    if (target.visible.createdById === user.id) throw new HttpError(403, OWN_REQUEST);
     return target;
   }
 

@@ -5,6 +5,7 @@ import {
   contactMessageInputSchema,
   DEMO_REQUEST_MESSAGE,
   demoRequestInputSchema,
+  MAX_CONTACT_MESSAGE,
 } from '#shared/contact-schemas.ts';
 import { contactMessages, demoRequests } from '../db/schema/contact.ts';
 import { HttpError, parseInput } from '../http/http-error.ts';
@@ -23,7 +24,9 @@ export async function contactRoutes(app: FastifyInstance): Promise<void> {
   // The contact form posts multipart form-data; the parser lives in this plugin's scope only.
   await app.register(fastifyMultipart, {
     attachFieldsToBody: 'keyValues',
-    limits: { fileSize: 0, files: 0, fields: 10, fieldSize: 10_000 },
+    // busboy cuts a longer field silently, so the limit sits above the longest valid message in
+    // UTF-8 (4 bytes a code point): a cut value is always over the schema's maximum and refused.
+    limits: { fileSize: 0, files: 0, fields: 10, fieldSize: 4 * MAX_CONTACT_MESSAGE + 4 },
   });
   const { staffEmail, publicUrl } = app.config;
 

@@ -1,5 +1,6 @@
 import type { Db } from './database.ts';
 import { users } from './schema/users.ts';
+import { seedAuditLog } from './seed/demo-audit-log.ts';
 import { seedJobs } from './seed/demo-jobs.ts';
 import { seedOfficeRecords } from './seed/demo-office.ts';
 import { seedPeople } from './seed/demo-people.ts';
@@ -38,5 +39,6 @@ export async function seedDemoData(db: Db, options: SeedOptions = {}): Promise<v
     const properties = await seedProperties(context, people.clientId);
     await seedJobs(context, people, properties);
     await seedOfficeRecords(context, people);
+    await seedAuditLog(context);
   });
 }

@@ -48,7 +48,8 @@ export async function documentationRoutes(app: FastifyInstance): Promise<void> {
         throw propertyError(404, POLYGON_NOT_FOUND);
       requireDocumentationEditor(user, layout);
       // A concurrent delete may have taken it since the check: the same 404.
-      if (!(await deletePolygon(app.db, layout.id, polygonId))) throw propertyError(404, POLYGON_NOT_FOUND);
+      if (!(await deletePolygon(app.db, layout, polygonId, user)))
+        throw propertyError(404, POLYGON_NOT_FOUND);
       return reply.status(204).send();
     },
   );

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   hotspotUpdateSchema,
   hotspotUploadSchema,
+  LAYOUT_PIXEL_LIMIT,
   layoutUpdateSchema,
   layoutUploadSchema,
   MAX_DOCUMENTATION_PHOTO_BYTES,
@@ -11,9 +12,16 @@ import {
   NOT_A_360_PHOTO,
   photoUploadSchema,
 } from '#shared/documentation-uploads.ts';
+import { PANORAMA_PIXEL_LIMIT, PHOTO_PIXEL_LIMIT } from '#shared/image-limits.ts';
 import { HttpError, parseInput } from '../http/http-error.ts';
 import { propertyError, requireSignedIn } from '../projects/project-access.ts';
-import { fieldsAsPayload, readPhotoUpload, type UploadedPhoto } from '../storage/photo-upload.ts';
+import { isWithinPixelLimit } from '../storage/image-size.ts';
+import {
+  fieldsAsPayload,
+  type PhotoLimits,
+  readPhotoUpload,
+  type UploadedPhoto,
+} from '../storage/photo-upload.ts';
 import {
   findHotspot,
   findLayout,
@@ -32,19 +40,37 @@ import {
   updateHotspot,
   updateLayout,
 } from './documentation-writes.ts';
-import { layoutImageSize } from './layout-image.ts';
 import { loadLayoutView, loadPhotoView } from './project-documentation.ts';
 
 const invalid = (field: string, message: string) => new HttpError(400, { errors: { [field]: [message] } });
 
-/** The one image of an upload, checked by its bytes; the fields as a payload. */
-async function readImageUpload(app: FastifyInstance, request: FastifyRequest, sizeMessage: string) {
+type ImageKind = Pick<PhotoLimits, 'pixels' | 'messages'>;
+const COMMON = { type: MESSAGES.type, count: MESSAGES.count };
+/** Layouts keep their one message for an unreadable or oversized plan. */
+const LAYOUT: ImageKind = {
+  pixels: LAYOUT_PIXEL_LIMIT,
+  messages: {
+    ...COMMON,
+    size: MESSAGES.layoutSize,
+    pixels: MESSAGES.dimensions,
+    unreadable: MESSAGES.dimensions,
+  },
+};
+const CLOSE_UP: ImageKind = {
+  pixels: PHOTO_PIXEL_LIMIT,
+  messages: { ...COMMON, size: MESSAGES.photoSize, pixels: MESSAGES.photoPixels },
+};
+// A 360-degree photo may be larger, and whether it is one is a field that may follow the file: the
+// upload is read against the 360 limit, and a flat photo checked against the photo limit after.
+const DOCUMENTATION_PHOTO: ImageKind = {
+  pixels: PANORAMA_PIXEL_LIMIT,
+  messages: { ...COMMON, size: MESSAGES.photoSize, pixels: MESSAGES.panoramaPixels },
+};
+
+/** The one image of an upload, checked by its bytes and its header's size; the fields as a payload. */
+async function readImageUpload(app: FastifyInstance, request: FastifyRequest, kind: ImageKind) {
   if (!request.isMultipart()) throw invalid('image', MESSAGES.required);
-  const upload = await readPhotoUpload(app, request, {
-    field: 'image',
-    maxFiles: 1,
-    messages: { type: MESSAGES.type, size: sizeMessage, count: MESSAGES.count },
-  });
+  const upload = await readPhotoUpload(app, request, { field: 'image', maxFiles: 1, ...kind });
   const image: UploadedPhoto | undefined = upload.photos[0];
   return { image, payload: fieldsAsPayload(upload.fields, []) };
 }
@@ -61,20 +87,18 @@ export async function documentationUploadRoutes(app: FastifyInstance): Promise<v
 
   app.post<{ Params: { id: string } }>('/api/projects/:id/layouts/', async (request, reply) => {
     const { project } = await requireDocumentationWriter(app.db, request);
-    const { image, payload } = await readImageUpload(app, request, MESSAGES.layoutSize);
+    const { image, payload } = await readImageUpload(app, request, LAYOUT);
     const input = parseInput(layoutUploadSchema, payload);
     if (!image) throw invalid('image', MESSAGES.required);
     if (image.body.length > MAX_LAYOUT_BYTES) throw invalid('image', MESSAGES.layoutSize);
-    const size = layoutImageSize(image.body);
-    if (!size) throw invalid('image', MESSAGES.dimensions);
     const id = await insertLayout(
       app,
       project.id,
       {
         name: input.name,
         feetPerPixel: input.feet_per_pixel ?? null,
-        widthPx: size.width,
-        heightPx: size.height,
+        widthPx: image.width,
+        heightPx: image.height,
       },
       image,
     );
@@ -93,15 +117,18 @@ export async function documentationUploadRoutes(app: FastifyInstance): Promise<v
     const user = requireSignedIn(request);
     const layout = await findLayout(app.db, request.params.layoutId);
     requireDocumentationEditor(user, layout);
-    if (!(await deleteLayout(app, layout))) throw propertyError(404, 'Layout not found.');
+    if (!(await deleteLayout(app, layout, user))) throw propertyError(404, 'Layout not found.');
     return reply.status(204).send();
   });
 
   app.post<{ Params: { id: string } }>('/api/projects/:id/photos/', async (request, reply) => {
     const { user, project } = await requireDocumentationWriter(app.db, request);
-    const { image, payload } = await readImageUpload(app, request, MESSAGES.photoSize);
+    const { image, payload } = await readImageUpload(app, request, DOCUMENTATION_PHOTO);
     const input = parseInput(photoUploadSchema, payload);
     if (!image) throw invalid('image', MESSAGES.required);
+    if (!input.is_360 && !isWithinPixelLimit(image, PHOTO_PIXEL_LIMIT)) {
+      throw new HttpError(400, { errors: { image: [MESSAGES.photoPixels] }, detail: MESSAGES.photoPixels });
+    }
     const problem = await photoPlaceProblem(app.db, project.id, input);
     if (problem) throw new HttpError(400, { errors: problem });
     const id = await insertPhoto(app, project.id, input, image, user.id);
@@ -112,7 +139,7 @@ export async function documentationUploadRoutes(app: FastifyInstance): Promise<v
     const user = requireSignedIn(request);
     const photo = await findPhoto(app.db, request.params.photoId);
     requireDocumentationEditor(user, photo);
-    if (!(await deletePhoto(app, photo.id))) throw propertyError(404, 'Photo not found.');
+    if (!(await deletePhoto(app, photo.id, user))) throw propertyError(404, 'Photo not found.');
     return reply.status(204).send();
   });
 
@@ -120,7 +147,7 @@ export async function documentationUploadRoutes(app: FastifyInstance): Promise<v
     const user = requireSignedIn(request);
     const photo = await findPhoto(app.db, request.params.photoId);
     requireDocumentationEditor(user, photo);
-    const { image, payload } = await readImageUpload(app, request, MESSAGES.photoSize);
+    const { image, payload } = await readImageUpload(app, request, CLOSE_UP);
     const input = parseInput(hotspotUploadSchema, payload);
     if (!photo.is360)
       throw new HttpError(400, { detail: NOT_A_360_PHOTO, non_field_errors: [NOT_A_360_PHOTO] });
@@ -141,7 +168,7 @@ export async function documentationUploadRoutes(app: FastifyInstance): Promise<v
     const user = requireSignedIn(request);
     const hotspot = await findHotspot(app.db, request.params.hotspotId);
     requireDocumentationEditor(user, hotspot);
-    if (!(await deleteHotspot(app, hotspot.id))) throw propertyError(404, 'Close-up not found.');
+    if (!(await deleteHotspot(app, hotspot, user))) throw propertyError(404, 'Close-up not found.');
     return reply.status(204).send();
   });
 }

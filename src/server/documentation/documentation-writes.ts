@@ -8,9 +8,12 @@ import type {
   LayoutUpdateInput,
   PhotoUploadInput,
 } from '#shared/documentation-uploads.ts';
+import { type AuditRecord, recordAudit } from '../admin/audit-log-store.ts';
+import { isStaff } from '../auth/guards.ts';
+import type { UserRow } from '../auth/session-store.ts';
 import type { Db } from '../db/database.ts';
 import { layouts, panoramaHotspots, photos } from '../db/schema/documentation.ts';
-import { units } from '../db/schema/projects.ts';
+import { projects, units } from '../db/schema/projects.ts';
 import { findFileOwner } from '../files/file-access.ts';
 import { fileUrl } from '../lifecycle/request-progress.ts';
 import { EXTENSIONS } from '../storage/content-type.ts';
@@ -159,22 +162,76 @@ async function photoKeys(db: Db, where: ReturnType<typeof eq>): Promise<string[]
   return rows.flatMap((row) => [row.photo, ...(row.hotspot ? [row.hotspot] : [])]);
 }
 
+type DocumentationDelete = Pick<AuditRecord, 'action'> & {
+  target: { type: AuditRecord['target']['type']; id: number; what: string };
+  projectId: number;
+};
+
+/**
+ * Staff deleting a property's documentation leave an audit entry, in the delete's transaction and
+ * labelled with the property; the client's own managers do not (the log is of staff actions, and
+ * the documentation is their company's to keep tidy).
+ */
+export async function auditStaffDelete(tx: Db, by: UserRow, deleted: DocumentationDelete): Promise<void> {
+  if (!isStaff(by)) return;
+  const [project] = await tx
+    .select({ name: projects.name })
+    .from(projects)
+    .where(eq(projects.id, deleted.projectId));
+  await recordAudit(tx, by, {
+    action: deleted.action,
+    target: {
+      type: deleted.target.type,
+      id: deleted.target.id,
+      label: `${deleted.target.what} · ${project?.name ?? `Property ${deleted.projectId}`}`,
+    },
+    details: { property_id: deleted.projectId },
+  });
+}
+
+const PHOTO_NAMES = { in_wall: 'In-wall photo', drone: 'Drone photo', thermal: 'Thermal photo' } as const;
+
 /** A layout with its pinned photos, their close-ups and its polygons (the foreign keys cascade). */
 export async function deleteLayout(
   app: FastifyInstance,
   layout: { id: number; storageKey: string },
+  by: UserRow,
 ): Promise<boolean> {
   const keys = [layout.storageKey, ...(await photoKeys(app.db, eq(photos.layoutId, layout.id)))];
-  const deleted = await app.db.delete(layouts).where(eq(layouts.id, layout.id)).returning({ id: layouts.id });
-  if (deleted.length === 0) return false;
+  const deleted = await app.db.transaction(async (tx) => {
+    const [row] = await tx
+      .delete(layouts)
+      .where(eq(layouts.id, layout.id))
+      .returning({ id: layouts.id, name: layouts.name, projectId: layouts.projectId });
+    if (!row) return false;
+    await auditStaffDelete(tx, by, {
+      action: 'layout.delete',
+      target: { type: 'layout', id: row.id, what: row.name },
+      projectId: row.projectId,
+    });
+    return true;
+  });
+  if (!deleted) return false;
   await releaseFiles(app, keys);
   return true;
 }
 
-export async function deletePhoto(app: FastifyInstance, photoId: number): Promise<boolean> {
+export async function deletePhoto(app: FastifyInstance, photoId: number, by: UserRow): Promise<boolean> {
   const keys = await photoKeys(app.db, eq(photos.id, photoId));
-  const deleted = await app.db.delete(photos).where(eq(photos.id, photoId)).returning({ id: photos.id });
-  if (deleted.length === 0) return false;
+  const deleted = await app.db.transaction(async (tx) => {
+    const [row] = await tx
+      .delete(photos)
+      .where(eq(photos.id, photoId))
+      .returning({ id: photos.id, kind: photos.kind, caption: photos.caption, projectId: photos.projectId });
+    if (!row) return false;
+    await auditStaffDelete(tx, by, {
+      action: 'photo.delete',
+      target: { type: 'photo', id: row.id, what: row.caption || PHOTO_NAMES[row.kind] },
+      projectId: row.projectId,
+    });
+    return true;
+  });
+  if (!deleted) return false;
   await releaseFiles(app, keys);
   return true;
 }
@@ -226,15 +283,25 @@ export async function updateHotspot(
   return row && hotspotView(row);
 }
 
-export async function deleteHotspot(app: FastifyInstance, hotspotId: number): Promise<boolean> {
-  const deleted = await app.db
-    .delete(panoramaHotspots)
-    .where(eq(panoramaHotspots.id, hotspotId))
-    .returning({ key: panoramaHotspots.storageKey });
-  if (deleted.length === 0) return false;
-  await releaseFiles(
-    app,
-    deleted.map((row) => row.key),
-  );
+export async function deleteHotspot(
+  app: FastifyInstance,
+  hotspot: { id: number; projectId: number },
+  by: UserRow,
+): Promise<boolean> {
+  const key = await app.db.transaction(async (tx) => {
+    const [row] = await tx
+      .delete(panoramaHotspots)
+      .where(eq(panoramaHotspots.id, hotspot.id))
+      .returning({ key: panoramaHotspots.storageKey, caption: panoramaHotspots.caption });
+    if (!row) return null;
+    await auditStaffDelete(tx, by, {
+      action: 'close_up.delete',
+      target: { type: 'close_up', id: hotspot.id, what: row.caption || 'Close-up' },
+      projectId: hotspot.projectId,
+    });
+    return row.key;
+  });
+  if (key === null) return false;
+  await releaseFiles(app, [key]);
   return true;
 }

@@ -1,9 +1,11 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { LayoutPolygonView, PolygonInput } from '#shared/documentation.ts';
+import type { UserRow } from '../auth/session-store.ts';
 import type { Db } from '../db/database.ts';
-import { layoutPolygons } from '../db/schema/documentation.ts';
+import { layoutPolygons, layouts } from '../db/schema/documentation.ts';
 import { users } from '../db/schema/users.ts';
 import { personNameSql } from '../vendors/vendor-name.ts';
+import { auditStaffDelete } from './documentation-writes.ts';
 
 const polygonColumns = {
   id: layoutPolygons.id,
@@ -75,11 +77,32 @@ export async function polygonIsOnLayout(db: Db, layoutId: number, polygonId: num
   return row !== undefined;
 }
 
-/** Deletes the polygon from this layout; false when it was not there (or went meanwhile). */
-export async function deletePolygon(db: Db, layoutId: number, polygonId: number): Promise<boolean> {
-  const deleted = await db
-    .delete(layoutPolygons)
-    .where(and(eq(layoutPolygons.id, polygonId), eq(layoutPolygons.layoutId, layoutId)))
-    .returning({ id: layoutPolygons.id });
-  return deleted.length > 0;
+/**
+ * Deletes the polygon from this layout (audited when staff do it); false when it was not there (or
+ * went meanwhile).
+ */
+export async function deletePolygon(
+  db: Db,
+  layout: { id: number; projectId: number },
+  polygonId: number,
+  by: UserRow,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .delete(layoutPolygons)
+      .where(and(eq(layoutPolygons.id, polygonId), eq(layoutPolygons.layoutId, layout.id)))
+      .returning({ id: layoutPolygons.id, name: layoutPolygons.name });
+    if (!row) return false;
+    const [onLayout] = await tx.select({ name: layouts.name }).from(layouts).where(eq(layouts.id, layout.id));
+    await auditStaffDelete(tx, by, {
+      action: 'polygon.delete',
+      target: {
+        type: 'polygon',
+        id: row.id,
+        what: `${row.name || 'Polygon'} on ${onLayout?.name ?? 'a layout'}`,
+      },
+      projectId: layout.projectId,
+    });
+    return true;
+  });
 }

@@ -10,11 +10,13 @@ import { projects } from '../db/schema/projects.ts';
 import { requestPhotos } from '../db/schema/requests.ts';
 import { vendorProfiles } from '../db/schema/vendor-profiles.ts';
 import { mayReadDocumentation } from '../documentation/documentation-access.ts';
+import { loadParties, roleOf } from '../lifecycle/lifecycle-access.ts';
 import { loadViewer } from '../requests/request-viewer.ts';
 
 /** What a stored file belongs to, which decides who may read it. */
 export type FileOwner =
-  | { kind: 'request_photo'; requestId: number }
+  /** `completion`: the awarded vendor's report, read like the detail's `completion`. */
+  | { kind: 'request_photo'; requestId: number; completion: boolean }
   /** vendorId null: a certificate still on a vendor application, before the account exists. */
   | { kind: 'insurance_certificate'; vendorId: number | null }
   | { kind: 'documentation'; projectId: number; clientId: number };
@@ -25,7 +27,7 @@ const REQUEST_KEY = /^requests\/(\d{1,9})\//;
 async function requestPhotoOwner(db: Db, key: string): Promise<FileOwner | null> {
   const requestId = REQUEST_KEY.exec(key)?.[1];
   const [row] = await db
-    .select({ requestId: requestPhotos.requestId })
+    .select({ requestId: requestPhotos.requestId, kind: requestPhotos.kind })
     .from(requestPhotos)
     .where(
       and(
@@ -34,7 +36,9 @@ async function requestPhotoOwner(db: Db, key: string): Promise<FileOwner | null>
       ),
     )
     .limit(1);
-  return row ? { kind: 'request_photo', requestId: row.requestId } : null;
+  return row
+    ? { kind: 'request_photo', requestId: row.requestId, completion: row.kind === 'completion' }
+    : null;
 }
 
 async function certificateOwner(db: Db, key: string): Promise<FileOwner | null> {
@@ -87,16 +91,20 @@ export async function findFileOwner(db: Db, key: string): Promise<FileOwner | nu
 }
 
 /**
- * Request photos follow the request's visibility rule (src/shared/request-visibility.ts); a
- * certificate is its vendor's and staff's; documentation images follow the documentation rule
- * (src/server/documentation/documentation-access.ts), the same as GET /api/projects/{id}/documentation/.
+ * Request photos follow the request's visibility rule (src/shared/request-visibility.ts), and
+ * completion photos the detail's rule for `completion` (the managing side and the awarded vendor,
+ * lifecycle-access.ts `roleOf`); a certificate is its vendor's and staff's; documentation images
+ * follow the documentation rule (src/server/documentation/documentation-access.ts), the same as
+ * GET /api/projects/{id}/documentation/.
  */
 export async function mayReadFile(db: Db, user: UserRow, owner: FileOwner): Promise<boolean> {
   if (isStaff(user)) return true;
   switch (owner.kind) {
     case 'request_photo': {
+      const viewer = await loadViewer(db, user);
+      if (owner.completion) return roleOf(viewer, await loadParties(db, owner.requestId)) !== 'none';
       const target = await loadBidTarget(db, String(owner.requestId));
-      return canViewRequest(await loadViewer(db, user), target.visible);
+      return canViewRequest(viewer, target.visible);
     }
     case 'insurance_certificate':
       return owner.vendorId !== null && owner.vendorId === user.id;

@@ -1,10 +1,46 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { APP_CONTENT_SECURITY_POLICY } from './content-security-policy.ts';
+
+/**
+ * Photos are taken through <input type=file accept="image/*">, which the phone's own camera
+ * answers: the app never calls getUserMedia, so no powerful feature is needed.
+ */
+export const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(), usb=()';
+/** A year; without includeSubDomains, since the app does not own its parent domain's other hosts. */
+export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000';
+
+function servedOverHttps(request: FastifyRequest, publicUrl: string): boolean {
+  // request.protocol reads X-Forwarded-Proto only from the TRUST_PROXY hops.
+  return request.protocol === 'https' || publicUrl.startsWith('https:');
+}
+
+/**
+ * A signed-in user's JSON must not stay in the browser's or a proxy's cache after sign-out. Answers
+ * that chose their own caching keep it (GET /api/files: private, max-age and ETag), and other types
+ * (files, the event stream) are not JSON.
+ */
+function isAuthenticatedJson(request: FastifyRequest, reply: FastifyReply): boolean {
+  if (!request.auth?.user || reply.hasHeader('cache-control')) return false;
+  const type = reply.getHeader('content-type');
+  return typeof type === 'string' && type.startsWith('application/json');
+}
 
 export function registerSecurityHeaders(app: FastifyInstance): void {
-  app.addHook('onSend', async (_request, reply, payload) => {
+  app.addHook('onSend', async (request, reply, payload) => {
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');
     reply.header('x-frame-options', 'DENY');
+    // A page with its own inline content (the local checkout) sets a stricter policy of its own.
+    if (!reply.hasHeader('content-security-policy')) {
+      reply.header('content-security-policy', APP_CONTENT_SECURITY_POLICY);
+    }
+    reply.header('permissions-policy', PERMISSIONS_POLICY);
+    reply.header('cross-origin-opener-policy', 'same-origin');
+    reply.header('cross-origin-resource-policy', 'same-origin');
+    if (servedOverHttps(request, app.config.publicUrl)) {
+      reply.header('strict-transport-security', STRICT_TRANSPORT_SECURITY);
+    }
+    if (isAuthenticatedJson(request, reply)) reply.header('cache-control', 'no-store');
     return payload;
   });
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { PHOTO_PIXEL_LIMIT } from '#shared/image-limits.ts';
 import {
   COMPLETION_PHOTO_MESSAGES,
   type CompletionInput,
@@ -19,7 +20,8 @@ export interface CompletionUpload extends CompletionInput {
 
 /**
  * Reads POST /api/requests/{id}/complete/: multipart `note` plus repeated `photos` files (images by
- * their bytes, at most 10 of at most 10 MB), or a JSON `{note}` from a client without photos.
+ * their bytes, at most 10 of at most 10 MB and 40 megapixels), or a JSON `{note}` from a client
+ * without photos. The caller's right to complete is checked before this reads anything.
  */
 export async function readCompletionUpload(
   app: FastifyInstance,
@@ -31,6 +33,7 @@ export async function readCompletionUpload(
   const upload = await readPhotoUpload(app, request, {
     field: 'photos',
     maxFiles: MAX_COMPLETION_PHOTOS,
+    pixels: PHOTO_PIXEL_LIMIT,
     messages: COMPLETION_PHOTO_MESSAGES,
   });
   return {

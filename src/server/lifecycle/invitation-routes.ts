@@ -19,8 +19,8 @@ async function placeName(tx: Db, projectId: number | null): Promise<string | nul
 }
 
 /**
- * POST /api/requests/{id}/invitations/ {vendors: [ids]}: the managing side (staff, the creator,
- * managers of the owning client) invites more vendors while the request is open. Checks run as in
+ * POST /api/requests/{id}/invitations/ {vendors: [ids]}: the managing side (staff, managers of the
+ * owning client) invites more vendors while the request is open. Checks run as in
  * the lifecycle calls: 401 → 404 → 403 → 400 → 409. Vendors already invited are skipped; each newly
  * invited one gets an 'invited' notice. Answers {invited: [{id, name}]} (only the new ones).
  */

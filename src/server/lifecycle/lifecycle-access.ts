@@ -8,7 +8,7 @@ import {
   type LifecycleState,
   roleMayAct,
 } from '#shared/request-lifecycle.ts';
-import { seesAllBids, type VisibilityViewer } from '#shared/request-visibility.ts';
+import { managesRequest, type VisibilityViewer } from '#shared/request-visibility.ts';
 import type { RequestStatus } from '#shared/statuses.ts';
 import type { Db } from '../db/database.ts';
 import { bids } from '../db/schema/bids.ts';
@@ -60,7 +60,10 @@ export async function loadParties(db: Db, id: number, lock = false): Promise<Req
   return { row, projectClientId, awardedVendorId };
 }
 
-/** The managing side is the same as for seeing every bid: staff, the creator, the client's managers. */
+/**
+ * The asker's part: the managing side (staff, the owning client's managers; never the creator as
+ * such, so a vendor that reported the work is not one), the vendor whose bid was awarded, or none.
+ */
 export function roleOf(viewer: VisibilityViewer, parties: RequestParties): LifecycleRole {
   const visible = {
     createdById: parties.row.createdById,
@@ -69,7 +72,7 @@ export function roleOf(viewer: VisibilityViewer, parties: RequestParties): Lifec
     inviteAll: parties.row.inviteAll,
     invitedVendorIds: [],
   };
-  if (seesAllBids(viewer, visible)) return 'manager';
+  if (managesRequest(viewer, visible)) return 'manager';
   if (parties.awardedVendorId !== null && viewer.id === parties.awardedVendorId) return 'awarded_vendor';
   return 'none';
 }

@@ -7,6 +7,7 @@ import { requireUser } from '../auth/guards.ts';
 import { maintenanceRequests as mr, requestPhotos } from '../db/schema/requests.ts';
 import { idempotentWrite } from '../idempotency/idempotent-write.ts';
 import { notify } from '../notifications/notify.ts';
+import { requestManagerIds } from '../requests/request-managers.ts';
 import { loadViewer } from '../requests/request-viewer.ts';
 import { EXTENSIONS } from '../storage/content-type.ts';
 import { readCompletionUpload } from './completion-upload.ts';
@@ -23,7 +24,7 @@ import {
 /**
  * POST /api/requests/{id}/complete/: the awarded vendor says the job is done, with a note and
  * photos (kind `completion`). The request stays In Progress with vendor_completed_at until the
- * manager confirms or sends it back; the request's creator is told.
+ * manager confirms or sends it back; the managing side (requestManagerIds) is told.
  *
  * Replayable with an Idempotency-Key (the offline outbox sends it): the key binds the note and each
  * photo's SHA-256, and a replay answers the first answer without storing files or writing rows.
@@ -89,15 +90,21 @@ export async function vendorCompletionRoutes(app: FastifyInstance): Promise<void
             note: upload.note,
             at: now,
           });
-          await notify(tx, [
-            {
-              userId: parties.row.createdById,
-              kind: 'request_status',
+          // The managing side confirms: the client's managers, not whoever raised the request.
+          const managerIds = await requestManagerIds(tx, {
+            createdById: parties.row.createdById,
+            projectClientId: parties.projectClientId,
+          });
+          await notify(
+            tx,
+            managerIds.map((userId) => ({
+              userId,
+              kind: 'request_status' as const,
               title: 'Job marked complete',
               message: `The vendor marked request #${id} complete. Please review and confirm.`,
               relatedRequestId: id,
-            },
-          ]);
+            })),
+          );
           return { status: 200, body: lifecycleBody(updated!, role) };
         } catch (error) {
           // The rows roll back; nothing references the photos of a failed step.

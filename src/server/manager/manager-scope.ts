@@ -1,4 +1,4 @@
-import { eq, inArray, or, type SQL } from 'drizzle-orm';
+import { eq, inArray, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { isStaff, requireUserType } from '../auth/guards.ts';
 import type { UserRow } from '../auth/session-store.ts';
@@ -8,7 +8,8 @@ import { maintenanceRequests as mr } from '../db/schema/requests.ts';
 
 /**
  * Whose data the manager portal shows: a property manager sees its client's properties and every
- * request on them plus the requests it raised itself; staff see everything. Vendors are refused.
+ * request on them (having raised a request gives nothing more: one raised for a former client is
+ * that client's); staff see everything. Vendors are refused.
  */
 export interface ManagerScope {
   user: UserRow;
@@ -30,8 +31,10 @@ function clientProjectIds(db: Db, clientId: number) {
 /** Requests the scope may list. */
 export function requestsInScope(db: Db, scope: ManagerScope): SQL | undefined {
   if (scope.all) return undefined;
-  const own = eq(mr.createdById, scope.user.id);
-  return scope.clientId === null ? own : or(own, inArray(mr.projectId, clientProjectIds(db, scope.clientId)));
+  // A manager without a client manages no request: compare with an id no row has.
+  return scope.clientId === null
+    ? eq(mr.id, -1)
+    : inArray(mr.projectId, clientProjectIds(db, scope.clientId));
 }
 
 /** Projects the scope may list. */

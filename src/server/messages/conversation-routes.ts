@@ -1,9 +1,9 @@
-import { inArray, sql } from 'drizzle-orm';
+import { inArray, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { type Conversation, conversationTitle } from '#shared/message-schemas.ts';
 import { canViewRequest } from '#shared/request-visibility.ts';
-import { requireUser } from '../auth/guards.ts';
+import { isStaff, requireUser } from '../auth/guards.ts';
 import type { UserRow } from '../auth/session-store.ts';
 import type { Db } from '../db/database.ts';
 import { requestInvitations } from '../db/schema/requests.ts';
@@ -27,19 +27,22 @@ type ThreadRow = z.infer<typeof threadRowSchema>;
 
 /**
  * Every thread the user takes part in, newest activity first, with the messages unread by its side:
- * a vendor's own threads; a manager's threads on the requests it manages (it created them, or its
- * client owns the property), one per (request, vendor).
+ * a vendor's own threads; a manager's threads on the requests its client owns; a staff member's on
+ * the requests it raised (requestManagerIds), one per (request, vendor). Creating a request makes no
+ * manager of anyone else: a manager who moved to another client, or a vendor reporter, reads none.
  */
 async function loadThreads(db: Db, user: UserRow): Promise<ThreadRow[]> {
   const isVendor = user.type === 'vendor';
-  const managedByClient =
-    user.type === 'property_manager' && user.clientId !== null
-      ? sql`or p.client_id = ${user.clientId}`
-      : sql``;
+  const managed: SQL[] = [];
+  if (user.type === 'property_manager' && user.clientId !== null)
+    managed.push(sql`p.client_id = ${user.clientId}`);
+  if (isStaff(user)) managed.push(sql`r.created_by_id = ${user.id}`);
   const scope = isVendor
     ? sql`m.vendor_id = ${user.id}`
-    : sql`m.request_id in (select r.id from maintenance_requests r left join projects p on p.id = r.project_id
-        where r.created_by_id = ${user.id} ${managedByClient})`;
+    : managed.length === 0
+      ? sql`false`
+      : sql`m.request_id in (select r.id from maintenance_requests r left join projects p on p.id = r.project_id
+        where ${sql.join(managed, sql` or `)})`;
   const unreadToMe = isVendor ? sql`m.sender_role <> 'vendor'` : sql`m.sender_role = 'vendor'`;
   const result = await db.execute(sql`
     with threads as (
@@ -55,12 +58,15 @@ async function loadThreads(db: Db, user: UserRow): Promise<ThreadRow[]> {
     select t.request_id, t.vendor_id, t.unread_count, l.content as last_message,
       to_json(l.created_at) #>> '{}' as timestamp,
       r.type, r.created_by_id, r.invite_all, p.name as property, p.client_id,
-      coalesce(nullif(trim(c.first_name || ' ' || c.last_name), ''), c.email) as manager,
+      -- A vendor reporter is not the managing side: its request shows the owning client instead.
+      case when c.type = 'vendor' then coalesce(cl.name, '')
+        else coalesce(nullif(trim(c.first_name || ' ' || c.last_name), ''), c.email) end as manager,
       coalesce(vp.company_name, nullif(trim(v.first_name || ' ' || v.last_name), ''), v.email) as vendor_name
     from threads t
     join latest l on l.request_id = t.request_id and l.vendor_id = t.vendor_id
     join maintenance_requests r on r.id = t.request_id
     left join projects p on p.id = r.project_id
+    left join clients cl on cl.id = p.client_id
     join users c on c.id = r.created_by_id
     join users v on v.id = t.vendor_id
     left join vendor_profiles vp on vp.user_id = t.vendor_id

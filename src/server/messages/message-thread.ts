@@ -1,4 +1,4 @@
-import { and, eq, or } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { canViewRequest, type VisibleRequest } from '#shared/request-visibility.ts';
 import type { UserRow } from '../auth/session-store.ts';
 import type { Db } from '../db/database.ts';
@@ -6,6 +6,7 @@ import { projects } from '../db/schema/projects.ts';
 import { maintenanceRequests as mr, requestInvitations } from '../db/schema/requests.ts';
 import { users } from '../db/schema/users.ts';
 import { forbidden, HttpError, notFound } from '../http/http-error.ts';
+import { requestManagerIds } from '../requests/request-managers.ts';
 import { loadViewer } from '../requests/request-viewer.ts';
 
 export const REQUEST_NOT_FOUND = 'Request not found.';
@@ -17,24 +18,8 @@ export interface ThreadAccess {
   vendorId: number;
   /** The caller's side: decides whose messages it marks read and who gets notified. */
   side: 'vendor' | 'manager';
-  /** The request's managing side: its creator and the managers of the client owning its property. */
+  /** The request's managing side: the active managers of its property's client (requestManagerIds). */
   managerIds: number[];
-}
-
-/** The managing side of a request: its creator and the property managers of its property's client. */
-async function requestManagerIds(db: Db, createdById: number, clientId: number | null): Promise<number[]> {
-  const rows = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(
-      or(
-        eq(users.id, createdById),
-        clientId === null
-          ? undefined
-          : and(eq(users.type, 'property_manager'), eq(users.clientId, clientId), eq(users.isActive, true)),
-      ),
-    );
-  return rows.map((row) => row.id);
 }
 
 async function loadVisibleRequest(db: Db, requestId: number): Promise<VisibleRequest> {
@@ -64,9 +49,10 @@ async function loadVisibleRequest(db: Db, requestId: number): Promise<VisibleReq
 
 /**
  * Who may read and write a thread (signed-in spec, section 6: the request visibility rule applies
- * to its messages): a vendor that may see the request, in its own thread; or one of the request's
- * managers, in the thread of a vendor named by `vendorId` that may see the request. Staff who are
- * neither do not take part. 404 for an unknown request, 403 for anyone else, 400 for a bad vendor.
+ * to its messages): a vendor that may see the request (its reporter too), in its own thread; or one
+ * of the request's managers, in the thread of a vendor named by `vendorId` that may see the request.
+ * Staff who did not raise the request do not take part. 404 for an unknown request, 403 for anyone
+ * else, 400 for a bad vendor.
  */
 export async function loadThreadAccess(
   db: Db,
@@ -75,7 +61,7 @@ export async function loadThreadAccess(
   vendorId: number | undefined,
 ): Promise<ThreadAccess> {
   const visible = await loadVisibleRequest(db, requestId);
-  const managerIds = await requestManagerIds(db, visible.createdById, visible.projectClientId);
+  const managerIds = await requestManagerIds(db, visible);
 
   if (user.type === 'vendor') {
     if (!canViewRequest(await loadViewer(db, user), visible)) throw forbidden(DENIED);

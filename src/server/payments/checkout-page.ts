@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+
 /** The local provider's checkout page: self-contained HTML (no external assets, no script). */
 
 const escapeHtml = (value: string) =>
@@ -17,6 +19,18 @@ label{display:block;font-size:14px;font-weight:600;margin:12px 0 4px}input{width
 .error{background:#fff5f5;color:#c92a2a;border:1px solid #ffc9c9;border-radius:8px;padding:10px 12px;margin:0 0 12px;font-size:14px}
 .note{font-size:13px;color:#6c757d;margin-top:16px}.back{display:inline-block;margin:0 0 12px;font-size:14px;color:#1c7ed6}
 button:focus-visible,input:focus-visible,a:focus-visible{outline:2px solid #1c7ed6;outline-offset:2px}`;
+
+/**
+ * The policy of every page rendered here: nothing but its own inline <style>, allowed by its hash
+ * rather than by the app's `'unsafe-inline'`, and its form posting to this origin.
+ */
+export const CHECKOUT_PAGE_CSP = [
+  "default-src 'none'",
+  `style-src 'sha256-${createHash('sha256').update(STYLE).digest('base64')}'`,
+  "form-action 'self'",
+  "base-uri 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
 
 export interface CheckoutView {
   checkoutId: string;

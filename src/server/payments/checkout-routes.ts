@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { randomToken, safeEqual } from '../auth/tokens.ts';
 import { checkoutSessions } from '../db/schema/billing.ts';
 import { plans } from '../db/schema/plans.ts';
-import { renderCheckoutMessage, renderCheckoutPage } from './checkout-page.ts';
+import { CHECKOUT_PAGE_CSP, renderCheckoutMessage, renderCheckoutPage } from './checkout-page.ts';
 import { successPagePath } from './subscription-success-routes.ts';
 
 const PRODUCT_NAME = 'FieldBid vendor subscription';
@@ -32,7 +32,12 @@ async function loadCheckout(app: FastifyInstance, id: string) {
 }
 
 function html(reply: FastifyReply, status: number, body: string) {
-  return reply.status(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(body);
+  return reply
+    .status(status)
+    .header('cache-control', 'no-store')
+    .header('content-security-policy', CHECKOUT_PAGE_CSP)
+    .type('text/html; charset=utf-8')
+    .send(body);
 }
 
 /** Answers a checkout that cannot take a card (unknown, paid, expired), or null when it can. */

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { vendorApplications } from '../db/schema/applications.ts';
 import { checkoutSessions } from '../db/schema/billing.ts';
 import { HttpError } from '../http/http-error.ts';
-import { renderCheckoutMessage } from './checkout-page.ts';
+import { CHECKOUT_PAGE_CSP, renderCheckoutMessage } from './checkout-page.ts';
 import { fulfilPaidApplication } from './vendor-fulfilment.ts';
 
 const NOT_FOUND = 'Application not found.';
@@ -72,6 +72,7 @@ export async function subscriptionSuccessRoutes(app: FastifyInstance): Promise<v
       return reply
         .status(state ? 402 : 404)
         .header('cache-control', 'no-store')
+        .header('content-security-policy', CHECKOUT_PAGE_CSP)
         .type('text/html; charset=utf-8')
         .send(renderCheckoutMessage(title, message));
     },

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { EMAIL_IN_USE_MESSAGE, type UserProfile, userProfileSchema } from '#shared/user-profile.ts';
 import { isUniqueViolation } from '../applications/application-session.ts';
 import { requireUser } from '../auth/guards.ts';
-import { issuePasswordToken } from '../auth/password-tokens.ts';
+import { issuePasswordToken, revokePasswordTokens } from '../auth/password-tokens.ts';
 import type { UserRow } from '../auth/session-store.ts';
 import { users } from '../db/schema/users.ts';
 import { HttpError, parseInput } from '../http/http-error.ts';
@@ -28,7 +28,8 @@ const emailTaken = () => new HttpError(400, { errors: { email: [EMAIL_IN_USE_MES
 /**
  * GET/PUT /api/user-profile/ (signed-in spec, sections 2, 3 and 7) and the vendor's insurance.
  * A new email address is the login at once; it must be confirmed again (a link to the new address,
- * a notice to the old one), and the sessions already open stay open.
+ * a notice to the old one), and the sessions already open stay open. The change revokes every
+ * unused password token of the user, and tokens confirm only the address they were made for.
  */
 export async function profileRoutes(app: FastifyInstance): Promise<void> {
   app.get('/api/user-profile/', async (request) => profileBody(requireUser(request)));
@@ -61,6 +62,8 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
           .where(eq(users.id, user.id))
           .returning();
         if (emailChanged) {
+          // Every earlier link went to the old address: none may confirm or reset the account now.
+          await revokePasswordTokens(tx, user.id);
           const token = await issuePasswordToken(tx, user.id, 'confirm_email');
           await enqueueMail(tx, confirmChangedEmailMail(app.config.publicUrl, input.email, token));
           await enqueueMail(tx, emailChangedNoticeMail(user.email, input.email));

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fastifyMultipart from '@fastify/multipart';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { PHOTO_PIXEL_LIMIT } from '#shared/image-limits.ts';
 import {
   type CreatedRequest,
   confirmationNumber,
@@ -27,7 +28,7 @@ import { fieldsAsPayload, readPhotoUpload, type UploadedPhoto } from '../storage
 import { vendorNameSql } from '../vendors/vendor-name.ts';
 import { loadInvitedVendors } from './invited-vendors.ts';
 import { notifyRequestRaised } from './request-notices.ts';
-import { resolveRequestPlace } from './request-property.ts';
+import { PROPERTY_BEFORE_PHOTOS, requireRequestTarget, resolveRequestPlace } from './request-property.ts';
 
 async function authorName(tx: Db, userId: number): Promise<string> {
   const [row] = await tx
@@ -41,7 +42,8 @@ async function authorName(tx: Db, userId: number): Promise<string> {
 /**
  * POST /api/requests/ (signed-in spec, sections 3, 5 and 7): a manager's request from the dashboard
  * dialog (JSON, or multipart with photos) or a vendor's report of work found on site (multipart).
- * Replayable with an Idempotency-Key: the key binds the fields and each photo's SHA-256.
+ * Replayable with an Idempotency-Key: the key binds the fields and each photo's SHA-256. In
+ * multipart the property comes before the photos, and is checked before a photo is read.
  */
 export async function requestCreateRoutes(app: FastifyInstance): Promise<void> {
   // Scoped to this plugin. One file over the count is let through so the count gets its own message.
@@ -55,7 +57,13 @@ export async function requestCreateRoutes(app: FastifyInstance): Promise<void> {
       ? await readPhotoUpload(app, request, {
           field: 'photos',
           maxFiles: MAX_REQUEST_PHOTOS,
+          pixels: PHOTO_PIXEL_LIMIT,
           messages: REQUEST_PHOTO_MESSAGES,
+          gate: {
+            fields: ['property_id', 'project_id'],
+            lateMessage: PROPERTY_BEFORE_PHOTOS,
+            check: (fields) => requireRequestTarget(app.db, user, fields),
+          },
         })
       : null;
     const payload = upload ? fieldsAsPayload(upload.fields, ['vendors']) : request.body;

@@ -1,4 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
+import { z } from 'zod';
 import { isStaff } from '../auth/guards.ts';
 import type { UserRow } from '../auth/session-store.ts';
 import type { Db } from '../db/database.ts';
@@ -18,6 +19,7 @@ export const NO_WORKED_PROPERTY =
   'You can report work only on a property where you hold an accepted bid. Win a job on the property first.';
 export const NOT_YOUR_PROPERTY = 'You can create requests only for properties of your company.';
 export const NOT_WORKED_PROPERTY = 'You do not hold an accepted bid on this property.';
+export const PROPERTY_BEFORE_PHOTOS = 'Send the property before the photos.';
 
 /** Properties where the vendor holds an accepted bid: where it works (as GET /api/user/projects/). */
 async function workedProjectIds(db: Db, vendorId: number): Promise<number[]> {
@@ -68,4 +70,41 @@ export async function resolveRequestPlace(
     .where(and(eq(units.id, unitId), eq(units.projectId, project.id)));
   if (!unit) throw fieldError('unit_id', 'Select a unit of this property.');
   return { project, unit };
+}
+
+const INVALID_PROPERTY = 'Select a valid property.';
+/** The id rule of requestInputSchema's property_id and project_id, for a raw form value. */
+const formId = z.coerce.number().int().positive().max(2_147_483_647);
+
+/** The property named by raw multipart fields (`property_id` or its alias `project_id`), if any. */
+function namedPropertyId(fields: Record<string, string[]>): number | undefined {
+  const named = (['property_id', 'project_id'] as const).flatMap((name) => {
+    const value = fields[name]?.[0];
+    if (value === undefined || value === '') return [];
+    const parsed = formId.safeParse(value);
+    if (!parsed.success) throw fieldError(name, INVALID_PROPERTY);
+    return [parsed.data];
+  });
+  if (named.length === 2 && named[0] !== named[1]) {
+    throw fieldError('property_id', 'property_id and project_id name different properties.');
+  }
+  return named[0];
+}
+
+/**
+ * A multipart create's gate, run before its first photo is read (docs: Trust, Uploads): the caller
+ * may raise a request on the property named by the fields sent so far, by the same rule as
+ * resolveRequestPlace (which runs again inside the write). A caller who must name a property and has
+ * not yet done so is told to send it first.
+ */
+export async function requireRequestTarget(db: Db, user: UserRow, fields: Record<string, string[]>) {
+  const propertyId = namedPropertyId(fields);
+  try {
+    await resolveRequestPlace(db, user, propertyId, undefined);
+  } catch (error) {
+    if (propertyId === undefined && error instanceof HttpError && error.statusCode === 400) {
+      throw fieldError(Object.keys(error.body.errors ?? {})[0] ?? 'property_id', PROPERTY_BEFORE_PHOTOS);
+    }
+    throw error;
+  }
 }

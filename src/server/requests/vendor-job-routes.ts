@@ -1,16 +1,19 @@
 import { type AnyColumn, and, asc, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { isServiceCategory } from '#shared/categories.ts';
-import { type JobOrderingField, jobListQuerySchema } from '#shared/job-list-query.ts';
+import { type JobListQuery, type JobOrderingField, jobListQuerySchema } from '#shared/job-list-query.ts';
 import type { VisibilityViewer } from '#shared/request-visibility.ts';
 import { isStaff, requireUserType } from '../auth/guards.ts';
+import type { UserRow } from '../auth/session-store.ts';
 import { maintenanceRequests as mr, requestInvitations } from '../db/schema/requests.ts';
 import { parseInput } from '../http/http-error.ts';
-import { loadRequestPage, matchesSearch, statusRank } from './request-list-sql.ts';
-import { loadViewer } from './request-viewer.ts';
+import { ListPageCache } from './list-page-cache.ts';
+import { countAllRequests, countVendorJobs } from './request-counts.ts';
+import { countMatching, loadRequestPage, matchesSearch } from './request-list-sql.ts';
+import { requestViewer } from './request-viewer.ts';
 
 const orderColumns: Record<JobOrderingField, AnyColumn | SQL> = {
-  status: statusRank,
+  status: mr.statusRank,
   service_type: mr.type,
   deadline: mr.bidDeadline,
   created_at: mr.createdAt,
@@ -20,6 +23,7 @@ const orderColumns: Record<JobOrderingField, AnyColumn | SQL> = {
 function visibleTo(viewer: VisibilityViewer): SQL | undefined {
   if (viewer.isStaff || viewer.isSuperuser) return undefined;
   const invited = sql`exists (select 1 from ${requestInvitations} where ${requestInvitations.requestId} = ${mr.id} and ${requestInvitations.vendorId} = ${viewer.id})`;
+  // createdById: the vendor's own reports of work, which it reads (but never manages or bids on).
   const conditions: SQL[] = [eq(mr.inviteAll, true), eq(mr.createdById, viewer.id), invited];
   const categories = viewer.serviceCategories.filter(isServiceCategory);
   if (categories.length > 0) conditions.push(inArray(mr.type, categories));
@@ -27,63 +31,97 @@ function visibleTo(viewer: VisibilityViewer): SQL | undefined {
 }
 
 function orderBy(ordering: string | undefined): SQL[] {
-  if (!ordering) return [asc(statusRank), desc(mr.createdAt), desc(mr.id)];
+  if (!ordering) return [asc(mr.statusRank), desc(mr.createdAt), desc(mr.id)];
   const descending = ordering.startsWith('-');
-  const column = orderColumns[ordering.replace(/^-/, '') as JobOrderingField];
-  // Ties (and empty deadlines, which sort last either way) fall back to newest first.
-  const primary = descending ? sql`${column} desc nulls last` : sql`${column} asc nulls last`;
+  const field = ordering.replace(/^-/, '') as JobOrderingField;
+  const column = orderColumns[field];
+  if (field === 'created_at')
+    return descending ? [desc(mr.createdAt), desc(mr.id)] : [asc(mr.createdAt), asc(mr.id)];
+  // Ties (and empty deadlines, which sort last either way) fall back to newest first. Only the
+  // deadline can be empty: the other columns keep their plain order, which their indexes serve.
+  const nullsLast = field === 'deadline' ? sql` nulls last` : sql``;
+  const primary = descending ? sql`${column} desc${nullsLast}` : sql`${column} asc${nullsLast}`;
   return [primary, desc(mr.createdAt), desc(mr.id)];
+}
+
+/** The page of jobs a vendor asked for, read from the database. */
+function loadJobsPage(app: FastifyInstance, user: UserRow, viewer: VisibilityViewer, query: JobListQuery) {
+  const categories = viewer.serviceCategories.filter(isServiceCategory);
+  const where = and(
+    isStaff(user) ? undefined : visibleTo(viewer),
+    query.service_type ? eq(mr.type, query.service_type) : undefined,
+    query.status ? eq(mr.status, query.status) : undefined,
+    matchesSearch(query.search),
+  );
+  const filters = { status: query.status, serviceType: query.service_type };
+  const countRows = query.search
+    ? countMatching(app.db, where)
+    : isStaff(user)
+      ? () => countAllRequests(app.db, filters)
+      : () => countVendorJobs(app.db, { id: viewer.id, categories }, filters);
+  return loadRequestPage(
+    countRows,
+    query,
+    ({ limit, offset }) =>
+      app.db
+        .select({
+          id: mr.id,
+          created_at: mr.createdAt,
+          service_type: mr.type,
+          description: mr.description,
+          status: mr.status,
+          deadline: mr.bidDeadline,
+          areas_affected: mr.areasAffected,
+          timeframe: mr.timeframe,
+        })
+        .from(mr)
+        .where(where)
+        .orderBy(...orderBy(query.ordering))
+        .limit(limit)
+        .offset(offset),
+    async (rows) => {
+      const invitations = await app.db
+        .select({ requestId: requestInvitations.requestId, vendorId: requestInvitations.vendorId })
+        .from(requestInvitations)
+        .where(
+          inArray(
+            requestInvitations.requestId,
+            rows.map((row) => row.id),
+          ),
+        )
+        .orderBy(asc(requestInvitations.vendorId));
+      // A vendor learns only whether it was invited itself, never which competitors were.
+      const shown = isStaff(user) ? invitations : invitations.filter((i) => i.vendorId === viewer.id);
+      return rows.map((row) => ({
+        ...row,
+        invited_vendors: shown.filter((i) => i.requestId === row.id).map((i) => i.vendorId),
+      }));
+    },
+  );
 }
 
 /** GET /api/vendor/jobs/: the jobs a vendor may see, filtered, sorted and paged (signed-in spec, section 7). */
 export async function vendorJobRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/api/vendor/jobs/', async (request) => {
+  const pages = new ListPageCache();
+  app.get('/api/vendor/jobs/', async (request, reply) => {
     const user = requireUserType(request, 'vendor');
     const query = parseInput(jobListQuerySchema, request.query);
-    const viewer = await loadViewer(app.db, user);
-    const where = and(
-      isStaff(user) ? undefined : visibleTo(viewer),
-      query.service_type ? eq(mr.type, query.service_type) : undefined,
-      query.status ? eq(mr.status, query.status) : undefined,
-      matchesSearch(query.search),
-    );
-    return loadRequestPage(
-      app.db,
-      where,
-      query,
-      ({ limit, offset }) =>
-        app.db
-          .select({
-            id: mr.id,
-            created_at: mr.createdAt,
-            service_type: mr.type,
-            description: mr.description,
-            status: mr.status,
-            deadline: mr.bidDeadline,
-            areas_affected: mr.areasAffected,
-            timeframe: mr.timeframe,
-          })
-          .from(mr)
-          .where(where)
-          .orderBy(...orderBy(query.ordering))
-          .limit(limit)
-          .offset(offset),
-      async (rows) => {
-        const invitations = await app.db
-          .select({ requestId: requestInvitations.requestId, vendorId: requestInvitations.vendorId })
-          .from(requestInvitations)
-          .where(
-            inArray(
-              requestInvitations.requestId,
-              rows.map((row) => row.id),
-            ),
-          )
-          .orderBy(asc(requestInvitations.vendorId));
-        return rows.map((row) => ({
-          ...row,
-          invited_vendors: invitations.filter((i) => i.requestId === row.id).map((i) => i.vendorId),
-        }));
-      },
-    );
+    const viewer = await requestViewer(request);
+    // Everything the page depends on besides the requests themselves (the generation covers those).
+    const key = JSON.stringify([
+      viewer.id,
+      isStaff(user),
+      [...viewer.serviceCategories].sort(),
+      query.service_type ?? null,
+      query.status ?? null,
+      query.search ?? null,
+      query.ordering ?? null,
+      query.page,
+      query.page_size,
+    ]);
+    const page = await pages.page(app.db, key, () => loadJobsPage(app, user, viewer, query));
+    reply.header('etag', page.etag);
+    if (request.headers['if-none-match'] === page.etag) return reply.code(304).send();
+    return page.body;
   });
 }

@@ -9,7 +9,8 @@ interface OutboxMail {
 
 /**
  * Reads the newest link path matching `pattern` from mail to `to`, through the staff-only
- * GET /api/admin/mail/ (the dev transport delivers nowhere). `staff` must be signed in as staff.
+ * GET /api/admin/mail/ (the dev transport delivers nowhere). Staff see single-use links masked, so
+ * this asks for them whole: `staff` must be signed in as a superuser (the demo admin is one).
  * Polls a little: other specs write mail in parallel, and a mail may land a moment later.
  */
 export async function linkFromMail(staff: APIRequestContext, to: string, pattern: RegExp): Promise<string> {
@@ -18,7 +19,7 @@ export async function linkFromMail(staff: APIRequestContext, to: string, pattern
     .poll(
       async () => {
         for (let page = 1; page <= 3; page += 1) {
-          const response = await staff.get(`/api/admin/mail/?page=${page}`);
+          const response = await staff.get(`/api/admin/mail/?page=${page}&unmasked=1`);
           if (!response.ok()) return `status ${response.status()}`;
           const { results } = (await response.json()) as { results: OutboxMail[] };
           const match = results.filter((mail) => mail.to === to).map((mail) => pattern.exec(mail.text))[0];

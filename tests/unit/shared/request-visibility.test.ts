@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   canViewRequest,
-  seesAllBids,
+  managesRequest,
   type VisibilityViewer,
   type VisibleRequest,
 } from '#shared/request-visibility.ts';
@@ -32,8 +32,9 @@ describe('canViewRequest', () => {
     expect(canViewRequest(viewer({ type: null, isSuperuser: true }), request)).toBe(true);
   });
 
-  it('lets the creating manager and managers of the same client see it, not other managers', () => {
-    expect(canViewRequest(viewer({ id: 1, type: 'property_manager', clientId: 8 }), request)).toBe(true);
+  it('lets managers of the owning client see it, not other managers, even the one who created it', () => {
+    expect(canViewRequest(viewer({ id: 1, type: 'property_manager', clientId: 7 }), request)).toBe(true);
+    expect(canViewRequest(viewer({ id: 1, type: 'property_manager', clientId: 8 }), request)).toBe(false);
     expect(canViewRequest(viewer({ type: 'property_manager', clientId: 7 }), request)).toBe(true);
     expect(canViewRequest(viewer({ type: 'property_manager', clientId: 8 }), request)).toBe(false);
     expect(
@@ -51,16 +52,25 @@ describe('canViewRequest', () => {
     expect(canViewRequest(viewer({}), { ...request, inviteAll: true })).toBe(true);
   });
 
+  it('lets a vendor that reported the work see the request it raised', () => {
+    expect(canViewRequest(viewer({ id: 1 }), request)).toBe(true);
+  });
+
   it('refuses a user with no type who is not staff', () => {
     expect(canViewRequest(viewer({ type: null, serviceCategories: ['Plumbing'] }), request)).toBe(false);
   });
 });
 
-describe('seesAllBids', () => {
-  it('is true for staff and the managing side, false for vendors', () => {
-    expect(seesAllBids(viewer({ type: null, isStaff: true }), request)).toBe(true);
-    expect(seesAllBids(viewer({ id: 1, type: 'property_manager' }), request)).toBe(true);
-    expect(seesAllBids(viewer({ type: 'property_manager', clientId: 7 }), request)).toBe(true);
-    expect(seesAllBids(viewer({ id: 20, serviceCategories: ['Plumbing'] }), request)).toBe(false);
+describe('managesRequest', () => {
+  it("is true for staff and the owning client's managers, false for vendors", () => {
+    expect(managesRequest(viewer({ type: null, isStaff: true }), request)).toBe(true);
+    expect(managesRequest(viewer({ type: 'property_manager', clientId: 7 }), request)).toBe(true);
+    expect(managesRequest(viewer({ id: 20, serviceCategories: ['Plumbing'] }), request)).toBe(false);
+  });
+
+  it('is false for whoever created the request outside the owning client', () => {
+    expect(managesRequest(viewer({ id: 1 }), request)).toBe(false);
+    expect(managesRequest(viewer({ id: 1, type: 'property_manager', clientId: 8 }), request)).toBe(false);
+    expect(managesRequest(viewer({ id: 1, type: 'property_manager', clientId: null }), request)).toBe(false);
   });
 });

@@ -66,6 +66,12 @@ export const passwordTokens = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     purpose: text('purpose', { enum: PASSWORD_TOKEN_PURPOSES }).notNull(),
     tokenHash: text('token_hash').notNull().unique(),
+    /**
+     * The user's address when the token was made (the one its link was mailed to). A token acts only
+     * while the account still has this address, so a link sent to an old address never confirms or
+     * resets the account under a new one; null (rows from before this column) matches nothing.
+     */
+    email: text('email'),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: moment('used_at'),

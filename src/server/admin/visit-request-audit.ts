@@ -1,0 +1,21 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/database.ts';
+import { visitRequests } from '../db/schema/visit-requests.ts';
+import { type AuditActor, recordAudit } from './audit-log-store.ts';
+
+/** The audit entry of a visit request just handled or reopened, in that change's transaction. */
+export async function auditVisitRequestChange(
+  tx: Db,
+  actor: AuditActor,
+  id: number,
+  change: 'handle' | 'reopen',
+): Promise<void> {
+  const [row] = await tx
+    .select({ name: visitRequests.name, email: visitRequests.email })
+    .from(visitRequests)
+    .where(eq(visitRequests.id, id));
+  await recordAudit(tx, actor, {
+    action: change === 'handle' ? 'visit_request.handle' : 'visit_request.reopen',
+    target: { type: 'visit_request', id, label: row ? `${row.name} · ${row.email}` : `Visit request ${id}` },
+  });
+}
