@@ -1,13 +1,12 @@
-import { inArray, type SQL, sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { type Conversation, conversationTitle } from '#shared/message-schemas.ts';
-import { canViewRequest } from '#shared/request-visibility.ts';
+import { canViewRequest, type VisibilityViewer } from '#shared/request-visibility.ts';
 import { isStaff, requireUser } from '../auth/guards.ts';
 import type { UserRow } from '../auth/session-store.ts';
 import type { Db } from '../db/database.ts';
-import { requestInvitations } from '../db/schema/requests.ts';
-import { loadViewer } from '../requests/request-viewer.ts';
+import { requestViewer } from '../requests/request-viewer.ts';
 
 const threadRowSchema = z.object({
   request_id: z.number(),
@@ -22,6 +21,8 @@ const threadRowSchema = z.object({
   client_id: z.number().nullable(),
   manager: z.string(),
   vendor_name: z.string(),
+  /** Whether the thread's vendor is invited to the request (what the vendor's visibility needs). */
+  vendor_invited: z.boolean(),
 });
 type ThreadRow = z.infer<typeof threadRowSchema>;
 
@@ -61,7 +62,9 @@ async function loadThreads(db: Db, user: UserRow): Promise<ThreadRow[]> {
       -- A vendor reporter is not the managing side: its request shows the owning client instead.
       case when c.type = 'vendor' then coalesce(cl.name, '')
         else coalesce(nullif(trim(c.first_name || ' ' || c.last_name), ''), c.email) end as manager,
-      coalesce(vp.company_name, nullif(trim(v.first_name || ' ' || v.last_name), ''), v.email) as vendor_name
+      coalesce(vp.company_name, nullif(trim(v.first_name || ' ' || v.last_name), ''), v.email) as vendor_name,
+      exists (select 1 from request_invitations i where i.request_id = t.request_id and i.vendor_id = t.vendor_id)
+        as vendor_invited
     from threads t
     join latest l on l.request_id = t.request_id and l.vendor_id = t.vendor_id
     join maintenance_requests r on r.id = t.request_id
@@ -75,26 +78,19 @@ async function loadThreads(db: Db, user: UserRow): Promise<ThreadRow[]> {
   return z.array(threadRowSchema).parse((result as unknown as { rows: unknown[] }).rows);
 }
 
-/** A vendor keeps only the threads of requests it may still see (signed-in spec, section 6). */
-async function stillVisible(db: Db, user: UserRow, rows: ThreadRow[]): Promise<ThreadRow[]> {
-  if (user.type !== 'vendor' || rows.length === 0) return rows;
-  const viewer = await loadViewer(db, user);
-  const invitations = await db
-    .select({ requestId: requestInvitations.requestId, vendorId: requestInvitations.vendorId })
-    .from(requestInvitations)
-    .where(
-      inArray(
-        requestInvitations.requestId,
-        rows.map((row) => row.request_id),
-      ),
-    );
+/**
+ * A vendor keeps only the threads of requests it may still see (signed-in spec, section 6). Its
+ * threads are its own, so whether it is invited comes with each row.
+ */
+function stillVisible(viewer: VisibilityViewer | null, rows: ThreadRow[]): ThreadRow[] {
+  if (viewer === null) return rows;
   return rows.filter((row) =>
     canViewRequest(viewer, {
       createdById: row.created_by_id,
       projectClientId: row.client_id,
       type: row.type,
       inviteAll: row.invite_all,
-      invitedVendorIds: invitations.filter((i) => i.requestId === row.request_id).map((i) => i.vendorId),
+      invitedVendorIds: row.vendor_invited ? [row.vendor_id] : [],
     }),
   );
 }
@@ -103,7 +99,8 @@ async function stillVisible(db: Db, user: UserRow, rows: ThreadRow[]): Promise<T
 export async function conversationRoutes(app: FastifyInstance): Promise<void> {
   app.get('/api/messages/conversations/', async (request): Promise<Conversation[]> => {
     const user = requireUser(request);
-    const rows = await stillVisible(app.db, user, await loadThreads(app.db, user));
+    const viewer = user.type === 'vendor' ? await requestViewer(request) : null;
+    const rows = stillVisible(viewer, await loadThreads(app.db, user));
     return rows.map((row) => ({
       request_id: row.request_id,
       title: conversationTitle(row.type, row.request_id),
