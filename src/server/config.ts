@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { type StorageConfig, storageConfigFrom, storageEnvShape } from './storage/storage-config.ts';
 
 const envSchema = z.object({
   /** `production` (or a PUBLIC_URL on https) marks a real deployment: see productionRefusals(). */
@@ -35,6 +36,7 @@ const envSchema = z.object({
   STRIPE_API_HOST: z.string().min(1).optional(),
   STRIPE_API_PORT: z.coerce.number().int().min(1).max(65_535).optional(),
   STRIPE_API_PROTOCOL: z.enum(['http', 'https']).optional(),
+  ...storageEnvShape,
 });
 
 export interface StripeConfig {
@@ -66,6 +68,8 @@ export interface Config {
   stripe: StripeConfig | undefined;
   /** Whether PAYMENTS_PROVIDER named the provider, rather than it following from the Stripe key. */
   paymentsProviderNamed: boolean;
+  /** Where files go: local disk under DATA_DIR/files, or the STORAGE_URL bucket. */
+  storage: StorageConfig;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -118,5 +122,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : undefined,
     paymentsProviderNamed: e.PAYMENTS_PROVIDER !== undefined,
+    storage: storageConfigFrom(e),
   };
 }

@@ -2,7 +2,7 @@
 // DATA_DIR) and load the demo data into it. Refuses a database that already has users, so it can
 // never mix demo accounts into real data.
 import { loadConfig } from '../config.ts';
-import { createLocalFileStore } from '../storage/local-file-store.ts';
+import { createFileStore } from '../storage/create-file-store.ts';
 import { openDatabase } from './open-database.ts';
 import { DEMO_EMAILS, DEMO_PASSWORD, isDatabaseEmpty, seedDemoData } from './seed.ts';
 
@@ -12,7 +12,7 @@ let exitCode = 0;
 try {
   await database.migrate();
   if (await isDatabaseEmpty(database.db)) {
-    await seedDemoData(database.db, { files: createLocalFileStore(config.dataDir) });
+    await seedDemoData(database.db, { files: createFileStore(config) });
     const accounts = Object.values(DEMO_EMAILS).join(', ');
     console.log(
       `Demo data loaded into the ${database.kind} database: ${accounts} (password ${DEMO_PASSWORD}).`,

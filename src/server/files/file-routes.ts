@@ -1,12 +1,17 @@
-import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { requireUser } from '../auth/guards.ts';
 import { notFound } from '../http/http-error.ts';
 import { isSafeKey } from '../storage/file-store.ts';
+import { answerRange } from './byte-range.ts';
 import { findFileOwner, mayReadFile } from './file-access.ts';
 
 /** Private: per user, never in a shared cache; a day, since a key's content never changes. */
 const CACHE_CONTROL = 'private, max-age=86400';
+
+/** A header sent once; a repeated one counts as absent. */
+function header(value: string | string[] | undefined): string | undefined {
+  return typeof value === 'string' ? value : undefined;
+}
 
 /** Whether an If-None-Match header names this ETag (a list, weak forms, or `*`). */
 function matches(ifNoneMatch: string | undefined, etag: string): boolean {
@@ -29,16 +34,38 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
     if (!isSafeKey(key)) throw notFound();
     const owner = await findFileOwner(app.db, key);
     if (!owner || !(await mayReadFile(app.db, user, owner))) throw notFound();
-    const file = await app.files.get(key);
+    const file = await app.files.stat(key);
     if (!file) throw notFound();
-    const etag = `"${createHash('sha256').update(file.body).digest('base64url')}"`;
     reply
       .header('cache-control', CACHE_CONTROL)
-      .header('etag', etag)
+      .header('etag', file.etag)
+      .header('accept-ranges', 'bytes')
       // Uploads are only PDF and raster images (checked by their bytes), so nothing stored can run
       // as a page; nosniff keeps the browser to the stored type.
       .header('x-content-type-options', 'nosniff');
-    if (matches(request.headers['if-none-match'], etag)) return reply.code(304).send();
-    return reply.type(file.contentType).send(file.body);
+    if (matches(request.headers['if-none-match'], file.etag)) return reply.code(304).send();
+    const wanted = answerRange(
+      request.headers.range,
+      header(request.headers['if-range']),
+      file.etag,
+      file.size,
+    );
+    if (wanted.kind === 'unsatisfiable') {
+      return reply
+        .code(416)
+        .header('content-range', `bytes */${file.size}`)
+        .send({ detail: 'The requested range is not satisfiable.' });
+    }
+    const range = wanted.kind === 'partial' ? wanted.range : undefined;
+    // Streamed from the store as it is read: a large layout never sits in memory whole.
+    const body = await app.files.stream(key, range);
+    if (!body) throw notFound();
+    if (range) {
+      reply.code(206).header('content-range', `bytes ${range.start}-${range.end}/${file.size}`);
+    }
+    return reply
+      .type(file.contentType)
+      .header('content-length', range ? range.end - range.start + 1 : file.size)
+      .send(body);
   });
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { createFileStore } from './create-file-store.ts';
 import type { FileStore } from './file-store.ts';
-import { createLocalFileStore } from './local-file-store.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -10,7 +10,16 @@ declare module 'fastify' {
   }
 }
 
-/** Decorates the app with `files`: the store passed to buildApp, else local disk under DATA_DIR. */
+/**
+ * Decorates the app with `files`: the store passed to buildApp, else the configured one (local disk
+ * under DATA_DIR, or the STORAGE_URL bucket, whose client the app closes with itself).
+ */
 export const storagePlugin = fp(async (app: FastifyInstance, options: { store?: FileStore | undefined }) => {
-  app.decorate('files', options.store ?? createLocalFileStore(app.config.dataDir));
+  if (options.store) {
+    app.decorate('files', options.store);
+    return;
+  }
+  const store = createFileStore(app.config);
+  app.decorate('files', store);
+  app.addHook('onClose', async () => store.close?.());
 });
