@@ -4,8 +4,9 @@ import { type Config, loadConfig } from './config.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { openDatabase } from './db/open-database.ts';
 import { DEMO_PASSWORD, isDatabaseEmpty, seedDemoData } from './db/seed.ts';
+import { listenWhileStarting } from './http/startup-server.ts';
 import { demoAccountsWithPublishedPassword, productionRefusals } from './production-checks.ts';
-import { createLocalFileStore } from './storage/local-file-store.ts';
+import { createFileStore } from './storage/create-file-store.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -33,8 +34,18 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+  // The port answers 503 while migrations run (they wait on an advisory lock when another process
+  // migrates), so a balancer's readiness probe sees "starting" rather than a refused connection.
+  let starting: Awaited<ReturnType<typeof listenWhileStarting>>;
+  try {
+    starting = await listenWhileStarting(config.port, config.host);
+  } catch (error) {
+    logger.fatal({ err: error }, 'could not listen');
+    await database.close();
+    process.exit(1);
+  }
   await database.migrate();
-  const files = createLocalFileStore(config.dataDir);
+  const files = createFileStore(config);
   // Demo data goes only into a fresh embedded database of a development server; a real PostgreSQL
   // is seeded on purpose with `npm run seed:demo`.
   if (database.kind === 'pglite' && (await isDatabaseEmpty(database.db))) {
@@ -49,6 +60,7 @@ async function main(): Promise<void> {
   const refusals = productionRefusals(config, demoAccounts);
   if (refusals.length > 0) {
     for (const refusal of refusals) logger.fatal(refusal);
+    await starting.close();
     await database.close();
     process.exit(1);
   }
@@ -83,6 +95,7 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => void stop('SIGINT'));
 
   try {
+    await starting.close();
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
     logger.fatal({ err: error }, 'could not listen');

@@ -1,7 +1,11 @@
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '#server/app.ts';
 import { hashToken } from '#server/auth/tokens.ts';
 import { loginAttempts, sessions } from '#server/db/schema/sessions.ts';
+import { LocalFileStore } from '#server/storage/local-file-store.ts';
 import { makeUser, TEST_PASSWORD } from '../support/factories.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { TestClient } from '../support/test-client.ts';
@@ -23,6 +27,31 @@ describe('GET /api/health/', () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/health/' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ status: 'ok' });
+  });
+
+  it('names the file store as down when it cannot be written, and the database as ok', async () => {
+    const broken = await buildApp({
+      config: t.app.config,
+      database: t.database,
+      mailSender: false,
+      // A directory under a regular file can never be made.
+      files: new LocalFileStore(join(fileURLToPath(import.meta.url), 'files')),
+    });
+    try {
+      const response = await broken.inject({ method: 'GET', url: '/api/health/' });
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toEqual({ status: 'unavailable', database: 'ok', storage: 'down' });
+    } finally {
+      await broken.close();
+    }
+  });
+});
+
+describe('GET /api/health/ready', () => {
+  it('answers ready once the app serves and the database answers', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/health/ready' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ready' });
   });
 });
 

@@ -38,6 +38,19 @@ export class CuttingProxy {
     return this.port;
   }
 
+  /** While true, every new connection is closed at once (the network is down; see cutOff). */
+  private refusing = false;
+
+  /** Cuts every connection and refuses new ones until restore(): the target is unreachable. */
+  cutOff(): void {
+    this.refusing = true;
+    this.dropAll();
+  }
+
+  restore(): void {
+    this.refusing = false;
+  }
+
   /** Every open connection is cut (a lost signal); returns how many. */
   dropAll(): number {
     const open = this.pairs.size;
@@ -54,6 +67,11 @@ export class CuttingProxy {
   }
 
   private accept(client: Socket): void {
+    if (this.refusing) {
+      this.counts.refused += 1;
+      client.destroy();
+      return;
+    }
     const upstream = connect(this.options.targetPort, '127.0.0.1');
     const pair = { client, upstream };
     this.pairs.add(pair);

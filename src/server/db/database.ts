@@ -13,9 +13,10 @@ export interface Database {
   ping(): Promise<boolean>;
   /**
    * LISTENs on `channel` (real-time fan-out: a `pg_notify` reaches every process once its
-   * transaction commits).
+   * transaction commits). `onReconnect` runs after the LISTEN connection came back from a loss:
+   * what was sent meanwhile is lost, so caches kept fresh by the channel must drop everything.
    */
-  listen(channel: string, onPayload: (payload: string) => void): Promise<Listener>;
+  listen(channel: string, onPayload: (payload: string) => void, onReconnect?: () => void): Promise<Listener>;
   close(): Promise<void>;
 }
 

@@ -26,6 +26,12 @@ export async function openPostgresDatabase(
   // An idle client losing its connection (a database restart) emits here; without a listener the
   // process would crash. The pool replaces the client on the next query.
   pool.on('error', (error) => log.error({ err: error }, 'PostgreSQL idle client error'));
+  // A client checked out of the pool (inside a transaction) has no error listener of the pool's:
+  // losing its connection between two queries would emit an unhandled 'error' and end the process.
+  // Its next query fails instead (503 to the caller), and the pool discards it on release.
+  pool.on('connect', (client) => {
+    client.on('error', (error) => log.error({ err: error }, 'PostgreSQL client lost its connection'));
+  });
   const db = drizzle({ client: pool, ...queryLogger(options.logQuery) });
   return {
     db,
@@ -48,7 +54,7 @@ export async function openPostgresDatabase(
         return false;
       }
     },
-    listen: (channel, onPayload) => listenOnPostgres(url, channel, onPayload, log),
+    listen: (channel, onPayload, onReconnect) => listenOnPostgres(url, channel, onPayload, log, onReconnect),
     close: () => pool.end(),
   };
 }

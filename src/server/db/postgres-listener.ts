@@ -3,7 +3,8 @@ import type { Logger } from 'pino';
 import type { Listener } from './database.ts';
 
 const RECONNECT_DELAY_MS = 1_000;
-const MAX_RECONNECT_DELAY_MS = 30_000;
+// Short enough that fan-out and cache invalidation resume within seconds of the database's return.
+const MAX_RECONNECT_DELAY_MS = 5_000;
 
 /**
  * LISTEN on a dedicated connection (a pooled client would lose its LISTEN when released). When the
@@ -15,11 +16,14 @@ export async function listenOnPostgres(
   channel: string,
   onPayload: (payload: string) => void,
   log: Pick<Logger, 'error'>,
+  onReconnect?: () => void,
 ): Promise<Listener> {
   let client: pg.Client | null = null;
   let stopped = false;
   let delay = RECONNECT_DELAY_MS;
   let timer: NodeJS.Timeout | null = null;
+  // Set when a connection is lost: notifications may have been missed until the next one listens.
+  let lost = false;
 
   const connect = async (): Promise<void> => {
     const next = new pg.Client({ connectionString: url });
@@ -30,6 +34,7 @@ export async function listenOnPostgres(
       log.error({ err: error }, 'real-time LISTEN connection failed; reconnecting');
       void next.end().catch(() => {});
       if (client === next) client = null;
+      lost = true;
       scheduleReconnect();
     });
     await next.connect();
@@ -39,8 +44,11 @@ export async function listenOnPostgres(
       await next.end();
       return;
     }
+    const reconnected = lost;
     client = next;
+    lost = false;
     delay = RECONNECT_DELAY_MS;
+    if (reconnected) onReconnect?.();
   };
 
   const scheduleReconnect = () => {

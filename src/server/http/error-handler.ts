@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { DATABASE_UNAVAILABLE_BODY, isDatabaseUnavailable } from '../db/database-unavailable.ts';
 import { HttpError } from './http-error.ts';
 
 const GENERIC_DETAIL = 'Something went wrong on our side. Please try again.';
@@ -18,6 +19,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
         errors[field] = [...(errors[field] ?? []), issue.message ?? 'Invalid value.'];
       }
       return reply.status(400).send({ errors });
+    }
+    if (isDatabaseUnavailable(error)) {
+      // One line, not a stack per request: during an outage every request lands here.
+      request.log.warn({ err: { message: error.message } }, 'database unavailable');
+      return reply.status(503).header('retry-after', '2').send(DATABASE_UNAVAILABLE_BODY);
     }
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
