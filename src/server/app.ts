@@ -11,6 +11,8 @@ import { planAdminRoutes } from './admin/plan-admin-routes.ts';
 import { userAdminRoutes } from './admin/user-admin-routes.ts';
 import { managerApplicationRoutes } from './applications/manager-application-routes.ts';
 import { vendorApplicationRoutes } from './applications/vendor-application-routes.ts';
+import { apiKeyRoutes } from './auth/api-key-routes.ts';
+import { apiKeyScopePlugin } from './auth/api-key-scope.ts';
 import { authContextPlugin } from './auth/auth-context.ts';
 import { authRoutes } from './auth/auth-routes.ts';
 import { csrfPlugin } from './auth/csrf.ts';
@@ -95,6 +97,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerSecurityHeaders(app);
   await app.register(fastifyCookie);
   await app.register(authContextPlugin);
+  await app.register(apiKeyScopePlugin);
   await app.register(csrfPlugin);
   await app.register(mailPlugin, { runSender: options.mailSender ?? true });
   await app.register(storagePlugin, { store: options.files });
@@ -135,6 +138,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(profileRoutes);
   await app.register(userProjectRoutes);
   await app.register(vendorDashboardRoutes);
+  await app.register(apiKeyRoutes);
   await app.register(panoramaDemoRoutes);
 
   await registerSpa(app, config.staticDir);

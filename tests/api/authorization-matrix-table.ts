@@ -13,6 +13,7 @@ import { ACTORS, type Actor } from '../support/authorization-world.ts';
 export const MATRIX = `
 route                                                             | target                                   | visitor | category | other | reporter | awarded | manager | outsider | staff | super
 GET    /api/health/                                               |                                          | 200 | 200 | 200 | 200 | 200 | 200 | 200 | 200 | 200
+GET    /api/health/ready                                          |                                          | 200 | 200 | 200 | 200 | 200 | 200 | 200 | 200 | 200
 GET    /api/get-csrf-token/                                       |                                          | 200 | 200 | 200 | 200 | 200 | 200 | 200 | 200 | 200
 GET    /api/users/auth-status/                                    |                                          | 200 | 200 | 200 | 200 | 200 | 200 | 200 | 200 | 200
 POST   /api/users/login/                                          | another account, from a fresh session    | 200 | 200 | 200 | 200 | 200 | 200 | 200 | 200 | 200
@@ -46,6 +47,9 @@ GET    /api/user-profile/                                         |             
 PUT    /api/user-profile/                                         | the caller's own profile, unchanged      | 401 | 200 | 200 | 200 | 200 | 200 | 200 | 200 | 200
 GET    /api/user/projects/                                        |                                          | 401 | 200 | 200 | 200 | 200 | 200 | 200 | 200 | 200
 GET    /api/vendors/                                              |                                          | 401 | 200 | 200 | 200 | 200 | 200 | 200 | 200 | 200
+GET    /api/vendor/api-keys/                                      |                                          | 401 | 200 | 200 | 200 | 200 | 403 | 403 | 403 | 403
+POST   /api/vendor/api-keys/                                      | a new key of the caller's                | 401 | 201 | 201 | 201 | 201 | 403 | 403 | 403 | 403
+DELETE /api/vendor/api-keys/:id/                                  | a fresh key of the category vendor's     | 401 | 204 | 404 | 404 | 404 | 403 | 403 | 403 | 403
 GET    /api/notifications/                                        |                                          | 401 | 200 | 200 | 200 | 200 | 200 | 200 | 200 | 200
 POST   /api/notifications/:id/mark-read/                          | the category vendor's notification       | 401 | 200 | 404 | 404 | 404 | 404 | 404 | 404 | 404
 POST   /api/notifications/mark-all-read/                          |                                          | 401 | 200 | 200 | 200 | 200 | 200 | 200 | 200 | 200

@@ -1,3 +1,4 @@
+import { createApiKey } from '#server/auth/api-key-store.ts';
 import type { Invocation } from './authorization-send.ts';
 import type { Actor, AuthorizationWorld } from './authorization-world.ts';
 import { managerWizard, TRIANGLE } from './authorization-world.ts';
@@ -47,6 +48,7 @@ const wizardStep = (actor: Actor, step: string) =>
 
 const publicCalls: Calls = {
   'GET /api/health/': get('/api/health/'),
+  'GET /api/health/ready': get('/api/health/ready'),
   'GET /api/get-csrf-token/': get('/api/get-csrf-token/'),
   'GET /api/users/auth-status/': get('/api/users/auth-status/'),
   'POST /api/users/login/ [another account, from a fresh session]': write((w) => ({
@@ -220,6 +222,16 @@ const accountCalls: Calls = {
   "POST /api/notifications/:id/mark-read/ [the category vendor's notification]": write((w) => ({
     method: 'POST',
     url: `/api/notifications/${w.ids.categoryNotification}/mark-read/`,
+  })),
+  'GET /api/vendor/api-keys/': get('/api/vendor/api-keys/'),
+  "POST /api/vendor/api-keys/ [a new key of the caller's]": write(() => ({
+    method: 'POST',
+    url: '/api/vendor/api-keys/',
+    json: { name: 'Matrix key' },
+  })),
+  "DELETE /api/vendor/api-keys/:id/ [a fresh key of the category vendor's]": write(async (w) => ({
+    method: 'DELETE',
+    url: `/api/vendor/api-keys/${(await createApiKey(w.t.db, w.users.category.id, 'Matrix key')).row.id}/`,
   })),
   'POST /api/notifications/mark-all-read/': write(() => ({
     method: 'POST',

@@ -5,15 +5,16 @@ import { CenteredLoader } from '#app/ui/centered-loader.tsx';
 import { ErrorAlert } from '#app/ui/error-alert.tsx';
 import { ScreenTitle } from '#app/ui/screen-title.tsx';
 import { useUserProfile } from './api.ts';
+import { ApiKeysPanel } from './api-keys-panel.tsx';
 import { InsuranceForm } from './insurance-form.tsx';
 import { ProfileForm } from './profile-form.tsx';
 import { LOAD_FAILED } from './settings-messages.ts';
 
-type SettingsTab = 'profile' | 'notifications' | 'insurance';
+type SettingsTab = 'profile' | 'notifications' | 'insurance' | 'api-keys';
 
 /**
  * Settings of both areas (signed-in spec, section 2): tabs chosen by the URL hash (#profile,
- * #notifications; #insurance for vendors), Profile Details and Notifications over one profile form.
+ * #notifications; #insurance and #api-keys for vendors), Profile Details and Notifications over one profile form.
  */
 export function SettingsPage() {
   const location = useLocation();
@@ -21,7 +22,7 @@ export function SettingsPage() {
   const vendor = userOf(useAuthStatus().data)?.type === 'vendor';
   const profile = useUserProfile();
   const tabs: SettingsTab[] = vendor
-    ? ['profile', 'notifications', 'insurance']
+    ? ['profile', 'notifications', 'insurance', 'api-keys']
     : ['profile', 'notifications'];
   const fromHash = location.hash.replace(/^#/, '') as SettingsTab;
   const tab = tabs.includes(fromHash) ? fromHash : 'profile';
@@ -35,7 +36,7 @@ export function SettingsPage() {
         keepMounted
       >
         <Tabs.List>
-          {/* Narrow padding keeps the three tabs on one line at 375px. */}
+          {/* Narrow padding keeps three tabs on one line at 375px; a vendor's fourth wraps, never hidden. */}
           <Tabs.Tab value="profile" px="sm">
             Profile Details
           </Tabs.Tab>
@@ -45,6 +46,11 @@ export function SettingsPage() {
           {vendor ? (
             <Tabs.Tab value="insurance" px="sm">
               Insurance
+            </Tabs.Tab>
+          ) : null}
+          {vendor ? (
+            <Tabs.Tab value="api-keys" px="sm">
+              API keys
             </Tabs.Tab>
           ) : null}
         </Tabs.List>
@@ -60,6 +66,11 @@ export function SettingsPage() {
         {vendor ? (
           <Tabs.Panel value="insurance" pt="md">
             {tab === 'insurance' ? <InsuranceForm /> : null}
+          </Tabs.Panel>
+        ) : null}
+        {vendor ? (
+          <Tabs.Panel value="api-keys" pt="md">
+            {tab === 'api-keys' ? <ApiKeysPanel /> : null}
           </Tabs.Panel>
         ) : null}
       </Tabs>

@@ -1,6 +1,16 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { API_KEY_MESSAGES } from '#shared/api-keys.ts';
 import type { Listener } from '../db/database.ts';
+import { HttpError } from '../http/http-error.ts';
+import {
+  type ApiKeyRow,
+  type FoundApiKey,
+  findApiKeyByHash,
+  isApiKeyUsable,
+  looksLikeApiKey,
+  touchApiKey,
+} from './api-key-store.ts';
 import { clearSessionCookies, SESSION_COOKIE } from './cookies.ts';
 import { AUTH_CHANGES_CHANNEL, parseAuthChange, SessionCache } from './session-cache.ts';
 import {
@@ -15,8 +25,13 @@ import { hashToken } from './tokens.ts';
 export interface AuthContext {
   session: SessionRow | null;
   user: UserRow | null;
-  /** How the caller proved who it is; bearer callers are exempt from CSRF (no ambient credential). */
-  via: 'cookie' | 'bearer' | null;
+  /** The vendor API key the caller sent (via 'api_key'); its scope is api-key-scope.ts. */
+  apiKey: ApiKeyRow | null;
+  /**
+   * How the caller proved who it is; bearer and API-key callers are exempt from CSRF (no ambient
+   * credential).
+   */
+  via: 'cookie' | 'bearer' | 'api_key' | null;
 }
 
 declare module 'fastify' {
@@ -26,6 +41,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Recently used sessions of this process, dropped on every change any process makes. */
     sessionCache: SessionCache;
+    /** Recently used vendor API keys of this process, keyed by hash, dropped like sessions. */
+    apiKeyCache: SessionCache<FoundApiKey>;
   }
 }
 
@@ -63,18 +80,77 @@ async function lookUp(
   return found;
 }
 
+/**
+ * The key for a bearer token, from this process's cache, else from the database; null when no
+ * unrevoked key has that hash. Usability (active vendor, active subscription) is the caller's check.
+ */
+async function lookUpApiKey(app: FastifyInstance, token: string): Promise<FoundApiKey | null> {
+  const hash = hashToken(token);
+  const now = new Date();
+  let found = app.apiKeyCache.get(hash, now.getTime()) ?? null;
+  if (!found) {
+    found = await findApiKeyByHash(app.db, hash);
+    if (!found) return null;
+    app.apiKeyCache.set(hash, found, now.getTime());
+  }
+  if (!isApiKeyUsable(found)) return found;
+  const apiKey = await touchApiKey(app.db, found.apiKey, now);
+  if (apiKey !== found.apiKey) {
+    found = { ...found, apiKey };
+    app.apiKeyCache.update(hash, found);
+  }
+  return found;
+}
+
+async function authenticateBearer(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  token: string,
+): Promise<void> {
+  // Keys start with fb_; a session token rarely does, so it is tried second rather than refused.
+  if (looksLikeApiKey(token)) {
+    const key = await lookUpApiKey(app, token);
+    if (key) {
+      if (!isApiKeyUsable(key))
+        throw new HttpError(401, { detail: API_KEY_MESSAGES.inactive, code: 'API_KEY_INACTIVE' });
+      request.auth = { session: null, user: key.user, apiKey: key.apiKey, via: 'api_key' };
+      return;
+    }
+  }
+  const found = await lookUp(app, token);
+  if (found) {
+    request.auth = { ...found, apiKey: null, via: 'bearer' };
+    return;
+  }
+  // A key that is unknown or revoked says so, rather than acting as a visitor on public routes.
+  if (looksLikeApiKey(token))
+    throw new HttpError(401, { detail: API_KEY_MESSAGES.invalid, code: 'API_KEY_INVALID' });
+}
+
 /** Resolves who is asking, once per API request, before any handler runs. */
 export const authContextPlugin = fp(async (app: FastifyInstance) => {
   app.decorate('sessionCache', new SessionCache());
+  app.decorate('apiKeyCache', new SessionCache<FoundApiKey>());
   let listener: Listener | null = null;
   app.addHook('onReady', async () => {
-    listener = await app.database.listen(AUTH_CHANGES_CHANNEL, (payload) =>
-      app.sessionCache.apply(parseAuthChange(payload)),
+    listener = await app.database.listen(
+      AUTH_CHANGES_CHANNEL,
+      (payload) => {
+        const change = parseAuthChange(payload);
+        app.sessionCache.apply(change);
+        app.apiKeyCache.apply(change);
+      },
+      // Invalidations sent while the connection was down are lost: forget everything cached.
+      () => {
+        app.sessionCache.clear();
+        app.apiKeyCache.clear();
+      },
     );
   });
   app.addHook('onClose', async () => {
     await listener?.stop();
     app.sessionCache.clear();
+    app.apiKeyCache.clear();
   });
   // A write may have ended sessions or changed a user (logout, deactivation, a new password): its
   // answer waits until this process has dropped what it cached, so the caller's next request cannot
@@ -86,19 +162,18 @@ export const authContextPlugin = fp(async (app: FastifyInstance) => {
 
   app.decorateRequest('auth', null as unknown as AuthContext);
   app.addHook('onRequest', async (request, reply) => {
-    request.auth = { session: null, user: null, via: null };
+    request.auth = { session: null, user: null, apiKey: null, via: null };
     if (!needsAuth(request)) return;
     const bearer = bearerToken(request);
     if (bearer) {
-      const found = await lookUp(app, bearer);
-      if (found) request.auth = { ...found, via: 'bearer' };
+      await authenticateBearer(app, request, bearer);
       return;
     }
     const cookie = request.cookies[SESSION_COOKIE];
     if (!cookie) return;
     const found = await lookUp(app, cookie);
     if (found) {
-      request.auth = { ...found, via: 'cookie' };
+      request.auth = { ...found, apiKey: null, via: 'cookie' };
     } else {
       // A stale cookie would make the browser send a dead CSRF token forever: drop both now.
       clearSessionCookies(reply);

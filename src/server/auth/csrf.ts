@@ -15,13 +15,18 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * Cookie-authenticated writes must echo the CSRF token of *their own* session: a token from
- * another session, or from the visitor session before login, is refused. Bearer callers carry
- * no ambient credential, so they are exempt.
+ * another session, or from the visitor session before login, is refused. Bearer and API-key
+ * callers carry no ambient credential, so they are exempt.
  */
 export const csrfPlugin = fp(async (app: FastifyInstance) => {
   app.addHook('preHandler', async (request) => {
     if (SAFE_METHODS.has(request.method)) return;
-    if (request.routeOptions.config.csrf === false || request.auth.via === 'bearer') return;
+    if (
+      request.routeOptions.config.csrf === false ||
+      request.auth.via === 'bearer' ||
+      request.auth.via === 'api_key'
+    )
+      return;
     const { session } = request.auth;
     if (!session) {
       throw new HttpError(403, {

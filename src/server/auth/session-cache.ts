@@ -31,8 +31,13 @@ export interface CachedSession {
   user: UserRow | null;
 }
 
-interface Entry {
-  found: CachedSession;
+/** What a cache keeps per id: a session, or a vendor API key (auth/api-key-store.ts), and its user. */
+interface Cached {
+  user: UserRow | null;
+}
+
+interface Entry<T extends Cached> {
+  found: T;
   cachedAt: number;
   /** Values derived from the user (e.g. a vendor's visibility viewer), dropped with it. */
   derived: Map<string, unknown>;
@@ -41,8 +46,8 @@ interface Entry {
 const DEFAULT_MAX_AGE_MS = 30_000;
 const DEFAULT_MAX_ENTRIES = 20_000;
 
-export class SessionCache {
-  readonly #entries = new Map<string, Entry>();
+export class SessionCache<T extends Cached = CachedSession> {
+  readonly #entries = new Map<string, Entry<T>>();
   readonly #byUser = new Map<number, Set<string>>();
   readonly #maxAgeMs: number;
   readonly #maxEntries: number;
@@ -56,7 +61,7 @@ export class SessionCache {
     return this.#entries.size;
   }
 
-  get(sessionId: string, now = Date.now()): CachedSession | undefined {
+  get(sessionId: string, now = Date.now()): T | undefined {
     const entry = this.#entries.get(sessionId);
     if (!entry) return undefined;
     if (now - entry.cachedAt > this.#maxAgeMs) {
@@ -66,7 +71,7 @@ export class SessionCache {
     return entry.found;
   }
 
-  set(sessionId: string, found: CachedSession, now = Date.now()): void {
+  set(sessionId: string, found: T, now = Date.now()): void {
     this.dropSessions([sessionId]);
     // A Map iterates in insertion order: past the bound, the oldest entry goes first.
     if (this.#entries.size >= this.#maxEntries) {
@@ -83,7 +88,7 @@ export class SessionCache {
   }
 
   /** Replaces the cached rows (after touching last_seen_at) and keeps the derived values. */
-  update(sessionId: string, found: CachedSession): void {
+  update(sessionId: string, found: T): void {
     const entry = this.#entries.get(sessionId);
     if (entry) entry.found = found;
   }

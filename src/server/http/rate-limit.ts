@@ -13,6 +13,17 @@ export async function hitRateLimit(
   windowMs: number,
   now: Date = new Date(),
 ): Promise<boolean> {
+  return (await countRateLimitHit(db, key, limit, windowMs, now)).allowed;
+}
+
+/** hitRateLimit that also says how many whole seconds remain of the window (for Retry-After). */
+export async function countRateLimitHit(
+  db: Db,
+  key: string,
+  limit: number,
+  windowMs: number,
+  now: Date = new Date(),
+): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
   const windowEndsAt = new Date(now.getTime() + windowMs);
   const [row] = await db
     .insert(rateLimits)
@@ -24,6 +35,10 @@ export async function hitRateLimit(
         windowEndsAt: sql`case when ${rateLimits.windowEndsAt} <= ${now.toISOString()}::timestamptz then excluded.window_ends_at else ${rateLimits.windowEndsAt} end`,
       },
     })
-    .returning({ hits: rateLimits.hits });
-  return (row?.hits ?? 1) <= limit;
+    .returning({ hits: rateLimits.hits, windowEndsAt: rateLimits.windowEndsAt });
+  const endsAt = row?.windowEndsAt ?? windowEndsAt;
+  return {
+    allowed: (row?.hits ?? 1) <= limit,
+    retryAfterSeconds: Math.max(1, Math.ceil((endsAt.getTime() - now.getTime()) / 1000)),
+  };
 }

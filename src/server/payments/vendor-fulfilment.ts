@@ -3,8 +3,8 @@ import { eq, sql } from 'drizzle-orm';
 import { SERVICE_CATEGORIES, type ServiceCategory } from '#shared/categories.ts';
 import type { VendorSuccessResponse } from '#shared/vendor-application.ts';
 import { isUniqueViolation } from '../applications/application-session.ts';
+import { createApiKey } from '../auth/api-key-store.ts';
 import { issuePasswordToken } from '../auth/password-tokens.ts';
-import { hashToken, randomToken } from '../auth/tokens.ts';
 import type { Db } from '../db/database.ts';
 import { vendorApplications } from '../db/schema/applications.ts';
 import {
@@ -70,14 +70,7 @@ async function answerBrowser(db: Db, userId: number, confirmation: string): Prom
     .where(eq(apiKeys.userId, userId))
     .limit(1);
   if (!existingKey) {
-    const apiKey = `fb_${randomToken()}`;
-    await db.insert(apiKeys).values({
-      userId,
-      name: 'Vendor application',
-      prefix: apiKey.slice(0, 11),
-      keyHash: hashToken(apiKey),
-    });
-    answer.api_key = apiKey;
+    answer.api_key = (await createApiKey(db, userId, 'Vendor application')).key;
   }
   return answer;
 }

@@ -96,6 +96,8 @@ export const apiKeys = pgTable(
     name: text('name').notNull().default(''),
     prefix: text('prefix').notNull(),
     keyHash: text('key_hash').notNull().unique(),
+    /** The key's last four characters, so the owner can tell keys apart (the key itself is never kept). */
+    lastFour: text('last_four').notNull().default(''),
     createdAt: createdAt(),
     lastUsedAt: moment('last_used_at'),
     revokedAt: moment('revoked_at'),

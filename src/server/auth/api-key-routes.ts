@@ -1,0 +1,77 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  API_KEY_MESSAGES,
+  API_KEYS_PER_VENDOR,
+  type ApiKey,
+  type CreatedApiKey,
+  createApiKeySchema,
+} from '#shared/api-keys.ts';
+import { forbidden, HttpError, notFound, parseInput } from '../http/http-error.ts';
+import {
+  type ApiKeyRow,
+  countLiveApiKeys,
+  createApiKey,
+  listApiKeys,
+  revokeApiKey,
+} from './api-key-store.ts';
+import { isStaff, requireUser } from './guards.ts';
+import type { UserRow } from './session-store.ts';
+
+/**
+ * Keys belong to vendors; staff hold none. Only a signed-in session manages them: an API key is
+ * refused before it gets here (api-key-scope.ts), so a leaked key cannot make itself a successor.
+ */
+function requireVendor(request: FastifyRequest): UserRow {
+  const user = requireUser(request);
+  if (user.type !== 'vendor' || isStaff(user)) throw forbidden('Only vendors have API keys.');
+  return user;
+}
+
+function listed(row: ApiKeyRow): ApiKey {
+  return {
+    id: row.id,
+    name: row.name,
+    last_four: row.lastFour,
+    created_at: row.createdAt.toISOString(),
+    last_used_at: row.lastUsedAt?.toISOString() ?? null,
+  };
+}
+
+/** Settings → API keys (issue 15): list, create (the key shown once), revoke. */
+export async function apiKeyRoutes(app: FastifyInstance): Promise<void> {
+  app.get('/api/vendor/api-keys/', async (request) => {
+    const user = requireVendor(request);
+    return (await listApiKeys(app.db, user.id)).map(listed);
+  });
+
+  app.post('/api/vendor/api-keys/', async (request, reply) => {
+    const user = requireVendor(request);
+    const { name } = parseInput(createApiKeySchema, request.body);
+    // Counted and made in one transaction under a per-user lock, so two creates cannot pass the cap.
+    const created = await app.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`api-keys:${user.id}`}))`);
+      if ((await countLiveApiKeys(tx, user.id)) >= API_KEYS_PER_VENDOR) {
+        throw new HttpError(409, { detail: API_KEY_MESSAGES.tooMany, code: 'TOO_MANY_API_KEYS' });
+      }
+      return createApiKey(tx, user.id, name);
+    });
+    const body: CreatedApiKey = {
+      id: created.row.id,
+      name: created.row.name,
+      key: created.key,
+      last_four: created.row.lastFour,
+      created_at: created.row.createdAt.toISOString(),
+    };
+    return reply.code(201).send(body);
+  });
+
+  app.delete<{ Params: { id: string } }>('/api/vendor/api-keys/:id/', async (request, reply) => {
+    const user = requireVendor(request);
+    if (!/^\d{1,9}$/.test(request.params.id)) throw notFound(API_KEY_MESSAGES.notFound);
+    if (!(await revokeApiKey(app.db, user.id, Number(request.params.id)))) {
+      throw notFound(API_KEY_MESSAGES.notFound);
+    }
+    return reply.code(204).send();
+  });
+}
