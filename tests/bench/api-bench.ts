@@ -323,3 +323,60 @@ export async function runApiBench(options: {
   }
   return tables.join('\n\n');
 }
+
+/** One route's figure with its load split over several processes (the same 10 connections in all). */
+async function loadSpread(origins: string[], spec: LoadSpec): Promise<Omit<RouteFigure, 'ratio'>> {
+  const share = Math.max(1, Math.round(CONNECTIONS / origins.length));
+  const parts = await Promise.all(
+    origins.map((origin) => loadRoute(origin, { ...spec, connections: share })),
+  );
+  return {
+    name: spec.name,
+    rps: parts.reduce((sum, part) => sum + part.rps, 0),
+    p50: Math.max(...parts.map((part) => part.p50)),
+    p99: Math.max(...parts.map((part) => part.p99)),
+    errors: parts.reduce((sum, part) => sum + part.errors, 0),
+  };
+}
+
+/**
+ * `--processes N` (issue 18): the same routes on N server processes sharing one PostgreSQL, the 10
+ * connections spread evenly over them, beside one process. On this 2-core machine the processes and
+ * PostgreSQL share the cores, so this shows the overhead of sharing more than the gain of a second machine.
+ */
+export async function runProcessesBench(options: { requests: number; vendors: number; processes: number }) {
+  const baseEnv = { ...process.env };
+  delete baseEnv.DATABASE_URL;
+  const pgUrl = await postgresUrl(`fieldbid_bench_${options.requests}`);
+  if (!pgUrl) return 'PostgreSQL is not reachable: no figures for several processes.';
+  const env = { ...baseEnv, DATABASE_URL: pgUrl };
+  seed(env, options.requests, options.vendors);
+  const servers = [];
+  for (let i = 0; i < options.processes; i += 1) servers.push(await startServer(env, 8230 + i));
+  try {
+    const origins = servers.map((server) => server.origin);
+    const token = await signIn(origins[0]!, VENDOR);
+    const jobs = await getJson<{ results: { id: number }[] }>(origins[0]!, '/api/vendor/jobs/?page=1', token);
+    const specs: LoadSpec[] = [
+      { name: 'ceiling: auth-status signed out', path: '/api/users/auth-status/' },
+      { name: 'auth-status signed in', path: '/api/users/auth-status/', token },
+      { name: 'jobs page 1', path: '/api/vendor/jobs/?page=1', token },
+      { name: 'request detail', path: `/api/requests/${jobs.results[0]?.id}/`, token },
+    ];
+    const rows: string[] = [];
+    for (const spec of specs) {
+      const one = await loadSpread([origins[0]!], spec);
+      const many = await loadSpread(origins, spec);
+      rows.push(
+        `| ${spec.name} | ${one.rps.toFixed(0)} | ${one.p99.toFixed(1)} | ${many.rps.toFixed(0)} | ${many.p99.toFixed(1)} | ${many.errors} |`,
+      );
+    }
+    return [
+      `| PostgreSQL, ${options.requests} requests | 1 process req/s | p99 ms | ${options.processes} processes req/s | p99 ms | errors |`,
+      '|---|---:|---:|---:|---:|---:|',
+      ...rows,
+    ].join('\n');
+  } finally {
+    for (const server of servers) await stopServer(server.child);
+  }
+}

@@ -8,7 +8,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
-import { runApiBench } from './api-bench.ts';
+import { runApiBench, runProcessesBench } from './api-bench.ts';
 import { writeQualitySection } from './quality-doc.ts';
 
 /** Budget for the landing page's first-load JavaScript, gzipped. */
@@ -29,6 +29,8 @@ const { values: flags } = parseArgs({
     api: { type: 'boolean', default: false },
     // The jobs list and the detail at 10k, 100k and 1M requests on PostgreSQL.
     scale: { type: 'boolean', default: false },
+    // Also N server processes on one PostgreSQL beside one (issue 18).
+    processes: { type: 'string' },
     requests: { type: 'string', default: '100000' },
     vendors: { type: 'string', default: '500' },
   },
@@ -47,6 +49,16 @@ if (flags.scale) {
     scaleTables.push(await runApiBench({ requests, vendors: Number(flags.vendors), postgresOnly: true }));
   }
   writeQualitySection('scale', 'Cost against data size (PostgreSQL)', scaleTables.join('\n\n'));
+}
+if (flags.processes) {
+  const processes = Number(flags.processes);
+  const table = await runProcessesBench({
+    requests: Number(flags.requests),
+    vendors: Number(flags.vendors),
+    processes,
+  });
+  console.log(table);
+  writeQualitySection('processes', `One and ${processes} processes on one PostgreSQL`, table);
 }
 if (flags.api || flags.scale) process.exit(0);
 

@@ -6,7 +6,7 @@ import { parseArgs } from 'node:util';
 import { hashPassword } from '../auth/passwords.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from './open-database.ts';
-import { BENCH_MANAGER_EMAIL, hasBenchData, seedBenchData } from './seed/bench-data.ts';
+import { BENCH_MANAGER_EMAIL, hasBenchData, resetBenchWrites, seedBenchData } from './seed/bench-data.ts';
 import { DEMO_PASSWORD, isDatabaseEmpty, seedDemoData } from './seed.ts';
 
 const { values } = parseArgs({
@@ -24,7 +24,10 @@ const database = await openDatabase(config, console);
 try {
   await database.migrate();
   if (await hasBenchData(database.db)) {
-    console.log(`The ${database.kind} database already holds the bench data; nothing was changed.`);
+    await resetBenchWrites(database.db);
+    console.log(
+      `The ${database.kind} database already holds the bench data; reused it (earlier runs' writes removed).`,
+    );
   } else {
     const started = performance.now();
     if (await isDatabaseEmpty(database.db)) await seedDemoData(database.db);

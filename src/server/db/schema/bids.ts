@@ -49,6 +49,8 @@ export const bids = pgTable(
     unique('bids_request_vendor_unique').on(t.requestId, t.vendorId),
     uniqueIndex('bids_one_accepted_per_request').on(t.requestId).where(sql`${t.status} = 'accepted'`),
     index('bids_vendor_idx').on(t.vendorId, t.status, t.createdAt),
+    // My Bids, newest first: read from the top instead of sorting all of a busy vendor's bids.
+    index('bids_vendor_newest_idx').on(t.vendorId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     check('bids_amount_check', sql`${t.amount} >= 0`),
     check('bids_estimated_time_check', sql`${t.estimatedTime} >= 0`),
     check('bids_time_unit_check', isOneOf(t.estimatedTimeUnit, TIME_UNITS)),

@@ -159,3 +159,13 @@ export async function seedBenchData(db: Db, options: BenchDataOptions): Promise<
   // Fresh statistics, so the planner sees the real sizes at once (autovacuum may not have run yet).
   await db.execute(sql`analyze`);
 }
+
+/**
+ * What an earlier bench run wrote through the API (its bids carry the note 'bench', its messages the
+ * text 'Bench message'), removed so every run measures the same data.
+ */
+export async function resetBenchWrites(db: Db): Promise<void> {
+  await db.execute(sql`delete from bids where notes = 'bench'`);
+  await db.execute(sql`delete from messages where content = 'Bench message'`);
+  await db.execute(sql`analyze`);
+}

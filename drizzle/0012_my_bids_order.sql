@@ -1,0 +1,1 @@
+CREATE INDEX "bids_vendor_newest_idx" ON "bids" USING btree ("vendor_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);
