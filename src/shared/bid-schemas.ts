@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { orderingField } from './list-query.ts';
 import { BID_STATUSES, MAX_PAGE_SIZE, PAGE_SIZE, TIME_UNITS } from './statuses.ts';
 import { isoDateTimeField, multilineText } from './text-fields.ts';
 
@@ -34,14 +35,7 @@ export type BidOrderingField = (typeof BID_ORDERING_FIELDS)[number];
 /** GET /api/vendor/bids/ query (signed-in spec, sections 2 and 7). */
 export const myBidsQuerySchema = z.object({
   status: z.enum(BID_STATUSES, { error: 'Not a valid status.' }).optional(),
-  ordering: z
-    .string()
-    .max(100)
-    .regex(
-      new RegExp(`^-?(${BID_ORDERING_FIELDS.join('|')})$`),
-      `Invalid ordering. Use one of ${BID_ORDERING_FIELDS.join(', ')}, with a '-' prefix for descending.`,
-    )
-    .optional(),
+  ordering: orderingField(BID_ORDERING_FIELDS),
   page: z.coerce
     .number()
     .int('A page number must be a whole number.')

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SERVICE_CATEGORIES } from './categories.ts';
-import { LIST_SEARCH_MAX, pagingQueryFields, searchQueryField } from './list-query.ts';
+import { LIST_SEARCH_MAX, orderingField, pagingQueryFields, searchQueryField } from './list-query.ts';
 import { REQUEST_STATUSES } from './statuses.ts';
 
 /** Sortable jobs columns (signed-in spec, section 2) and the request field each sorts by. */
@@ -10,20 +10,12 @@ export type JobOrderingField = (typeof JOB_ORDERING_FIELDS)[number];
 /** The jobs search limit (the top bar uses it); the same for both request lists. */
 export const JOB_SEARCH_MAX = LIST_SEARCH_MAX;
 
-const ORDERING_PATTERN = new RegExp(`^-?(${JOB_ORDERING_FIELDS.join('|')})$`);
-
 /** GET /api/vendor/jobs/ query (signed-in spec, section 7); a page_size above the cap is cut to it. */
 export const jobListQuerySchema = z.object({
   service_type: z.enum(SERVICE_CATEGORIES, { error: 'Not a valid service type.' }).optional(),
   status: z.enum(REQUEST_STATUSES, { error: 'Not a valid status.' }).optional(),
   ...pagingQueryFields,
   search: searchQueryField,
-  ordering: z
-    .string()
-    .regex(
-      ORDERING_PATTERN,
-      `Invalid ordering. Use one of ${JOB_ORDERING_FIELDS.join(', ')}, with a '-' prefix for descending.`,
-    )
-    .optional(),
+  ordering: orderingField(JOB_ORDERING_FIELDS),
 });
 export type JobListQuery = z.infer<typeof jobListQuerySchema>;

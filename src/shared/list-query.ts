@@ -28,6 +28,23 @@ export const searchQueryField = lineText(LIST_SEARCH_MAX, {
   tooLong: `Ensure the search has no more than ${LIST_SEARCH_MAX} characters.`,
 }).optional();
 
+/**
+ * The spec names the "created" column of every list (signed-in spec, section 2) while the items carry
+ * `created_at`; the lists take both, and `created` means `created_at`. Answers the `ordering` field.
+ */
+export function orderingField<Field extends string>(fields: readonly Field[]) {
+  const names = [...fields, ...(fields.includes('created_at' as Field) ? ['created'] : [])];
+  return z
+    .string()
+    .max(100)
+    .regex(
+      new RegExp(`^-?(${names.join('|')})$`),
+      `Invalid ordering. Use one of ${fields.join(', ')}, with a '-' prefix for descending.`,
+    )
+    .transform((ordering) => ordering.replace(/^(-?)created$/, '$1created_at'))
+    .optional();
+}
+
 /** What a paged list answers (signed-in spec, section 7). */
 export interface ListPage<Item> {
   results: Item[];

@@ -23,10 +23,13 @@ export const authStatusSchema = z.object({
 });
 export type AuthStatus = z.infer<typeof authStatusSchema>;
 
+const REQUIRED = 'This field is required.';
+
+/** A missing field gets the same message as an empty one, not zod's "expected string, received undefined". */
 export const loginInputSchema = z.object({
-  email: lineText(254).min(1, 'This field is required.'),
+  email: lineText(254, { error: REQUIRED }).min(1, REQUIRED),
   // Never stored or looked up as text (only its scrypt hash is compared), so any character may be in it.
-  password: z.string().min(1, 'This field is required.').max(1024),
+  password: z.string({ error: REQUIRED }).min(1, REQUIRED).max(1024),
 });
 export type LoginInput = z.infer<typeof loginInputSchema>;
 

@@ -14,6 +14,7 @@ import {
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconAlertCircle, IconCheck, IconCircleCheck, IconCopy } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router-dom';
+import { isApiError } from '#app/lib/api-error.ts';
 import { setPasswordPath } from '#app/route-paths.ts';
 import { CenteredLoader } from '#app/ui/centered-loader.tsx';
 import { useVendorApplicationSuccess } from './api.ts';
@@ -34,8 +35,10 @@ export function VendorApplicationSuccessPage() {
         role="alert"
         maw={560}
         mx="auto"
+        title="Failed to load application details"
       >
-        Failed to load application details
+        {/* The call's own error (public spec, sections 7 and 8): the server's `error`, else the fetch failure. */}
+        {(isApiError(success.error) && success.error.serverMessage) || 'Failed to fetch application data'}
       </Alert>
     );
   }

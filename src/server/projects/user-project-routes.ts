@@ -1,10 +1,11 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { UserProject } from '#shared/user-projects.ts';
-import { isStaff, requireUser } from '../auth/guards.ts';
+import { isStaff } from '../auth/guards.ts';
 import { bids } from '../db/schema/bids.ts';
 import { projects } from '../db/schema/projects.ts';
 import { maintenanceRequests as mr } from '../db/schema/requests.ts';
+import { requireSignedIn } from './project-access.ts';
 
 const columns = { id: projects.id, name: projects.name, address: projects.address };
 
@@ -15,7 +16,8 @@ const columns = { id: projects.id, name: projects.name, address: projects.addres
  */
 export async function userProjectRoutes(app: FastifyInstance): Promise<void> {
   app.get('/api/user/projects/', async (request): Promise<UserProject[]> => {
-    const user = requireUser(request);
+    // Like the other property calls, a refusal carries the spec's `error` field (section 7).
+    const user = requireSignedIn(request);
     const order = [asc(projects.name), asc(projects.id)];
     if (isStaff(user))
       return app.db
