@@ -11,8 +11,8 @@ import {
   UNREADABLE_IMAGE_MESSAGE,
 } from '#shared/image-limits.ts';
 import { makeUser } from '../support/factories.ts';
-import { startTestAppWithFiles, storedFiles, type TestAppWithFiles } from '../support/file-store-dir.ts';
-import { type FormPart, multipart, postMultipart } from '../support/multipart.ts';
+import { startTestAppWithFiles, storesNothing, type TestAppWithFiles } from '../support/file-store-dir.ts';
+import { type FormPart, formField, multipart, pngFile, postMultipart } from '../support/multipart.ts';
 import { makeBid, makeRequest, makeRequestWorld, makeVendorProfile } from '../support/request-factories.ts';
 import { signIn } from '../support/sign-in.ts';
 import type { TestClient } from '../support/test-client.ts';
@@ -38,25 +38,9 @@ const OVER_PHOTO = () => pngClaiming(8000, 5001);
 /** The decompression bomb: about a hundred bytes claiming 2.5 gigapixels. */
 const BOMB = () => pngClaiming(50_000, 50_000);
 
-const file = (name: string, value: Buffer, filename = 'image.png'): FormPart => ({
-  name,
-  value,
-  filename,
-  type: 'image/png',
-});
-const field = (name: string, value: string): FormPart => ({ name, value });
-
 function expectRefused(response: LightMyRequestResponse, name: string, message: string) {
   expect(response.statusCode, response.body).toBe(400);
   expect(response.json()).toMatchObject({ errors: { [name]: [message] } });
-}
-
-/** Runs `send` and answers its response, checking that it stored no file. */
-async function storesNothing(send: () => Promise<LightMyRequestResponse>) {
-  const before = await storedFiles(t.dataDir);
-  const response = await send();
-  expect(await storedFiles(t.dataDir)).toEqual(before);
-  return response;
 }
 
 beforeAll(async () => {
@@ -82,21 +66,29 @@ describe('POST /api/requests/ photos', () => {
       manager,
       '/api/requests/',
       multipart([
-        field('type', 'Plumbing'),
-        field('description', 'Leak by the boiler'),
-        field('property_id', String(propertyId)),
-        file('photos', photo, filename),
+        formField('type', 'Plumbing'),
+        formField('description', 'Leak by the boiler'),
+        formField('property_id', String(propertyId)),
+        pngFile('photos', photo, filename),
       ]),
     );
 
   it('refuses a photo over 40 megapixels, a PNG bomb, a GIF frame over the limit and an unreadable header', async () => {
-    expectRefused(await storesNothing(() => create(OVER_PHOTO())), 'photos', PHOTO_MESSAGE);
-    expectRefused(await storesNothing(() => create(BOMB())), 'photos', PHOTO_MESSAGE);
+    expectRefused(await storesNothing(t.dataDir, () => create(OVER_PHOTO())), 'photos', PHOTO_MESSAGE);
+    expectRefused(await storesNothing(t.dataDir, () => create(BOMB())), 'photos', PHOTO_MESSAGE);
     const hiddenFrame = gif(1, 1, { width: 9000, height: 9000 });
-    expectRefused(await storesNothing(() => create(hiddenFrame, 'a.gif')), 'photos', PHOTO_MESSAGE);
-    expectRefused(await storesNothing(() => create(jpeg(12_001, 8), 'a.jpg')), 'photos', PHOTO_MESSAGE);
+    expectRefused(
+      await storesNothing(t.dataDir, () => create(hiddenFrame, 'a.gif')),
+      'photos',
+      PHOTO_MESSAGE,
+    );
+    expectRefused(
+      await storesNothing(t.dataDir, () => create(jpeg(12_001, 8), 'a.jpg')),
+      'photos',
+      PHOTO_MESSAGE,
+    );
     const cutOff = png().subarray(0, 12);
-    expectRefused(await storesNothing(() => create(cutOff)), 'photos', UNREADABLE_IMAGE_MESSAGE);
+    expectRefused(await storesNothing(t.dataDir, () => create(cutOff)), 'photos', UNREADABLE_IMAGE_MESSAGE);
   });
 
   it('takes a photo within the limit', async () => {
@@ -119,11 +111,11 @@ describe('POST /api/requests/{id}/complete/ photos', () => {
     postMultipart(
       vendor,
       `/api/requests/${requestId}/complete/`,
-      multipart([field('note', 'Valve replaced'), file('photos', photo)]),
+      multipart([formField('note', 'Valve replaced'), pngFile('photos', photo)]),
     );
 
   it('refuses a photo over 40 megapixels and leaves the job open', async () => {
-    expectRefused(await storesNothing(() => complete(BOMB())), 'photos', PHOTO_MESSAGE);
+    expectRefused(await storesNothing(t.dataDir, () => complete(BOMB())), 'photos', PHOTO_MESSAGE);
     const [row] = await t.db.select().from(maintenanceRequests).where(eq(maintenanceRequests.id, requestId));
     expect(row!.vendorCompletedAt).toBeNull();
   });
@@ -140,28 +132,30 @@ describe('documentation uploads', () => {
   const photos = () => `/api/projects/${propertyId}/photos/`;
 
   it('refuses a layout bomb by its header and takes a plan within 12,000 px a side', async () => {
-    const bomb = await storesNothing(() => upload(layouts(), [field('name', 'Bomb'), file('image', BOMB())]));
+    const bomb = await storesNothing(t.dataDir, () =>
+      upload(layouts(), [formField('name', 'Bomb'), pngFile('image', BOMB())]),
+    );
     expectRefused(bomb, 'image', DOCUMENTATION_UPLOAD_MESSAGES.dimensions);
     const plan = await upload(layouts(), [
-      field('name', 'Ground'),
-      file('image', pngClaiming(12_000, 9_000)),
+      formField('name', 'Ground'),
+      pngFile('image', pngClaiming(12_000, 9_000)),
     ]);
     expect(plan.statusCode, plan.body).toBe(201);
     expect(plan.json<LayoutView>()).toMatchObject({ width_px: 12_000, height_px: 9_000 });
   });
 
   it('holds flat photos to 40 megapixels and 360-degree photos to 72', async () => {
-    const flat = (image: Buffer) => upload(photos(), [field('kind', 'drone'), file('image', image)]);
+    const flat = (image: Buffer) => upload(photos(), [formField('kind', 'drone'), pngFile('image', image)]);
     const sphere = (image: Buffer) =>
-      upload(photos(), [field('kind', 'drone'), field('is_360', 'true'), file('image', image)]);
+      upload(photos(), [formField('kind', 'drone'), formField('is_360', 'true'), pngFile('image', image)]);
     expectRefused(
-      await storesNothing(() => flat(OVER_PHOTO())),
+      await storesNothing(t.dataDir, () => flat(OVER_PHOTO())),
       'image',
       DOCUMENTATION_UPLOAD_MESSAGES.photoPixels,
     );
     expect(DOCUMENTATION_UPLOAD_MESSAGES.panoramaPixels).toBe(pixelLimitMessage(PANORAMA_PIXEL_LIMIT));
     expectRefused(
-      await storesNothing(() => sphere(pngClaiming(12_000, 6_001))),
+      await storesNothing(t.dataDir, () => sphere(pngClaiming(12_000, 6_001))),
       'image',
       DOCUMENTATION_UPLOAD_MESSAGES.panoramaPixels,
     );
@@ -173,18 +167,18 @@ describe('documentation uploads', () => {
 
   it('holds close-ups to 40 megapixels', async () => {
     const sphere = await upload(photos(), [
-      field('kind', 'thermal'),
-      field('is_360', 'true'),
-      file('image', png()),
+      formField('kind', 'thermal'),
+      formField('is_360', 'true'),
+      pngFile('image', png()),
     ]);
     const closeUp = (image: Buffer) =>
       upload(`/api/photos/${sphere.json<DocumentationPhotoView>().id}/hotspots/`, [
-        field('pitch', '0'),
-        field('yaw', '10'),
-        file('image', image),
+        formField('pitch', '0'),
+        formField('yaw', '10'),
+        pngFile('image', image),
       ]);
     expectRefused(
-      await storesNothing(() => closeUp(OVER_PHOTO())),
+      await storesNothing(t.dataDir, () => closeUp(OVER_PHOTO())),
       'image',
       DOCUMENTATION_UPLOAD_MESSAGES.photoPixels,
     );
@@ -197,11 +191,11 @@ describe('POST /api/admin/projects/{id}/thumbnail/', () => {
     postMultipart(
       staff,
       `/api/admin/projects/${propertyId}/thumbnail/`,
-      multipart([file('thumbnail', image)]),
+      multipart([pngFile('thumbnail', image)]),
     );
 
   it('refuses an image over 40 megapixels and takes one within it', async () => {
-    expectRefused(await storesNothing(() => thumbnail(BOMB())), 'thumbnail', PHOTO_MESSAGE);
+    expectRefused(await storesNothing(t.dataDir, () => thumbnail(BOMB())), 'thumbnail', PHOTO_MESSAGE);
     const response = await thumbnail(png(40, 20));
     expect(response.statusCode, response.body).toBe(200);
   });
@@ -215,15 +209,17 @@ describe('certificates', () => {
       postMultipart(
         vendor,
         '/api/vendor/insurance/',
-        multipart([file('insurance_certificate', image), field('insurance_expires_on', inAYear)]),
+        multipart([pngFile('insurance_certificate', image), formField('insurance_expires_on', inAYear)]),
       );
-    expectRefused(await storesNothing(() => send(BOMB())), 'insurance_certificate', PHOTO_MESSAGE);
+    expectRefused(await storesNothing(t.dataDir, () => send(BOMB())), 'insurance_certificate', PHOTO_MESSAGE);
     expect((await send(png(40, 20))).statusCode).toBe(200);
   });
 
   it('holds an image certificate in the vendor application to 40 megapixels', async () => {
     const applicant = await visitor(t.app);
-    const refused = await storesNothing(() => uploadCertificate(applicant, OVER_PHOTO(), 'cert.png'));
+    const refused = await storesNothing(t.dataDir, () =>
+      uploadCertificate(applicant, OVER_PHOTO(), 'cert.png'),
+    );
     expectRefused(refused, 'insurance_certificate', PHOTO_MESSAGE);
     expect((await uploadCertificate(applicant, jpeg(2000, 2800), 'cert.jpg')).statusCode).toBe(200);
   });

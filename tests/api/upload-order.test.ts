@@ -1,5 +1,4 @@
 import { eq } from 'drizzle-orm';
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { maintenanceRequests } from '#server/db/schema/requests.ts';
 import {
@@ -14,8 +13,8 @@ import { MAX_DOCUMENTATION_PHOTO_BYTES } from '#shared/documentation-uploads.ts'
 import { MAX_REQUEST_PHOTO_BYTES } from '#shared/request-schemas.ts';
 import { MAX_CERTIFICATE_BYTES } from '#shared/vendor-application.ts';
 import { makeUser } from '../support/factories.ts';
-import { startTestAppWithFiles, storedFiles, type TestAppWithFiles } from '../support/file-store-dir.ts';
-import { type FormPart, multipart, postMultipart } from '../support/multipart.ts';
+import { startTestAppWithFiles, storesNothing, type TestAppWithFiles } from '../support/file-store-dir.ts';
+import { type FormPart, formField, multipart, pngFile, postMultipart } from '../support/multipart.ts';
 import {
   makeBid,
   makeClient,
@@ -44,27 +43,13 @@ let newVendor: TestClient; // no accepted bid anywhere
 
 /** A real PNG followed by enough bytes to pass `limit`. */
 const oversized = (limit: number) => Buffer.concat([png(), Buffer.alloc(limit + 1)]);
-const photo = (value: Buffer, name = 'photos'): FormPart => ({
-  name,
-  value,
-  filename: 'a.png',
-  type: 'image/png',
-});
-const field = (name: string, value: string): FormPart => ({ name, value });
-const requestFields = [field('type', 'Plumbing'), field('description', 'Ordered upload')];
+const photo = (value: Buffer, name = 'photos') => pngFile(name, value, 'a.png');
+const requestFields = [formField('type', 'Plumbing'), formField('description', 'Ordered upload')];
 
 const createRequest = (who: TestClient, parts: FormPart[]) =>
   postMultipart(who, '/api/requests/', multipart(parts));
 const requestsDescribed = (description: string) =>
   t.db.select().from(maintenanceRequests).where(eq(maintenanceRequests.description, description));
-
-/** Sends, then checks that no file was stored and answers the response. */
-async function storesNothing(send: () => Promise<LightMyRequestResponse>) {
-  const before = await storedFiles(t.dataDir);
-  const response = await send();
-  expect(await storedFiles(t.dataDir)).toEqual(before);
-  return response;
-}
 
 beforeAll(async () => {
   t = await startTestAppWithFiles('upload-order');
@@ -98,15 +83,15 @@ describe('POST /api/requests/ (multipart): the property before the photos', () =
   it('reads the photo of an allowed caller: the same oversized photo is 413 there', async () => {
     const response = await createRequest(managerA, [
       ...requestFields,
-      field('property_id', String(propertyA)),
+      formField('property_id', String(propertyA)),
       photo(big()),
     ]);
     expect(response.statusCode).toBe(413);
   });
 
   it("refuses a manager naming another client's property with 403 before reading its photo", async () => {
-    const response = await storesNothing(() =>
-      createRequest(managerA, [...requestFields, field('property_id', String(propertyB)), photo(big())]),
+    const response = await storesNothing(t.dataDir, () =>
+      createRequest(managerA, [...requestFields, formField('property_id', String(propertyB)), photo(big())]),
     );
     expect(response.statusCode).toBe(403);
     expect(response.json()).toMatchObject({ detail: NOT_YOUR_PROPERTY });
@@ -114,19 +99,21 @@ describe('POST /api/requests/ (multipart): the property before the photos', () =
   });
 
   it('refuses a vendor without an accepted bid, and one naming a property it does not work on', async () => {
-    const none = await storesNothing(() => createRequest(newVendor, [...requestFields, photo(big())]));
+    const none = await storesNothing(t.dataDir, () =>
+      createRequest(newVendor, [...requestFields, photo(big())]),
+    );
     expect(none.statusCode).toBe(403);
     expect(none.json()).toMatchObject({ detail: NO_WORKED_PROPERTY });
-    const elsewhere = await storesNothing(() =>
-      createRequest(plumber, [...requestFields, field('project_id', String(propertyB)), photo(big())]),
+    const elsewhere = await storesNothing(t.dataDir, () =>
+      createRequest(plumber, [...requestFields, formField('project_id', String(propertyB)), photo(big())]),
     );
     expect(elsewhere.statusCode).toBe(403);
     expect(elsewhere.json()).toMatchObject({ detail: NOT_WORKED_PROPERTY });
   });
 
   it('refuses a photo sent before the property with 400, unread', async () => {
-    const response = await storesNothing(() =>
-      createRequest(managerA, [...requestFields, photo(big()), field('property_id', String(propertyA))]),
+    const response = await storesNothing(t.dataDir, () =>
+      createRequest(managerA, [...requestFields, photo(big()), formField('property_id', String(propertyA))]),
     );
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ errors: { property_id: [PROPERTY_BEFORE_PHOTOS] } });
@@ -135,8 +122,8 @@ describe('POST /api/requests/ (multipart): the property before the photos', () =
   it('refuses a property sent after the photos, even one the vendor may use', async () => {
     // The plumber works on one property, so its photos may come without naming it; a property named
     // after them would be a target nobody checked before the photos were read.
-    const response = await storesNothing(() =>
-      createRequest(plumber, [...requestFields, photo(png()), field('project_id', String(propertyA))]),
+    const response = await storesNothing(t.dataDir, () =>
+      createRequest(plumber, [...requestFields, photo(png()), formField('project_id', String(propertyA))]),
     );
     expect(response.statusCode).toBe(400);
     expect(response.json().errors).toEqual({ project_id: [PROPERTY_BEFORE_PHOTOS] });
@@ -145,7 +132,7 @@ describe('POST /api/requests/ (multipart): the property before the photos', () =
   it('takes the order the app sends: fields, then photos', async () => {
     const byManager = await createRequest(managerA, [
       ...requestFields,
-      field('property_id', String(propertyA)),
+      formField('property_id', String(propertyA)),
       photo(png()),
     ]);
     expect(byManager.statusCode, byManager.body).toBe(201);
@@ -164,7 +151,7 @@ describe('the other upload routes refuse before reading', () => {
     const sphere = await postMultipart(
       managerA,
       `/api/projects/${propertyA}/photos/`,
-      multipart([field('kind', 'drone'), field('is_360', 'true'), photo(png(), 'image')]),
+      multipart([formField('kind', 'drone'), formField('is_360', 'true'), photo(png(), 'image')]),
     );
     expect(sphere.statusCode, sphere.body).toBe(201);
     sphereId = sphere.json<DocumentationPhotoView>().id;
@@ -174,11 +161,11 @@ describe('the other upload routes refuse before reading', () => {
     const job = await makeRequest(t.db, { createdById: managerAId, projectId: propertyA });
     const bid = await makeBid(t.db, { requestId: job.id, vendorId: plumberId });
     expect((await managerA.post(`/api/requests/${job.id}/award/`, { bid_id: bid.id })).statusCode).toBe(200);
-    const response = await storesNothing(() =>
+    const response = await storesNothing(t.dataDir, () =>
       postMultipart(
         newVendor,
         `/api/requests/${job.id}/complete/`,
-        multipart([field('note', 'Not mine'), photo(oversized(MAX_REQUEST_PHOTO_BYTES))]),
+        multipart([formField('note', 'Not mine'), photo(oversized(MAX_REQUEST_PHOTO_BYTES))]),
       ),
     );
     expect(response.statusCode).toBe(403);
@@ -187,18 +174,20 @@ describe('the other upload routes refuse before reading', () => {
   it("documentation: another client's manager adding a layout, a photo or a close-up", async () => {
     const image = photo(oversized(MAX_DOCUMENTATION_PHOTO_BYTES), 'image');
     const calls = [
-      [`/api/projects/${propertyA}/layouts/`, [field('name', 'Plan'), image]],
-      [`/api/projects/${propertyA}/photos/`, [field('kind', 'drone'), image]],
-      [`/api/photos/${sphereId}/hotspots/`, [field('pitch', '0'), field('yaw', '0'), image]],
+      [`/api/projects/${propertyA}/layouts/`, [formField('name', 'Plan'), image]],
+      [`/api/projects/${propertyA}/photos/`, [formField('kind', 'drone'), image]],
+      [`/api/photos/${sphereId}/hotspots/`, [formField('pitch', '0'), formField('yaw', '0'), image]],
     ] as const;
     for (const [url, parts] of calls) {
-      const response = await storesNothing(() => postMultipart(otherManager, url, multipart([...parts])));
+      const response = await storesNothing(t.dataDir, () =>
+        postMultipart(otherManager, url, multipart([...parts])),
+      );
       expect(response.statusCode, url).toBe(403);
     }
   });
 
   it('thumbnail: a manager (not staff)', async () => {
-    const response = await storesNothing(() =>
+    const response = await storesNothing(t.dataDir, () =>
       postMultipart(
         managerA,
         `/api/admin/projects/${propertyA}/thumbnail/`,
@@ -209,7 +198,7 @@ describe('the other upload routes refuse before reading', () => {
   });
 
   it('insurance certificate: a manager (not a vendor)', async () => {
-    const response = await storesNothing(() =>
+    const response = await storesNothing(t.dataDir, () =>
       postMultipart(
         managerA,
         '/api/vendor/insurance/',

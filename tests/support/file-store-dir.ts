@@ -1,6 +1,7 @@
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { expect } from 'vitest';
 import type { AppOptions } from '#server/app.ts';
 import type { Config } from '#server/config.ts';
 import { startTestApp, type TestApp } from './test-app.ts';
@@ -42,4 +43,15 @@ export async function storedFiles(dataDir: string, only?: RegExp): Promise<strin
   } catch {
     return [];
   }
+}
+
+/** Runs `send` and answers its response, checking that the store holds the same files after it. */
+export async function storesNothing<Response>(
+  dataDir: string,
+  send: () => Promise<Response>,
+): Promise<Response> {
+  const before = await storedFiles(dataDir);
+  const response = await send();
+  expect(await storedFiles(dataDir)).toEqual(before);
+  return response;
 }

@@ -8,6 +8,17 @@ export interface FormPart {
   type?: string;
 }
 
+/** A plain text field of a form. */
+export const formField = (name: string, value: string): FormPart => ({ name, value });
+
+/** A PNG file part (the bytes need not be a valid PNG: upload tests send broken ones on purpose). */
+export const pngFile = (name: string, value: Buffer, filename = 'image.png'): FormPart => ({
+  name,
+  value,
+  filename,
+  type: 'image/png',
+});
+
 /** A multipart/form-data body as the browser's FormData sends it. */
 export function multipart(parts: FormPart[]) {
   const boundary = `----fieldbid${Math.random().toString(16).slice(2)}`;

@@ -1,24 +1,18 @@
-import { Button, Group, Stack, Text } from '@mantine/core';
-import { useRef } from 'react';
-import type { Column } from '#app/ui/columns-table.tsx';
-import { TableOrCards } from '#app/ui/table-or-cards.tsx';
+import { Button, Group, Text } from '@mantine/core';
 import type { AdminDemoRequest } from '#shared/admin-inbox.ts';
 import { useDemoRequests } from './inbox-api.ts';
-import { InboxListFrame } from './inbox-list-frame.tsx';
 import {
   DemoStatusBadge,
   HandledNote,
+  type InboxAction,
   ReceivedAt,
   ReceivedCell,
   ReplyButton,
-  useInboxAction,
 } from './inbox-parts.tsx';
-import type { InboxView } from './inbox-view.ts';
-
-type Action = ReturnType<typeof useInboxAction>;
+import { CardTop, type InboxListProps, InboxTable } from './inbox-table.tsx';
 
 /** Approve or Decline while open (the landing page promises a demo link "if approved"), else Reopen. */
-function DemoActions({ row, action, wrap }: { row: AdminDemoRequest; action: Action; wrap?: boolean }) {
+function DemoActions({ row, action, wrap }: { row: AdminDemoRequest; action: InboxAction; wrap?: boolean }) {
   const busy = action.busy('demo-requests', row.id);
   const name = row.company_name;
   return (
@@ -78,69 +72,56 @@ function Status({ row }: { row: AdminDemoRequest }) {
 }
 
 /** The Demo requests tab: who asked (email), for which company, and the decision. */
-export function DemoRequestList({
-  view,
-  onView,
-}: {
-  view: InboxView;
-  onView: (next: Partial<InboxView>) => void;
-}) {
+export function DemoRequestList({ view, onView }: InboxListProps) {
   const list = useDemoRequests(view);
-  const summaryRef = useRef<HTMLParagraphElement>(null);
-  const action = useInboxAction(() => summaryRef.current?.focus());
-
-  const columns: Column<AdminDemoRequest>[] = [
-    { label: 'Received', cell: (row) => <ReceivedCell value={row.created_at} /> },
-    {
-      label: 'From',
-      cell: (row) => (
-        <>
-          <Text size="sm" fw={600}>
-            {row.company_name}
-          </Text>
-          <Text size="sm" c="dimmed" style={{ overflowWrap: 'break-word' }}>
-            {row.email}
-          </Text>
-        </>
-      ),
-    },
-    { label: 'Status', cell: (row) => <Status row={row} /> },
-    {
-      label: 'Actions',
-      hiddenLabel: true,
-      cell: (row) => <DemoActions row={row} action={action} />,
-      cellProps: () => ({ style: { width: 1 } }),
-    },
-  ];
-
   return (
-    <InboxListFrame kind="demo-requests" view={view} onView={onView} list={list} summaryRef={summaryRef}>
-      <TableOrCards
-        breakpoint="md"
-        columns={columns}
-        rows={list.data?.results ?? []}
-        rowKey={(row) => row.id}
-        minWidth={720}
-        cardLabel={(row) => `Demo request from ${row.company_name}`}
-        card={(row) => (
-          <Stack gap={6}>
-            <Group justify="space-between" wrap="nowrap" align="flex-start">
-              <Text fw={600} size="sm">
+    <InboxTable
+      kind="demo-requests"
+      view={view}
+      onView={onView}
+      list={list}
+      minWidth={720}
+      columns={(action) => [
+        { label: 'Received', cell: (row) => <ReceivedCell value={row.created_at} /> },
+        {
+          label: 'From',
+          cell: (row) => (
+            <>
+              <Text size="sm" fw={600}>
                 {row.company_name}
               </Text>
-              <DemoStatusBadge status={row.status} />
-            </Group>
-            <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-              {row.email}
+              <Text size="sm" c="dimmed" style={{ overflowWrap: 'break-word' }}>
+                {row.email}
+              </Text>
+            </>
+          ),
+        },
+        { label: 'Status', cell: (row) => <Status row={row} /> },
+        {
+          label: 'Actions',
+          hiddenLabel: true,
+          cell: (row) => <DemoActions row={row} action={action} />,
+          cellProps: () => ({ style: { width: 1 } }),
+        },
+      ]}
+      cardLabel={(row) => `Demo request from ${row.company_name}`}
+      card={(row, action) => (
+        <>
+          <CardTop badge={<DemoStatusBadge status={row.status} />}>
+            <Text fw={600} size="sm">
+              {row.company_name}
             </Text>
-            <Text size="xs" c="dimmed">
-              Received <ReceivedAt value={row.created_at} />
-            </Text>
-            <HandledNote at={row.handled_at} by={row.handled_by} />
-            <DemoActions row={row} action={action} wrap />
-          </Stack>
-        )}
-      />
-    </InboxListFrame>
+          </CardTop>
+          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+            {row.email}
+          </Text>
+          <Text size="xs" c="dimmed">
+            Received <ReceivedAt value={row.created_at} />
+          </Text>
+          <HandledNote at={row.handled_at} by={row.handled_by} />
+          <DemoActions row={row} action={action} wrap />
+        </>
+      )}
+    />
   );
 }

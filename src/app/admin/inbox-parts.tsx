@@ -1,4 +1,4 @@
-import { Anchor, Badge, Box, Button, Text } from '@mantine/core';
+import { Anchor, Badge, Box, Button, Group, Text } from '@mantine/core';
 import { IconMail } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { isApiError } from '#app/lib/api-error.ts';
@@ -14,7 +14,7 @@ import { formatDate, formatDateTime } from '#shared/date-display.ts';
 import { formatPhone } from '#shared/formatters.ts';
 import { type InboxChange, useInboxChange } from './inbox-api.ts';
 
-// Pieces both Inbox lists show in their table rows and phone cards.
+// Pieces the Inbox lists show in their table rows and phone cards.
 
 /** When it arrived, in the reader's time zone; the size comes from around it. */
 export function ReceivedAt({ value }: { value: string }) {
@@ -83,6 +83,16 @@ export function OpenBadge({ handled }: { handled: boolean }) {
     <Badge color={handled ? 'gray' : 'blue'} variant="light" style={{ flexShrink: 0 }}>
       {handled ? 'Handled' : 'Open'}
     </Badge>
+  );
+}
+
+/** Open or Handled, and who handled it when. */
+export function HandledStatus({ at, by }: { at: string | null; by: string | null }) {
+  return (
+    <>
+      <OpenBadge handled={at !== null} />
+      <HandledNote at={at} by={by} />
+    </>
   );
 }
 
@@ -172,4 +182,44 @@ export function useInboxAction(onDone: () => void) {
       ? change.variables
       : null;
   return { run, busy, pending: change.isPending };
+}
+
+export type InboxAction = ReturnType<typeof useInboxAction>;
+
+/**
+ * Reply, and Mark handled (or Reopen once handled) for a row that is only open or handled;
+ * `what` names the row for screen readers ("the message from Ada").
+ */
+export function HandleActions({
+  kind,
+  row,
+  what,
+  action,
+}: {
+  kind: 'contact-messages' | 'visit-requests';
+  row: { id: number; name: string; email: string; handled_at: string | null };
+  what: string;
+  action: InboxAction;
+}) {
+  const busy = action.busy(kind, row.id);
+  const handled = row.handled_at !== null;
+  return (
+    <Group gap="xs" wrap="wrap">
+      <ReplyButton kind={kind} email={row.email} who={row.name} />
+      <Button
+        size="xs"
+        variant={handled ? 'subtle' : 'filled'}
+        loading={busy !== null}
+        disabled={action.pending && busy === null}
+        onClick={() =>
+          action.run(
+            handled ? { kind, id: row.id, action: 'reopen' } : { kind, id: row.id, action: 'handle' },
+          )
+        }
+        aria-label={`${handled ? 'Reopen' : 'Mark handled'}: ${what} from ${row.name}`}
+      >
+        {handled ? 'Reopen' : 'Mark handled'}
+      </Button>
+    </Group>
+  );
 }

@@ -1,6 +1,5 @@
-import { Button, Stack, Textarea, TextInput } from '@mantine/core';
+import { Button, Stack, Textarea } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { isApiError } from '#app/lib/api-error.ts';
 import { showToast } from '#app/ui/toast.ts';
 import {
   CONTACT_MESSAGE,
@@ -8,7 +7,8 @@ import {
   contactMessageInputSchema,
 } from '#shared/contact-schemas.ts';
 import { useContactMessage } from './api.ts';
-import { knownFieldErrors } from './landing-form-rules.ts';
+import { ContactFields } from './contact-fields.tsx';
+import { showServerErrors } from './landing-form-rules.ts';
 
 // Public spec, section 8 (the success text is CONTACT_MESSAGE).
 export const CONTACT_FAILURE = 'Failed to send message. Please try again later.';
@@ -31,43 +31,17 @@ export function ContactForm() {
         showToast({ message: CONTACT_MESSAGE, color: 'green' });
         form.reset();
       },
-      onError: (error) => {
-        const fields = isApiError(error) ? knownFieldErrors(error.fieldErrors, FIELDS) : {};
-        if (Object.keys(fields).length > 0) form.setErrors(fields);
-        else showToast({ message: CONTACT_FAILURE, color: 'red' });
-      },
+      onError: (error) =>
+        showServerErrors(error, FIELDS, form.setErrors, () =>
+          showToast({ message: CONTACT_FAILURE, color: 'red' }),
+        ),
     });
   });
 
   return (
     <form onSubmit={submit} noValidate aria-labelledby="contact-form-title">
       <Stack gap="sm">
-        <TextInput
-          label="Name"
-          name="name"
-          autoComplete="name"
-          required
-          key={form.key('name')}
-          {...form.getInputProps('name')}
-        />
-        <TextInput
-          label="Email"
-          type="email"
-          name="email"
-          autoComplete="email"
-          required
-          key={form.key('email')}
-          {...form.getInputProps('email')}
-        />
-        <TextInput
-          label="Phone"
-          type="tel"
-          name="phone"
-          autoComplete="tel"
-          required
-          key={form.key('phone')}
-          {...form.getInputProps('phone')}
-        />
+        <ContactFields form={form} />
         <Textarea
           label="Message"
           name="message"

@@ -1,6 +1,5 @@
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { isApiError } from '#app/lib/api-error.ts';
 import { showToast } from '#app/ui/toast.ts';
 import {
   DEMO_REQUEST_MESSAGE,
@@ -8,7 +7,7 @@ import {
   demoRequestInputSchema,
 } from '#shared/contact-schemas.ts';
 import { useDemoRequest } from './api.ts';
-import { knownFieldErrors } from './landing-form-rules.ts';
+import { showServerErrors } from './landing-form-rules.ts';
 
 // Public spec, section 8 (the success toast, DEMO_REQUEST_MESSAGE, stays the default 5 seconds).
 export const DEMO_FAILURE = 'An error occurred. Please try again later.';
@@ -30,13 +29,10 @@ export function DemoRequestDialog({ opened, onClose }: { opened: boolean; onClos
         form.reset();
         onClose();
       },
-      onError: (error) => {
-        const fields = isApiError(error)
-          ? knownFieldErrors(error.fieldErrors, ['email', 'company_name'])
-          : {};
-        if (Object.keys(fields).length > 0) form.setErrors(fields);
-        else showToast({ message: DEMO_FAILURE, color: 'red' });
-      },
+      onError: (error) =>
+        showServerErrors(error, ['email', 'company_name'], form.setErrors, () =>
+          showToast({ message: DEMO_FAILURE, color: 'red' }),
+        ),
     });
   });
 

@@ -20,7 +20,8 @@ import {
   visitRequestInputSchema,
 } from '#shared/visit-request-schemas.ts';
 import { useVisitRequest } from './api.ts';
-import { knownFieldErrors } from './landing-form-rules.ts';
+import { ContactFields } from './contact-fields.tsx';
+import { showServerErrors } from './landing-form-rules.ts';
 import { VisitChoiceFieldset } from './visit-choice-fieldset.tsx';
 import { EMPTY_VISIT_FORM, VISIT_FIELDS, type VisitFormValues } from './visit-form-values.ts';
 
@@ -66,13 +67,14 @@ export function ScheduleVisitForm({ onSent }: { onSent: (sent: VisitRequestValue
           form.reset();
           onSent(request);
         },
-        onError: (error) => {
-          const fields = isApiError(error) ? knownFieldErrors(error.fieldErrors, VISIT_FIELDS) : {};
-          if (Object.keys(fields).length > 0) showFieldErrors(fields);
-          else if (isApiError(error) && error.status === 429)
-            setProblem(error.serverMessage ?? VISIT_REQUEST_MESSAGES.failed);
-          else setProblem(VISIT_REQUEST_MESSAGES.failed);
-        },
+        onError: (error) =>
+          showServerErrors(error, VISIT_FIELDS, showFieldErrors, () =>
+            setProblem(
+              isApiError(error) && error.status === 429
+                ? (error.serverMessage ?? VISIT_REQUEST_MESSAGES.failed)
+                : VISIT_REQUEST_MESSAGES.failed,
+            ),
+          ),
       });
     },
     (errors) => {
@@ -95,32 +97,7 @@ export function ScheduleVisitForm({ onSent }: { onSent: (sent: VisitRequestValue
 
         <Stack gap="md">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
-            <TextInput
-              label="Name"
-              name="name"
-              autoComplete="name"
-              required
-              key={form.key('name')}
-              {...form.getInputProps('name')}
-            />
-            <TextInput
-              label="Email"
-              type="email"
-              name="email"
-              autoComplete="email"
-              required
-              key={form.key('email')}
-              {...form.getInputProps('email')}
-            />
-            <TextInput
-              label="Phone"
-              type="tel"
-              name="phone"
-              autoComplete="tel"
-              required
-              key={form.key('phone')}
-              {...form.getInputProps('phone')}
-            />
+            <ContactFields form={form} />
             <TextInput
               label="Company"
               name="company_name"

@@ -10,16 +10,14 @@ import { requireStaff } from '../auth/guards.ts';
 import type { Db } from '../db/database.ts';
 import { HttpError, parseInput } from '../http/http-error.ts';
 import {
+  changeContactMessage,
+  changeDemoRequest,
   countOpen,
   findContactMessage,
   findDemoRequest,
-  handleContactMessage,
-  handleDemoRequest,
   type InboxChange,
   listContactMessages,
   listDemoRequests,
-  reopenContactMessage,
-  reopenDemoRequest,
 } from './inbox-store.ts';
 
 type IdParams = { Params: { id: string } };
@@ -81,7 +79,7 @@ export async function inboxRoutes(app: FastifyInstance): Promise<void> {
     const id = rowId(request.params.id, demoNotFound);
     const { status } = parseInput(handleDemoRequestSchema, request.body);
     return answerChange(
-      await handleDemoRequest(app.db, id, staff, status),
+      await changeDemoRequest(app.db, id, staff, status),
       (conflict) => alreadyHandled(INBOX_MESSAGES.demoAlreadyHandled(conflict.status)),
       demoNotFound,
       () => findDemoRequest(app.db, id),
@@ -92,7 +90,7 @@ export async function inboxRoutes(app: FastifyInstance): Promise<void> {
     const staff = requireStaff(request);
     const id = rowId(request.params.id, demoNotFound);
     return answerChange(
-      await reopenDemoRequest(app.db, id, staff),
+      await changeDemoRequest(app.db, id, staff, 'reopen'),
       () => alreadyOpen(INBOX_MESSAGES.demoAlreadyOpen),
       demoNotFound,
       () => findDemoRequest(app.db, id),
@@ -103,7 +101,7 @@ export async function inboxRoutes(app: FastifyInstance): Promise<void> {
     const staff = requireStaff(request);
     const id = rowId(request.params.id, contactNotFound);
     return answerChange(
-      await handleContactMessage(app.db, id, staff),
+      await changeContactMessage(app.db, id, staff, 'handle'),
       () => alreadyHandled(INBOX_MESSAGES.contactAlreadyHandled),
       contactNotFound,
       () => findContactMessage(app.db, id),
@@ -114,7 +112,7 @@ export async function inboxRoutes(app: FastifyInstance): Promise<void> {
     const staff = requireStaff(request);
     const id = rowId(request.params.id, contactNotFound);
     return answerChange(
-      await reopenContactMessage(app.db, id, staff),
+      await changeContactMessage(app.db, id, staff, 'reopen'),
       () => alreadyOpen(INBOX_MESSAGES.contactAlreadyOpen),
       contactNotFound,
       () => findContactMessage(app.db, id),

@@ -203,8 +203,15 @@ export type InboxChange =
   | { outcome: 'conflict'; status: DemoRequestStatus }
   | { outcome: 'missing' };
 
-const stillOpen = (table: InboxTable) => isNull(table.handledAt);
-const alreadyHandled = (table: InboxTable) => isNotNull(table.handledAt);
+type Change = 'handle' | 'reopen';
+
+/** What a handle by `staffId` sets, or a reopen (null) clears. */
+export const handledSet = (staffId: number | null) =>
+  staffId !== null ? { handledAt: sql`now()`, handledById: staffId } : { handledAt: null, handledById: null };
+
+/** The state a row must be in for the change: open to be handled, handled to be reopened. */
+export const changeableFrom = (table: InboxTable, change: Change) =>
+  change === 'handle' ? isNull(table.handledAt) : isNotNull(table.handledAt);
 
 async function demoOutcome(db: Db, id: number, updated: unknown[]): Promise<InboxChange> {
   if (updated.length > 0) return { outcome: 'changed' };
@@ -234,73 +241,47 @@ const contactLabel = {
   label: sql<string>`${contactMessages.name} || ' · ' || ${contactMessages.email}`,
 };
 
-export async function handleDemoRequest(
+/** Approves or declines an open demo request, or reopens a handled one (its status back to new). */
+export async function changeDemoRequest(
   db: Db,
   id: number,
   actor: AuditActor,
-  decision: DemoDecision,
+  change: DemoDecision | 'reopen',
+): Promise<InboxChange> {
+  const handling = change !== 'reopen';
+  return db.transaction(async (tx) => {
+    const updated = await tx
+      .update(demoRequests)
+      .set({ status: handling ? change : 'new', ...handledSet(handling ? actor.id : null) })
+      .where(and(eq(demoRequests.id, id), changeableFrom(demoRequests, handling ? 'handle' : 'reopen')))
+      .returning(demoLabel);
+    for (const row of updated) {
+      await recordAudit(tx, actor, {
+        action: handling ? 'demo_request.handle' : 'demo_request.reopen',
+        target: { type: 'demo_request', id, label: row.label },
+        ...(handling ? { details: { status: change } } : {}),
+      });
+    }
+    return demoOutcome(tx, id, updated);
+  });
+}
+
+/** Marks a contact message handled by `actor`, or open again. */
+export async function changeContactMessage(
+  db: Db,
+  id: number,
+  actor: AuditActor,
+  change: Change,
 ): Promise<InboxChange> {
   return db.transaction(async (tx) => {
     const updated = await tx
-      .update(demoRequests)
-      .set({ status: decision, handledAt: sql`now()`, handledById: actor.id })
-      .where(and(eq(demoRequests.id, id), stillOpen(demoRequests)))
-      .returning(demoLabel);
-    for (const row of updated) {
-      await recordAudit(tx, actor, {
-        action: 'demo_request.handle',
-        target: { type: 'demo_request', id, label: row.label },
-        details: { status: decision },
-      });
-    }
-    return demoOutcome(tx, id, updated);
-  });
-}
-
-export async function reopenDemoRequest(db: Db, id: number, actor: AuditActor): Promise<InboxChange> {
-  return db.transaction(async (tx) => {
-    const updated = await tx
-      .update(demoRequests)
-      .set({ status: 'new', handledAt: null, handledById: null })
-      .where(and(eq(demoRequests.id, id), alreadyHandled(demoRequests)))
-      .returning(demoLabel);
-    for (const row of updated) {
-      await recordAudit(tx, actor, {
-        action: 'demo_request.reopen',
-        target: { type: 'demo_request', id, label: row.label },
-      });
-    }
-    return demoOutcome(tx, id, updated);
-  });
-}
-
-export async function handleContactMessage(db: Db, id: number, actor: AuditActor): Promise<InboxChange> {
-  return db.transaction(async (tx) => {
-    const updated = await tx
       .update(contactMessages)
-      .set({ handledAt: sql`now()`, handledById: actor.id })
-      .where(and(eq(contactMessages.id, id), stillOpen(contactMessages)))
+      .set(handledSet(change === 'handle' ? actor.id : null))
+      .where(and(eq(contactMessages.id, id), changeableFrom(contactMessages, change)))
       .returning(contactLabel);
     for (const row of updated) {
       await recordAudit(tx, actor, {
-        action: 'contact_message.handle',
-        target: { type: 'contact_message', id, label: row.label },
-      });
-    }
-    return contactOutcome(tx, id, updated);
-  });
-}
-
-export async function reopenContactMessage(db: Db, id: number, actor: AuditActor): Promise<InboxChange> {
-  return db.transaction(async (tx) => {
-    const updated = await tx
-      .update(contactMessages)
-      .set({ handledAt: null, handledById: null })
-      .where(and(eq(contactMessages.id, id), alreadyHandled(contactMessages)))
-      .returning(contactLabel);
-    for (const row of updated) {
-      await recordAudit(tx, actor, {
-        action: 'contact_message.reopen',
+        action: change === 'handle' ? 'contact_message.handle' : 'contact_message.reopen',
         target: { type: 'contact_message', id, label: row.label },
       });
     }

@@ -1,11 +1,19 @@
-import { and, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { AdminVisitRequest, InboxListQuery } from '#shared/admin-inbox.ts';
 import { INBOX_PAGE_SIZE } from '#shared/admin-inbox.ts';
 import type { ListPage } from '#shared/list-query.ts';
 import type { Db } from '../db/database.ts';
 import { users } from '../db/schema/users.ts';
 import { visitRequests as v } from '../db/schema/visit-requests.ts';
-import { countWhere, handlerName, iso, listWhere, pageOf } from './inbox-store.ts';
+import {
+  changeableFrom,
+  countWhere,
+  handledSet,
+  handlerName,
+  iso,
+  listWhere,
+  pageOf,
+} from './inbox-store.ts';
 
 // The Inbox's Visit requests tab (Schedule a Visit), read and handled as contact messages are:
 // open while `handled_at` is null.
@@ -87,11 +95,10 @@ export async function setVisitRequestHandled(
   id: number,
   staffId: number | null,
 ): Promise<'changed' | 'conflict' | 'missing'> {
-  const handling = staffId !== null;
   const updated = await db
     .update(v)
-    .set(handling ? { handledAt: sql`now()`, handledById: staffId } : { handledAt: null, handledById: null })
-    .where(and(eq(v.id, id), handling ? isNull(v.handledAt) : isNotNull(v.handledAt)))
+    .set(handledSet(staffId))
+    .where(and(eq(v.id, id), changeableFrom(v, staffId !== null ? 'handle' : 'reopen')))
     .returning({ id: v.id });
   if (updated.length > 0) return 'changed';
   const [current] = await db.select({ id: v.id }).from(v).where(eq(v.id, id));
