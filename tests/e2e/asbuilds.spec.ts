@@ -12,7 +12,11 @@ test.describe.configure({ timeout: 120_000 });
 test.beforeEach(async ({ page, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await openSignedIn(page, 'manager@demo.local', '/property-manager/dashboard');
-  await page.getByRole('link', { name: 'Property Documentation' }).click();
+  // The link follows the top bar's selected property: until the properties have loaded it points at
+  // /property-manager/documentation, so a click then would land there.
+  const documentation = page.getByRole('link', { name: 'Property Documentation' });
+  await expect(documentation).toHaveAttribute('href', /\/property-manager\/\d+\/asbuilds$/);
+  await documentation.click();
   await expect(page).toHaveURL(/\/property-manager\/\d+\/asbuilds$/);
 });
 

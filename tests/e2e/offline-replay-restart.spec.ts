@@ -135,8 +135,12 @@ test('the outbox replay survives a SIGKILL of the server: one bid and two messag
   await expect(pending).toHaveCount(0, { timeout: 90_000 });
   await expect(chat.thread.getByText(first)).toBeVisible();
   await expect(chat.thread.getByText(second)).toBeVisible();
-  // The bid was answered from the stored key after the restart, not written again.
-  expect(bidAnswers).toEqual([{ status: 201, replayed: 'true' }]);
+  // The bid was answered from the stored key after the restart, not written again. A retry that
+  // came while the new process was still migrating met its 503 "starting" answer (main.ts), which
+  // the outbox treats as transient: only what the app itself answered counts.
+  const fromApp = bidAnswers.filter((answer) => answer.status !== 503);
+  expect(fromApp).toEqual([{ status: 201, replayed: 'true' }]);
+  expect(bidAnswers.at(-1)).toEqual({ status: 201, replayed: 'true' });
 
   // Counted on the server, by the vendor and by the manager.
   const myBids = (await (await vendorApi.get('/api/vendor/bids/?page_size=100')).json()) as {
