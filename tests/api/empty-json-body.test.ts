@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '#server/app.ts';
+import { createApiKey } from '#server/auth/api-key-store.ts';
 import { loadConfig } from '#server/config.ts';
 import type { Database, Db } from '#server/db/database.ts';
 import { propertyManagerApplications, vendorApplications } from '#server/db/schema/applications.ts';
@@ -14,7 +15,7 @@ import { notifications } from '#server/db/schema/notifications.ts';
 import { plans } from '#server/db/schema/plans.ts';
 import { units } from '#server/db/schema/projects.ts';
 import { maintenanceRequests } from '#server/db/schema/requests.ts';
-import { users } from '#server/db/schema/users.ts';
+import { apiKeys, users } from '#server/db/schema/users.ts';
 import { visitRequests } from '#server/db/schema/visit-requests.ts';
 import { makeUser } from '../support/factories.ts';
 import { makeBid, makeRequest, makeRequestWorld } from '../support/request-factories.ts';
@@ -473,6 +474,22 @@ const BODYLESS: BodylessRoute[] = [
     }),
   ),
   {
+    route: 'DELETE /api/vendor/api-keys/:id/',
+    prepare: async () => {
+      const { user, client } = await signedIn({ type: 'vendor' });
+      const { row } = await createApiKey(db, user.id, 'Back office');
+      return {
+        client,
+        url: `/api/vendor/api-keys/${row.id}/`,
+        status: 204,
+        check: async () => {
+          const [key] = await db.select().from(apiKeys).where(eq(apiKeys.id, row.id));
+          expect(key!.revokedAt).not.toBeNull();
+        },
+      };
+    },
+  },
+  {
     route: 'DELETE /api/admin/plans/:id/',
     prepare: async () => {
       const [plan] = await db
@@ -619,6 +636,7 @@ const NEED_A_BODY = [
   'POST /api/requests/:id/complete/',
   'POST /api/requests/:id/invitations/',
   'POST /api/messages/',
+  'POST /api/vendor/api-keys/',
   'PUT /api/user-profile/',
   'POST /api/vendor/insurance/',
   'POST /api/projects/:id/layouts/',

@@ -221,10 +221,43 @@ async function measure(target: Target, port: number): Promise<RouteFigure[]> {
       if (figures.length === 0) ceiling = figure.rps;
       figures.push({ ...figure, ratio: ceiling > 0 ? figure.rps / ceiling : 0 });
     }
+    figures.push({ ...(await stallCheck(origin, vendorToken)), ratio: 0 });
+    const stall = figures[figures.length - 1]!;
+    stall.ratio = ceiling > 0 ? stall.rps / ceiling : 0;
     return figures;
   } finally {
     await stopServer(child);
   }
+}
+
+/**
+ * The stall check of issue 14: the signed-out auth-status (no query) measured while five other
+ * connections page through the jobs list at random pages (few cache hits). On PGlite the database
+ * runs on the server's own thread, so slow queries there hold up every other request.
+ */
+async function stallCheck(origin: string, token: string): Promise<Omit<RouteFigure, 'ratio'>> {
+  const background = autocannon({
+    url: origin,
+    connections: 5,
+    duration: DURATION_S,
+    headers: { authorization: `Bearer ${token}` },
+    requests: [
+      {
+        method: 'GET',
+        setupRequest: (request) => ({
+          ...request,
+          path: `/api/vendor/jobs/?page=${1 + Math.floor(Math.random() * 500)}`,
+        }),
+      },
+    ],
+  });
+  const probe = await loadRoute(origin, {
+    name: 'auth-status signed out while 5 load jobs pages',
+    path: '/api/users/auth-status/',
+    connections: 5,
+  });
+  await background;
+  return probe;
 }
 
 async function loadBids(
