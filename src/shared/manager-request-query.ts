@@ -26,6 +26,8 @@ export const managerRequestQuerySchema = z.object({
     .number({ error: 'Not a valid property.' })
     .int('Not a valid property.')
     .positive('Not a valid property.')
+    // Ids are PostgreSQL integers: a larger number would reach the query and fail there (a 500).
+    .max(2_147_483_647, 'Not a valid property.')
     .optional(),
   priority: z.enum(PRIORITIES, { error: 'Not a valid priority.' }).optional(),
   ...pagingQueryFields,

@@ -144,7 +144,9 @@ test('the top bar searches the jobs and remembers the chosen property across a r
   // The layout settles after the resize (the shell's navbar leaves the desktop layout on the next
   // render), so wait for the narrow state rather than measuring the frame in between.
   await page.setViewportSize({ width: 375, height: 740 });
-  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await expect
+    .poll(() => page.evaluate<number>('document.documentElement.scrollWidth'))
+    .toBeLessThanOrEqual(375);
   const settings = await page.getByRole('button', { name: 'Settings menu' }).boundingBox();
   expect(settings!.x + settings!.width).toBeLessThanOrEqual(375);
   await page.getByRole('button', { name: 'Search', exact: true }).click();

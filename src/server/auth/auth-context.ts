@@ -75,8 +75,9 @@ async function lookUp(
     return { session, user: cached.user };
   }
   app.sessionCache.dropSessions([id]);
+  const epoch = app.sessionCache.epoch;
   const found = await findSessionById(app.db, id, now);
-  if (found) app.sessionCache.set(id, found, now.getTime());
+  if (found) app.sessionCache.setIfUnchanged(id, found, epoch, now.getTime());
   return found;
 }
 
@@ -89,9 +90,10 @@ async function lookUpApiKey(app: FastifyInstance, token: string): Promise<FoundA
   const now = new Date();
   let found = app.apiKeyCache.get(hash, now.getTime()) ?? null;
   if (!found) {
+    const epoch = app.apiKeyCache.epoch;
     found = await findApiKeyByHash(app.db, hash);
     if (!found) return null;
-    app.apiKeyCache.set(hash, found, now.getTime());
+    app.apiKeyCache.setIfUnchanged(hash, found, epoch, now.getTime());
   }
   if (!isApiKeyUsable(found)) return found;
   const apiKey = await touchApiKey(app.db, found.apiKey, now);

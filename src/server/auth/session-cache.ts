@@ -4,7 +4,7 @@ import type { SessionRow, UserRow } from './session-store.ts';
  * Every signed-in call used to cost a session query (issue 14: signed-in auth-status served 5% of the
  * signed-out ceiling). Sessions, and what a handler derives from the user (a vendor's trades), are
  * kept here for a short time. Correctness comes from invalidation, not from the short lifetime:
- * database triggers (migration 0007) `pg_notify` this channel whenever a session row is deleted or a
+ * database triggers (migration 0009) `pg_notify` this channel whenever a session row is deleted or a
  * user or vendor profile row changes, from whichever process or script did it, and every process
  * LISTENs once. The lifetime only bounds the damage of a notification lost while the LISTEN
  * connection was down.
@@ -51,6 +51,12 @@ export class SessionCache<T extends Cached = CachedSession> {
   readonly #byUser = new Map<number, Set<string>>();
   readonly #maxAgeMs: number;
   readonly #maxEntries: number;
+  /**
+   * Counts invalidations. A lookup notes it before reading the database and stores its row only if
+   * no invalidation came meanwhile: a notification that arrives while the read is in flight finds
+   * nothing to drop, and the row read before the revocation committed must not be kept.
+   */
+  #epoch = 0;
 
   constructor(options: { maxAgeMs?: number; maxEntries?: number } = {}) {
     this.#maxAgeMs = options.maxAgeMs ?? DEFAULT_MAX_AGE_MS;
@@ -59,6 +65,15 @@ export class SessionCache<T extends Cached = CachedSession> {
 
   get size(): number {
     return this.#entries.size;
+  }
+
+  get epoch(): number {
+    return this.#epoch;
+  }
+
+  /** set(), unless an invalidation came since `epoch` was read (then the row may be stale). */
+  setIfUnchanged(key: string, found: T, epoch: number, now = Date.now()): void {
+    if (epoch === this.#epoch) this.set(key, found, now);
   }
 
   get(sessionId: string, now = Date.now()): T | undefined {
@@ -105,6 +120,7 @@ export class SessionCache<T extends Cached = CachedSession> {
   }
 
   dropSessions(ids: readonly string[]): void {
+    this.#epoch += 1;
     for (const id of ids) {
       const entry = this.#entries.get(id);
       if (!entry) continue;
@@ -118,10 +134,12 @@ export class SessionCache<T extends Cached = CachedSession> {
   }
 
   dropUsers(userIds: readonly number[]): void {
+    this.#epoch += 1;
     for (const userId of userIds) this.dropSessions([...(this.#byUser.get(userId) ?? [])]);
   }
 
   clear(): void {
+    this.#epoch += 1;
     this.#entries.clear();
     this.#byUser.clear();
   }

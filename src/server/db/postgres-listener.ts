@@ -78,6 +78,12 @@ export async function listenOnPostgres(
     // ahead of that query's answer, and pg emits them as it reads: one round trip is a barrier.
     // While reconnecting there is nothing to wait for (those notifications are lost anyway).
     sync() {
+      // Without a connection this process's own notifications are lost too: whoever relies on
+      // them (the session caches) must forget what it holds, as after a reconnect.
+      if (client === null) {
+        onReconnect?.();
+        return barrier;
+      }
       // One round trip at a time on this connection (pg would queue them, with a warning); each
       // caller's round trip is sent after its own commit, which is all a barrier needs.
       barrier = barrier.then(() => client?.query('select 1').then(() => undefined)).catch(() => {});

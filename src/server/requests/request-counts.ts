@@ -6,7 +6,7 @@ import { queryRows } from '../db/query-rows.ts';
  * The request lists' `count` without scanning the requests (issue 14: counting a vendor's visible
  * set read every row of a 100,000-request table on each page). Two small tables hold how many
  * requests there are per key, kept exact by statement-level triggers on maintenance_requests
- * (migration 0007), so a count is a sum over a few hundred counter rows:
+ * (migration 0008), so a count is a sum over a few hundred counter rows:
  * - request_counts_by_type (type, status, invite_all): the vendor's jobs list;
  * - request_counts_by_project (project_id, type, status, priority): the manager's list.
  * A list with a search falls back to counting the matching rows (a search reads them anyway).

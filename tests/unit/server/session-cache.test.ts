@@ -48,4 +48,15 @@ describe('SessionCache', () => {
     cache.set('a', found('a', 1));
     expect(await derive()).toBe(2);
   });
+
+  it('keeps no row read before an invalidation that arrived while the read was in flight', () => {
+    const cache = new SessionCache();
+    const epoch = cache.epoch;
+    // The notification of a logout lands between the miss and the database's answer.
+    cache.apply(parseAuthChange('s:a'));
+    cache.setIfUnchanged('a', found('a', 1), epoch);
+    expect(cache.get('a')).toBeUndefined();
+    cache.setIfUnchanged('a', found('a', 1), cache.epoch);
+    expect(cache.get('a')).toBeDefined();
+  });
 });
