@@ -6,17 +6,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '#server/db/schema/mail.ts';
 import { messages } from '#server/db/schema/messages.ts';
 import { enqueueMail } from '#server/mail/enqueue-mail.ts';
+import { S3FileStore } from '#server/storage/s3-file-store.ts';
 import { makeUser, TEST_PASSWORD } from '../support/factories.ts';
+import { storedFiles } from '../support/file-store-dir.ts';
 import { HttpSession } from '../support/http-session.ts';
 import { multipart } from '../support/multipart.ts';
 import { PostgresDeployment } from '../support/postgres-deployment.ts';
 import { makeRequest, makeRequestWorld, makeVendor } from '../support/request-factories.ts';
+import { startS3Server, type TestS3Server } from '../support/s3-server.ts';
 import { png } from '../support/test-images.ts';
 
 // PostgreSQL only (vitest.config.ts keeps it out of api-pglite): two real server processes on one
-// database and one shared files directory (local disk; an S3 bucket is the production choice), as
-// behind a load balancer. Every check goes through HTTP, one process writing, the other reading.
+// database and one S3 bucket (s3rver, through STORAGE_URL), as behind a load balancer. Every check
+// goes through HTTP, one process writing, the other reading.
 let deployment: PostgresDeployment;
+let s3: TestS3Server;
 let smtp: SMTPServer;
 const deliveredSubjects: string[] = [];
 let a: string;
@@ -44,13 +48,14 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
   const smtpPort = (smtp.server.address() as AddressInfo).port;
 
+  s3 = await startS3Server('fieldbid-deploy');
   deployment = await PostgresDeployment.create();
   const world = await makeRequestWorld(deployment.db);
   managerEmail = world.manager.email;
   projectId = world.project.id;
   vendorEmail = (await makeVendor(deployment.db, { serviceCategories: ['Plumbing'] })).email;
   requestId = (await makeRequest(deployment.db, { createdById: world.manager.id, projectId })).id;
-  const env = { MAIL_TRANSPORT: 'smtp', SMTP_URL: `smtp://127.0.0.1:${smtpPort}` };
+  const env = { MAIL_TRANSPORT: 'smtp', SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, ...s3.env('shared') };
   // Both at once, as a deployment starts them: the migrations serialise on their advisory lock.
   const [first, second] = await Promise.all([deployment.startServer(env), deployment.startServer(env)]);
   a = `http://127.0.0.1:${first!.port}`;
@@ -59,6 +64,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await deployment?.dispose();
+  await s3?.close();
   await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
 });
 
@@ -189,7 +195,17 @@ describe('two server processes on one PostgreSQL', () => {
     const served = await manager.send('GET', new URL(url, a).pathname, { baseUrl: b });
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toContain('image/');
-    expect(Buffer.from(await served.arrayBuffer()).length).toBeGreaterThan(0);
+    expect(Buffer.from(await served.arrayBuffer()).equals(image)).toBe(true);
+    // In the bucket, under the prefix both were given, and not on the deployment's local disk.
+    const bucket = new S3FileStore(s3.storage('shared'));
+    try {
+      expect(await bucket.stat(new URL(url, a).pathname.replace(/^\/api\/files\//, ''))).toMatchObject({
+        size: image.length,
+      });
+    } finally {
+      bucket.close();
+    }
+    expect(await storedFiles(deployment.dataDir)).toEqual([]);
   });
 
   it('the mail outbox sends each mail once, whichever process claims it', async () => {

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { DATABASE_UNAVAILABLE_BODY, isDatabaseUnavailable } from '../db/database-unavailable.ts';
+import { STORAGE_UNAVAILABLE_BODY, StorageUnavailableError } from '../storage/storage-unavailable.ts';
 import { HttpError } from './http-error.ts';
 
 const GENERIC_DETAIL = 'Something went wrong on our side. Please try again.';
@@ -19,6 +20,14 @@ export function registerErrorHandling(app: FastifyInstance): void {
         errors[field] = [...(errors[field] ?? []), issue.message ?? 'Invalid value.'];
       }
       return reply.status(400).send({ errors });
+    }
+    // Before the database's check: a refused S3 socket carries the same ECONNREFUSED in its cause.
+    if (error instanceof StorageUnavailableError) {
+      request.log.warn(
+        { err: { message: String((error.cause as Error | undefined)?.message) } },
+        'storage unavailable',
+      );
+      return reply.status(503).header('retry-after', '2').send(STORAGE_UNAVAILABLE_BODY);
     }
     if (isDatabaseUnavailable(error)) {
       // One line, not a stack per request: during an outage every request lands here.

@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import {
   DeleteObjectCommand,
   GetObjectCommand,
+  HeadBucketCommand,
   HeadObjectCommand,
   PutObjectCommand,
   S3Client,
@@ -16,6 +17,7 @@ import {
   type StoredFileInfo,
 } from './file-store.ts';
 import type { S3StorageConfig } from './storage-config.ts';
+import { isStorageTransportError, StorageUnavailableError } from './storage-unavailable.ts';
 
 /** The user-metadata field (x-amz-meta-sha256) carrying the content's SHA-256, base64url. */
 const SHA256_METADATA = 'sha256';
@@ -35,6 +37,11 @@ export class S3FileStore implements FileStore {
     const custom = config.endpoint !== undefined;
     this.client = new S3Client({
       region: config.region,
+      maxAttempts: config.limits.maxAttempts,
+      requestHandler: {
+        connectionTimeout: config.limits.connectTimeoutMs,
+        socketTimeout: config.limits.socketTimeoutMs,
+      },
       endpoint: config.endpoint,
       forcePathStyle: config.forcePathStyle,
       ...(config.credentials ? { credentials: config.credentials } : {}),
@@ -44,6 +51,15 @@ export class S3FileStore implements FileStore {
         ? { requestChecksumCalculation: 'WHEN_REQUIRED', responseChecksumValidation: 'WHEN_REQUIRED' }
         : {}),
     });
+  }
+
+  /** The operation, with "the bucket did not answer" turned into StorageUnavailableError (503). */
+  private async guard<T>(operation: Promise<T>): Promise<T> {
+    try {
+      return await operation;
+    } catch (error) {
+      throw isStorageTransportError(error) ? new StorageUnavailableError(error) : error;
+    }
   }
 
   get bucket(): string {
@@ -57,22 +73,24 @@ export class S3FileStore implements FileStore {
   }
 
   async put(key: string, body: Buffer, contentType: string): Promise<void> {
-    await this.client.send(
-      new PutObjectCommand({
-        Bucket: this.config.bucket,
-        Key: this.objectKey(key),
-        Body: body,
-        ContentType: contentType,
-        ContentLength: body.length,
-        Metadata: { [SHA256_METADATA]: sha256Of(body) },
-      }),
+    await this.guard(
+      this.client.send(
+        new PutObjectCommand({
+          Bucket: this.config.bucket,
+          Key: this.objectKey(key),
+          Body: body,
+          ContentType: contentType,
+          ContentLength: body.length,
+          Metadata: { [SHA256_METADATA]: sha256Of(body) },
+        }),
+      ),
     );
   }
 
   async get(key: string): Promise<StoredFile | null> {
     try {
-      const object = await this.client.send(
-        new GetObjectCommand({ Bucket: this.config.bucket, Key: this.objectKey(key) }),
+      const object = await this.guard(
+        this.client.send(new GetObjectCommand({ Bucket: this.config.bucket, Key: this.objectKey(key) })),
       );
       if (!object.Body) return null;
       return {
@@ -87,8 +105,8 @@ export class S3FileStore implements FileStore {
 
   async stat(key: string): Promise<StoredFileInfo | null> {
     try {
-      const head = await this.client.send(
-        new HeadObjectCommand({ Bucket: this.config.bucket, Key: this.objectKey(key) }),
+      const head = await this.guard(
+        this.client.send(new HeadObjectCommand({ Bucket: this.config.bucket, Key: this.objectKey(key) })),
       );
       const sha256 = head.Metadata?.[SHA256_METADATA];
       return {
@@ -104,12 +122,14 @@ export class S3FileStore implements FileStore {
 
   async stream(key: string, range?: ByteRange): Promise<Readable | null> {
     try {
-      const object = await this.client.send(
-        new GetObjectCommand({
-          Bucket: this.config.bucket,
-          Key: this.objectKey(key),
-          Range: range ? `bytes=${range.start}-${range.end}` : undefined,
-        }),
+      const object = await this.guard(
+        this.client.send(
+          new GetObjectCommand({
+            Bucket: this.config.bucket,
+            Key: this.objectKey(key),
+            Range: range ? `bytes=${range.start}-${range.end}` : undefined,
+          }),
+        ),
       );
       // In Node the body is the HTTP response itself: handed on as it arrives, never collected.
       if (!(object.Body instanceof Readable)) throw new Error('The S3 client gave no Node stream');
@@ -121,7 +141,22 @@ export class S3FileStore implements FileStore {
   }
 
   async delete(key: string): Promise<void> {
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.config.bucket, Key: this.objectKey(key) }));
+    await this.guard(
+      this.client.send(new DeleteObjectCommand({ Bucket: this.config.bucket, Key: this.objectKey(key) })),
+    );
+  }
+
+  /**
+   * HeadBucket, given at most the connect timeout in all (retries included): a balancer probe must
+   * hear "down" quickly, not after the SDK's backoff.
+   */
+  async ping(): Promise<boolean> {
+    await this.guard(
+      this.client.send(new HeadBucketCommand({ Bucket: this.config.bucket }), {
+        abortSignal: AbortSignal.timeout(this.config.limits.connectTimeoutMs),
+      }),
+    );
+    return true;
   }
 
   /** Closes the client's sockets (the app's onClose). */

@@ -12,7 +12,24 @@ export interface S3StorageConfig {
   forcePathStyle: boolean;
   /** Undefined: the SDK's own chain (instance role, shared profile, ...). */
   credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+  /** How long the client waits before calling the bucket unreachable (the SDK's defaults wait far longer). */
+  limits: S3ClientLimits;
 }
+
+export interface S3ClientLimits {
+  /** To open a connection (S3_CONNECT_TIMEOUT_MS). */
+  connectTimeoutMs: number;
+  /** A silent socket mid-request (S3_SOCKET_TIMEOUT_MS): not the whole request, so large files still go. */
+  socketTimeoutMs: number;
+  /** Tries per operation, the first included (S3_MAX_ATTEMPTS). */
+  maxAttempts: number;
+}
+
+export const DEFAULT_S3_LIMITS: S3ClientLimits = {
+  connectTimeoutMs: 2_000,
+  socketTimeoutMs: 30_000,
+  maxAttempts: 2,
+};
 
 export type StorageConfig = { kind: 'local' } | S3StorageConfig;
 
@@ -47,6 +64,9 @@ export const storageEnvShape = {
   S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
   /** Bucket in the path instead of the host name; on by default with a custom endpoint. */
   S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).optional(),
+  S3_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(DEFAULT_S3_LIMITS.connectTimeoutMs),
+  S3_SOCKET_TIMEOUT_MS: z.coerce.number().int().min(1_000).default(DEFAULT_S3_LIMITS.socketTimeoutMs),
+  S3_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(DEFAULT_S3_LIMITS.maxAttempts),
 };
 
 const storageEnvSchema = z.object(storageEnvShape);
@@ -72,5 +92,10 @@ export function storageConfigFrom(e: StorageEnv): StorageConfig {
       e.AWS_ACCESS_KEY_ID && e.AWS_SECRET_ACCESS_KEY
         ? { accessKeyId: e.AWS_ACCESS_KEY_ID, secretAccessKey: e.AWS_SECRET_ACCESS_KEY }
         : undefined,
+    limits: {
+      connectTimeoutMs: e.S3_CONNECT_TIMEOUT_MS,
+      socketTimeoutMs: e.S3_SOCKET_TIMEOUT_MS,
+      maxAttempts: e.S3_MAX_ATTEMPTS,
+    },
   };
 }

@@ -14,6 +14,8 @@ describe('STORAGE_URL', () => {
         AWS_ACCESS_KEY_ID: 'key',
         AWS_SECRET_ACCESS_KEY: 'secret',
         S3_ENDPOINT: 'http://minio:9000',
+        S3_CONNECT_TIMEOUT_MS: '500',
+        S3_MAX_ATTEMPTS: '1',
       }).storage,
     ).toEqual({
       kind: 's3',
@@ -23,6 +25,7 @@ describe('STORAGE_URL', () => {
       endpoint: 'http://minio:9000',
       forcePathStyle: true,
       credentials: { accessKeyId: 'key', secretAccessKey: 'secret' },
+      limits: { connectTimeoutMs: 500, socketTimeoutMs: 30_000, maxAttempts: 1 },
     });
     expect(loadConfig({ STORAGE_URL: 's3://files.example' }).storage).toMatchObject({
       bucket: 'files.example',
@@ -31,6 +34,7 @@ describe('STORAGE_URL', () => {
       endpoint: undefined,
       forcePathStyle: false,
       credentials: undefined,
+      limits: { connectTimeoutMs: 2_000, socketTimeoutMs: 30_000, maxAttempts: 2 },
     });
     expect(
       loadConfig({
