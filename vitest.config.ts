@@ -3,13 +3,18 @@ import { defineConfig } from 'vitest/config';
 
 // The API suite runs once per database: always on PGlite, and on PostgreSQL as well when
 // TEST_DATABASE_URL is set (.ci/run sets it to the local server).
-const POSTGRES_ONLY = ['tests/api/database-faults.test.ts', 'tests/api/two-processes.test.ts'];
+const POSTGRES_ONLY = [
+  'tests/api/database-faults.test.ts',
+  'tests/api/two-processes.test.ts',
+  'tests/api/request-create-locks.test.ts',
+];
 const apiProject = (name: string, database: 'pglite' | 'postgres') => ({
   extends: true as const,
   test: {
     name,
     include: ['tests/api/**/*.test.ts'],
-    // Server processes sharing one PostgreSQL through a proxy: PGlite has no second process.
+    // Server processes sharing one PostgreSQL through a proxy, or two writers at once: PGlite has
+    // no second process and runs one transaction at a time.
     exclude: database === 'pglite' ? POSTGRES_ONLY : [],
     environment: 'node',
     env: { TEST_DB: database },

@@ -84,4 +84,18 @@ describe('cached sessions', () => {
       .where(eq(vendorProfiles.userId, vendor.id));
     await eventually(async () => (await ids()).includes(job.id));
   });
+
+  it('clear the cookies of an ended session when the app sends it as a bearer token too', async () => {
+    const user = await makeUser(t.db, { type: 'property_manager' });
+    const { client, token } = await signInWithToken(t.app, user.email);
+    expect(client.cookies.has('csrftoken')).toBe(true);
+    await t.db.delete(sessions).where(eq(sessions.userId, user.id));
+    const bearer = { authorization: `Bearer ${token}` };
+    await eventually(
+      async () => (await client.get('/api/notifications/', { headers: bearer })).statusCode === 401,
+    );
+    // The dead session's CSRF token is gone, so the login screen fetches a fresh one.
+    expect(client.cookies.has('csrftoken')).toBe(false);
+    expect(client.cookies.has('fieldbid_session')).toBe(false);
+  });
 });

@@ -167,11 +167,15 @@ export const authContextPlugin = fp(async (app: FastifyInstance) => {
     request.auth = { session: null, user: null, apiKey: null, via: null };
     if (!needsAuth(request)) return;
     const bearer = bearerToken(request);
+    const cookie = request.cookies[SESSION_COOKIE];
     if (bearer) {
       await authenticateBearer(app, request, bearer);
+      // The app sends its token both ways. When the session has ended, the cookie must go too (the
+      // same session, or a dead one): otherwise the next write, sent by cookie once the app has
+      // dropped its token, carries the dead session's CSRF token and is refused before the login.
+      if (request.auth.user === null && cookie && !(await lookUp(app, cookie))) clearSessionCookies(reply);
       return;
     }
-    const cookie = request.cookies[SESSION_COOKIE];
     if (!cookie) return;
     const found = await lookUp(app, cookie);
     if (found) {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import fastifyMultipart from '@fastify/multipart';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { PHOTO_PIXEL_LIMIT } from '#shared/image-limits.ts';
 import {
@@ -13,6 +13,7 @@ import {
 } from '#shared/request-schemas.ts';
 import { requireUserType } from '../auth/guards.ts';
 import type { Db } from '../db/database.ts';
+import { queryRows } from '../db/query-rows.ts';
 import {
   maintenanceRequests as mr,
   requestInvitations,
@@ -76,41 +77,51 @@ export async function requestCreateRoutes(app: FastifyInstance): Promise<void> {
         const input = parseInput(requestInputSchema, payload);
         const place = await resolveRequestPlace(tx, user, input.property_id, input.unit_id);
         const vendors = await loadInvitedVendors(tx, user, input.vendors);
-        const [row] = await tx
-          .insert(mr)
-          .values({
-            createdById: user.id,
-            projectId: place.project.id,
-            unitId: place.unit?.id ?? null,
-            type: input.type,
-            description: input.description,
-            timeframe: input.timeframe,
-            priority: input.priority,
-            inviteAll: input.invite_all,
-            areasAffected: input.areas_affected,
-            bidDeadline: input.bid_deadline ? new Date(input.bid_deadline) : null,
-          })
-          .returning();
-        const created = row!;
-        await tx.insert(requestStatusHistory).values({
-          requestId: created.id,
-          event: 'created',
-          fromStatus: null,
-          toStatus: created.status,
-          changedById: user.id,
-          createdAt: created.createdAt,
-        });
-        if (vendors.length > 0) {
-          await tx
-            .insert(requestInvitations)
-            .values(vendors.map((vendor) => ({ requestId: created.id, vendorId: vendor.id })));
-        }
+        // The photos go to storage before any row is written: inserting the request takes the
+        // request-list generation and counter rows (migration 0008) until commit, and every other
+        // request write on every process would queue behind a slow upload. The id is reserved first
+        // because the photos' keys carry it.
+        const [reserved] = await queryRows<{ id: number }>(
+          tx,
+          sql`select nextval(pg_get_serial_sequence('maintenance_requests', 'id'))::int as id`,
+        );
+        const requestId = reserved!.id;
         const stored = photos.map((photo) => ({
           ...photo,
-          key: `requests/${created.id}/photos/${randomBytes(16).toString('hex')}.${EXTENSIONS[photo.contentType]}`,
+          key: `requests/${requestId}/photos/${randomBytes(16).toString('hex')}.${EXTENSIONS[photo.contentType]}`,
         }));
         try {
           for (const photo of stored) await app.files.put(photo.key, photo.body, photo.contentType);
+          const [row] = await tx
+            .insert(mr)
+            .values({
+              id: requestId,
+              createdById: user.id,
+              projectId: place.project.id,
+              unitId: place.unit?.id ?? null,
+              type: input.type,
+              description: input.description,
+              timeframe: input.timeframe,
+              priority: input.priority,
+              inviteAll: input.invite_all,
+              areasAffected: input.areas_affected,
+              bidDeadline: input.bid_deadline ? new Date(input.bid_deadline) : null,
+            })
+            .returning();
+          const created = row!;
+          await tx.insert(requestStatusHistory).values({
+            requestId: created.id,
+            event: 'created',
+            fromStatus: null,
+            toStatus: created.status,
+            changedById: user.id,
+            createdAt: created.createdAt,
+          });
+          if (vendors.length > 0) {
+            await tx
+              .insert(requestInvitations)
+              .values(vendors.map((vendor) => ({ requestId: created.id, vendorId: vendor.id })));
+          }
           const photoRows =
             stored.length === 0
               ? []
