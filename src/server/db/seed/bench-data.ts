@@ -13,8 +13,9 @@ import { queryRows } from '../query-rows.ts';
  * - one client "Bench Properties" with one manager and one property of 200 units: every request is
  *   on that property, as in the issue's measurements;
  * - vendors with two trades each; the demo vendor keeps its own three trades;
- * - requests cycle through the 20 categories; 40% open, 20% in progress, 30% completed, 10%
- *   cancelled; a third open to every vendor; every fifth invites one bench vendor;
+ * - requests cycle through the 20 categories, and through the statuses independently of the
+ *   category (40% open, 20% in progress, 30% completed, 10% cancelled in every category); a third
+ *   open to every vendor; every fifth invites one bench vendor;
  * - two bids on every request, the first accepted (and awarded) once it is in progress or completed;
  * - a three-message thread on every tenth request; 40 notifications per vendor, half unread.
  */
@@ -91,11 +92,12 @@ export async function seedBenchData(db: Db, options: BenchDataOptions): Promise<
              (${categories})[1 + n % 20],
              'Bench job ' || n || ': ' || (array['leak under the sink', 'breaker trips at night', 'no heat in the bedroom', 'door does not latch', 'stain spreading on the ceiling'])[1 + n % 5],
              (array['Urgent', '2 Weeks', 'Over 2 Weeks'])[1 + n % 3],
-             (array['low', 'medium', 'high', 'urgent'])[1 + n % 4],
-             case when n % 10 < 4 then 'open' when n % 10 < 6 then 'in_progress' when n % 10 < 9 then 'completed' else 'cancelled' end,
+             (array['low', 'medium', 'high', 'urgent'])[1 + (n / 7) % 4],
+             case when (n / 20) % 10 < 4 then 'open' when (n / 20) % 10 < 6 then 'in_progress'
+                  when (n / 20) % 10 < 9 then 'completed' else 'cancelled' end,
              n % 3 = 0,
              jsonb_build_array('Unit ' || (100 + n % 200)),
-             n % 10 < 4,
+             (n / 20) % 10 < 4,
              case when n % 4 = 0 then null else ${now}::timestamptz + (n % 60) * interval '1 day' end,
              ${now}::timestamptz - (${options.requests} - n) * interval '1 minute',
              ${now}::timestamptz - (${options.requests} - n) * interval '1 minute'
