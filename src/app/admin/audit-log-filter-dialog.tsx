@@ -2,7 +2,12 @@ import { Select, Stack } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import dayjs from 'dayjs';
 import { useState } from 'react';
-import { FilterDialog, FilterDialogButtons } from '#app/ui/filter-dialog.tsx';
+import {
+  FilterDialog,
+  FilterDialogButtons,
+  type FilterDialogProps,
+  type FilterFieldsProps,
+} from '#app/ui/filter-dialog.tsx';
 import { AUDIT_ACTION_GROUPS, AUDIT_ACTION_LABELS, type AuditAction } from '#shared/admin-audit-log.ts';
 
 export interface AuditLogFilters {
@@ -23,12 +28,7 @@ export function AuditLogFilterDialog({
   initial,
   onApply,
   onClose,
-}: {
-  opened: boolean;
-  initial: AuditLogFilters;
-  onApply: (filters: AuditLogFilters) => void;
-  onClose: () => void;
-}) {
+}: FilterDialogProps<AuditLogFilters>) {
   return (
     <FilterDialog
       title="Filter the audit log"
@@ -39,15 +39,7 @@ export function AuditLogFilterDialog({
   );
 }
 
-function FilterFields({
-  initial,
-  onApply,
-  onClose,
-}: {
-  initial: AuditLogFilters;
-  onApply: (filters: AuditLogFilters) => void;
-  onClose: () => void;
-}) {
+function FilterFields({ initial, onApply, onClose }: FilterFieldsProps<AuditLogFilters>) {
   const [action, setAction] = useState<string | null>(initial.action);
   const [from, setFrom] = useState<string | null>(initial.from);
   const [to, setTo] = useState<string | null>(initial.to);

@@ -1,6 +1,11 @@
 import { Select, Stack } from '@mantine/core';
 import { useState } from 'react';
-import { FilterDialog, FilterDialogButtons } from '#app/ui/filter-dialog.tsx';
+import {
+  FilterDialog,
+  FilterDialogButtons,
+  type FilterDialogProps,
+  type FilterFieldsProps,
+} from '#app/ui/filter-dialog.tsx';
 import { SERVICE_CATEGORIES, type ServiceCategory } from '#shared/categories.ts';
 import { REQUEST_STATUS_LABELS, REQUEST_STATUSES, type RequestStatus } from '#shared/statuses.ts';
 
@@ -15,17 +20,7 @@ export interface JobsFilters {
 }
 
 /** Available Jobs' filter dialog (signed-in spec, section 2): service type and status. */
-export function JobsFilterDialog({
-  opened,
-  initial,
-  onApply,
-  onClose,
-}: {
-  opened: boolean;
-  initial: JobsFilters;
-  onApply: (filters: JobsFilters) => void;
-  onClose: () => void;
-}) {
+export function JobsFilterDialog({ opened, initial, onApply, onClose }: FilterDialogProps<JobsFilters>) {
   return (
     <FilterDialog
       title="Filter Jobs"
@@ -36,15 +31,7 @@ export function JobsFilterDialog({
   );
 }
 
-function FilterFields({
-  initial,
-  onApply,
-  onClose,
-}: {
-  initial: JobsFilters;
-  onApply: (filters: JobsFilters) => void;
-  onClose: () => void;
-}) {
+function FilterFields({ initial, onApply, onClose }: FilterFieldsProps<JobsFilters>) {
   const [serviceType, setServiceType] = useState<string | null>(initial.serviceType);
   const [status, setStatus] = useState<string | null>(initial.status);
   return (

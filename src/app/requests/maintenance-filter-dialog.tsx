@@ -1,6 +1,11 @@
 import { Select, Stack } from '@mantine/core';
 import { useState } from 'react';
-import { FilterDialog, FilterDialogButtons } from '#app/ui/filter-dialog.tsx';
+import {
+  FilterDialog,
+  FilterDialogButtons,
+  type FilterDialogProps,
+  type FilterFieldsProps,
+} from '#app/ui/filter-dialog.tsx';
 import { SERVICE_CATEGORIES, type ServiceCategory } from '#shared/categories.ts';
 import { PRIORITIES, type Priority } from '#shared/statuses.ts';
 
@@ -15,6 +20,8 @@ const PRIORITY_OPTIONS = PRIORITIES.map((priority) => ({
   label: priority[0]!.toUpperCase() + priority.slice(1),
 }));
 
+type PropertyChoices = ReadonlyArray<{ id: number; name: string }>;
+
 /** The Maintenance Requests filter dialog (signed-in spec, section 2): service type, property, priority. */
 export function MaintenanceFilterDialog({
   opened,
@@ -22,13 +29,7 @@ export function MaintenanceFilterDialog({
   properties,
   onApply,
   onClose,
-}: {
-  opened: boolean;
-  initial: MaintenanceFilters;
-  properties: ReadonlyArray<{ id: number; name: string }>;
-  onApply: (filters: MaintenanceFilters) => void;
-  onClose: () => void;
-}) {
+}: FilterDialogProps<MaintenanceFilters> & { properties: PropertyChoices }) {
   // No autofocus on the first select: a searchable select opens its list on focus and would cover the others.
   return (
     <FilterDialog
@@ -45,12 +46,7 @@ function FilterFields({
   properties,
   onApply,
   onClose,
-}: {
-  initial: MaintenanceFilters;
-  properties: ReadonlyArray<{ id: number; name: string }>;
-  onApply: (filters: MaintenanceFilters) => void;
-  onClose: () => void;
-}) {
+}: FilterFieldsProps<MaintenanceFilters> & { properties: PropertyChoices }) {
   const [serviceType, setServiceType] = useState<string | null>(initial.serviceType);
   const [propertyId, setPropertyId] = useState<string | null>(
     initial.propertyId === null ? null : String(initial.propertyId),

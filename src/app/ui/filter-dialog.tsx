@@ -1,6 +1,16 @@
 import { Button, Group, Modal } from '@mantine/core';
 import type { ReactNode } from 'react';
 
+/** What a list's filter fields get: the filters in force, and where the chosen ones go. */
+export interface FilterFieldsProps<Filters> {
+  initial: Filters;
+  onApply: (filters: Filters) => void;
+  onClose: () => void;
+}
+
+/** A list's own filter dialog: its fields' props, and whether it is open. */
+export type FilterDialogProps<Filters> = FilterFieldsProps<Filters> & { opened: boolean };
+
 /**
  * A list's filter dialog. `fields` is mounted per opening, so the dialog starts from the filters in
  * force and Cancel drops the unapplied choices.
