@@ -1,7 +1,12 @@
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type ProxyOptions } from 'vite';
 import { type ManifestOptions, VitePWA } from 'vite-plugin-pwa';
+import { mantineComponentStyles } from './scripts/mantine-css.ts';
+import { precompressAssets } from './scripts/precompress-plugin.ts';
+import { prerenderPages } from './scripts/prerender-plugin.ts';
+import { viewerAssets } from './vite.viewer.config.ts';
 
 // The top-level manifest.webmanifest is the one source of truth. vite-plugin-pwa does not copy it by
 // itself (TOOLCHAIN.md), so we hand its JSON to the plugin, which emits dist/manifest.webmanifest,
@@ -24,6 +29,12 @@ const proxy: Record<string, ProxyOptions> = Object.fromEntries(
 export default defineConfig({
   plugins: [
     react(),
+    // Each module's Mantine components bring their own stylesheets (issue 16).
+    mantineComponentStyles(),
+    // The public pages as static HTML, before the PWA plugin precaches dist/ (issue 16).
+    prerenderPages(),
+    // The as-builds viewer's /static/ files, built by their own config (vite.viewer.config.ts).
+    viewerAssets(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',
@@ -36,11 +47,29 @@ export default defineConfig({
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,woff2}'],
       },
     }),
+    // Brotli and gzip copies of every text file, once the rest is written (issue 16).
+    precompressAssets(),
   ],
   server: { port: 5180, strictPort: true, proxy },
   preview: { port: 5181, strictPort: true, proxy },
   build: {
     outDir: 'dist',
     sourcemap: true,
+    // Read by the prerenderer and by `npm run check:budgets` (issue 16).
+    manifest: true,
+    rolldownOptions: {
+      // The prerendered landing page has an entry of its own (src/app/public/landing-main.tsx).
+      input: {
+        index: fileURLToPath(new URL('./index.html', import.meta.url)),
+        landing: fileURLToPath(new URL('./src/app/public/landing-main.tsx', import.meta.url)),
+      },
+    },
+    modulePreload: {
+      // Every browser the app supports has <link rel="modulepreload"> (issue 16: the landing page's bytes).
+      polyfill: false,
+      // main.tsx's start of the app comes modulepreloaded, with its stylesheets, in the HTML the
+      // prerenderer writes (scripts/prerender-plugin.ts): no second list of it in the entry.
+      resolveDependencies: (file, deps) => (/\/start-app-[\w-]+\.js$/.test(file) ? [] : deps),
+    },
   },
 });

@@ -7,6 +7,7 @@ const POSTGRES_ONLY = [
   'tests/api/database-faults.test.ts',
   'tests/api/two-processes.test.ts',
   'tests/api/request-create-locks.test.ts',
+  'tests/api/read-caches-two-processes.test.ts',
 ];
 const apiProject = (name: string, database: 'pglite' | 'postgres') => ({
   extends: true as const,

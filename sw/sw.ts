@@ -14,17 +14,43 @@ import {
   SW_MESSAGES,
   USER_CACHES,
 } from '#shared/offline-caches.ts';
+import { isSignedInArea, PRERENDERED_PAGES, SIGNED_IN_SHELL } from '#shared/prerendered-pages.ts';
 import { isSpaPath } from '#shared/spa-paths.ts';
+import { VIEWER_ASSET_VERSION_PARAM } from '#shared/viewer-assets.ts';
 import { askClientsToFlushOutbox, type SyncEvent } from './outbox-sync.ts';
+import { openFromNotification, showPush } from './push-notifications.ts';
 
 declare const self: ServiceWorkerGlobalScope & {
   // Filled in at build time by vite-plugin-pwa (injectManifest) with the hashed app-shell files.
   __WB_MANIFEST: Array<{ url: string; revision: string | null } | string>;
 };
 
-// The app shell and the static viewer assets (everything Vite emits, public/ included).
-precacheAndRoute(self.__WB_MANIFEST);
+// The app shell and the static viewer assets (everything Vite emits, public/ included; the viewer's
+// /static/ files are emitted into the build by vite.viewer.config.ts). The app asks for those with
+// their content version (`?v=`), which the precache's own revision already covers, so it is ignored.
+precacheAndRoute(self.__WB_MANIFEST, {
+  ignoreURLParametersMatching: [/^utm_/, /^fbclid$/, new RegExp(`^${VIEWER_ASSET_VERSION_PARAM}$`)],
+});
 cleanupOutdatedCaches();
+
+// The public pages the build prerendered (issue 16) open from their own precached HTML, painted before
+// any script runs; registered first, so the shell's route below does not take them.
+for (const [path, file] of Object.entries(PRERENDERED_PAGES)) {
+  const page = createHandlerBoundToURL(`/${file}`);
+  registerRoute(
+    ({ request, url }) =>
+      request.mode === 'navigate' && url.origin === self.location.origin && url.pathname === path,
+    page,
+  );
+}
+
+// The signed-in areas open from the shell that paints their frame (the installed app's screens).
+const signedInShell = createHandlerBoundToURL(`/${SIGNED_IN_SHELL}`);
+registerRoute(
+  ({ request, url }) =>
+    request.mode === 'navigate' && url.origin === self.location.origin && isSignedInArea(url.pathname),
+  signedInShell,
+);
 
 // Deep links open offline: a navigation to one of the PWA's own routes gets the precached shell and
 // the router takes it from there. /api/ and any path the server renders itself (payment checkout,
@@ -79,3 +105,9 @@ self.addEventListener('sync', (event) => {
   const sync = event as SyncEvent;
   if (sync.tag === OUTBOX_SYNC_TAG) sync.waitUntil(askClientsToFlushOutbox(self.clients));
 });
+
+// Web Push (issue 19): show what the server sent, and open its screen when the notification is clicked.
+self.addEventListener('push', (event) => event.waitUntil(showPush(self, event)));
+self.addEventListener('notificationclick', (event) =>
+  event.waitUntil(openFromNotification(self, event.notification)),
+);

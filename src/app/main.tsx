@@ -1,30 +1,25 @@
-import './zod-csp.ts';
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
-import '@mantine/dates/styles.css';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router-dom';
-import { AppProviders } from './app-providers.tsx';
-import { installSessionExpiryHandler } from './auth/session-expiry.ts';
-import { queryClient } from './lib/query-client.ts';
-import { registerServiceWorker } from './offline/service-worker-registration.ts';
-import { UpdatePrompt } from './offline/update-prompt.tsx';
-import { createAppRouter } from './router.tsx';
+// The script of every page but the prerendered landing page (which has its own entry,
+// src/app/public/landing-main.tsx; here `/` only in development). It starts the app with its router,
+// with the route's chunks and first calls under way at once (issue 16).
 
-const router = createAppRouter();
-installSessionExpiryHandler(router, queryClient);
+import { isSignedInArea } from '#shared/prerendered-pages.ts';
+import { startEarlyRequests } from './lib/early-requests.ts';
+import { preloadRouteChunks } from './route-chunks.ts';
+import { afterFirstPaint } from './start-timing.ts';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-createRoot(container).render(
-  <StrictMode>
-    <AppProviders>
-      <RouterProvider router={router} />
-      <UpdatePrompt />
-    </AppProviders>
-  </StrictMode>,
-);
-
-void registerServiceWorker();
+if (window.location.pathname === '/') {
+  void import('./public/landing-root.tsx').then((m) => m.startLanding(container));
+} else {
+  // A signed-in page's first calls go out now, beside the scripts (early-requests.ts).
+  if (isSignedInArea(window.location.pathname)) startEarlyRequests(window.location);
+  preloadRouteChunks(window.location.pathname);
+  // The page's HTML paints first; zod's CSP setting comes before any module that builds a schema
+  // (zod-csp.ts).
+  void afterFirstPaint()
+    .then(() => import('./zod-csp.ts'))
+    .then(() => import('./start-app.tsx'))
+    .then((m) => m.startApp(container));
+}

@@ -1,29 +1,11 @@
 /**
  * Every route of both spec documents (section 2 of each), as router patterns. Screens link with the
  * builders below instead of writing paths by hand. This module stays free of #shared/users.ts (and so
- * of zod), because the router and the landing page's first load import it; the dashboards equal
- * #shared/navigation.ts's constants (pinned by tests/unit/app/route-paths.test.ts).
+ * of zod), because the router imports it; the dashboards equal #shared/navigation.ts's constants
+ * (pinned by tests/unit/app/route-paths.test.ts). The public paths live in public-paths.ts, which the
+ * landing page's first load takes alone.
  */
-export const publicPaths = {
-  landing: '/',
-  signup: '/signup',
-  login: '/login',
-  resetPassword: '/reset-password',
-  resetPasswordConfirm: '/reset-password-confirm/:token',
-  managerApplication: '/property-manager-application',
-  managerApplicationSuccess: '/property-manager-application/:id/success',
-  vendorApplication: '/vendor-application',
-  vendorApplicationSuccess: '/vendor-application/subscription/success/:sessionId/:subscriptionId',
-  setPassword: '/set-password/:token',
-  verificationSent: '/verification-sent',
-  confirmEmail: '/confirm-email',
-  panorama: '/panorama',
-  // Linked from the landing page's footer; not in the spec's route list.
-  privacyPolicy: '/privacy-policy',
-  termsOfService: '/terms-of-service',
-  /** The landing hero's Schedule a Visit (public spec, section 2). */
-  scheduleVisit: '/schedule-visit',
-} as const;
+export { publicPaths } from './public-paths.ts';
 
 export const vendorPaths = {
   dashboard: '/vendor/dashboard',
@@ -70,6 +52,8 @@ export const adminPaths = {
   plans: '/admin/plans',
   inbox: '/admin/inbox',
   mail: '/admin/mail',
+  /** Notification deliveries by email, SMS and push (issue 19). */
+  deliveries: '/admin/deliveries',
   /** Superusers only. */
   auditLog: '/admin/audit-log',
 } as const;

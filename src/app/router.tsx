@@ -1,315 +1,232 @@
-import type { ComponentType } from 'react';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
+import { type ComponentType, useCallback } from 'react';
+import { createBrowserRouter, Navigate, Outlet, type RouteObject, useNavigate } from 'react-router-dom';
 import { ADMIN_ROUTE, managerPaths, publicPaths, vendorPaths } from './route-paths.ts';
 import { CenteredLoader } from './ui/centered-loader.tsx';
+import { type PageNavigate, PageNavigationContext } from './ui/page-link.tsx';
 import { RouteError } from './ui/route-error.tsx';
 
-/**
- * Every screen is its own chunk, loaded when its route is first visited, so the landing page's
- * first load carries only React, the router, Mantine and TanStack Query.
- */
-function lazyScreen<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
-  return async () => ({ Component: pick(await load()) });
+/** The modules routes render, each loaded when its route is first visited (its own chunk). */
+const routeModules = import.meta.glob<Record<string, unknown>>([
+  './*/*-page.tsx',
+  './layouts/*-layout.tsx',
+  './auth/require-auth.tsx',
+]);
+
+/** What a route needs to know about the module behind it: the build's prerenderer reads `handle`. */
+export interface RouteModuleHandle {
+  /** The module's path relative to src/app, as in the build's manifest (`src/app/...`). */
+  module: string;
 }
 
-const authLayout = lazyScreen(
-  () => import('./layouts/auth-layout.tsx'),
-  (m) => m.AuthLayout,
-);
-const publicPageLayout = lazyScreen(
-  () => import('./layouts/public-page-layout.tsx'),
-  (m) => m.PublicPageLayout,
-);
-const requestDetail = lazyScreen(
-  () => import('./requests/request-detail-page.tsx'),
-  (m) => m.RequestDetailPage,
-);
-const messages = lazyScreen(
-  () => import('./messages/messages-page.tsx'),
-  (m) => m.MessagesPage,
-);
-const notifications = lazyScreen(
-  () => import('./notifications/notifications-page.tsx'),
-  (m) => m.NotificationsPage,
-);
-const settings = lazyScreen(
-  () => import('./settings/settings-page.tsx'),
-  (m) => m.SettingsPage,
-);
+/**
+ * A route's screen: the module's chunk is loaded when the route is first visited, so the first load
+ * carries only what the route needs. The prerenderer (src/app/prerender) finds each page's chunks,
+ * and so its stylesheets, through `handle.module`.
+ */
+function screen(path: string, exportName: string): Pick<RouteObject, 'lazy' | 'handle'> {
+  const load = routeModules[path];
+  if (!load) throw new Error(`no route module ${path}`);
+  const handle: RouteModuleHandle = { module: `src/app/${path.slice(2)}` };
+  return {
+    handle,
+    lazy: async () => {
+      const Component = (await load())[exportName];
+      if (typeof Component !== 'function') throw new Error(`${path} exports no ${exportName}`);
+      return { Component: Component as ComponentType };
+    },
+  };
+}
+
+/** The root of every route: screens move with the router's navigate (PageLink, useSignOut). */
+function RootRoute() {
+  const navigate = useNavigate();
+  const pageNavigate = useCallback<PageNavigate>(
+    (to, options) => navigate(to, { replace: options?.replace ?? false }),
+    [navigate],
+  );
+  return (
+    <PageNavigationContext.Provider value={pageNavigate}>
+      <Outlet />
+    </PageNavigationContext.Provider>
+  );
+}
+
+const authLayout = screen('./layouts/auth-layout.tsx', 'AuthLayout');
+const publicPageLayout = screen('./layouts/public-page-layout.tsx', 'PublicPageLayout');
+const requestDetail = screen('./requests/request-detail-page.tsx', 'RequestDetailPage');
+const messages = screen('./messages/messages-page.tsx', 'MessagesPage');
+const notifications = screen('./notifications/notifications-page.tsx', 'NotificationsPage');
+const settings = screen('./settings/settings-page.tsx', 'SettingsPage');
 
 const vendorRoutes: RouteObject[] = [
   {
     path: vendorPaths.dashboard,
-    lazy: lazyScreen(
-      () => import('./vendor/vendor-dashboard-page.tsx'),
-      (m) => m.VendorDashboardPage,
-    ),
+    ...screen('./vendor/vendor-dashboard-page.tsx', 'VendorDashboardPage'),
   },
   {
     path: vendorPaths.jobs,
-    lazy: lazyScreen(
-      () => import('./requests/available-jobs-page.tsx'),
-      (m) => m.AvailableJobsPage,
-    ),
+    ...screen('./requests/available-jobs-page.tsx', 'AvailableJobsPage'),
   },
-  { path: vendorPaths.requestDetail, lazy: requestDetail },
+  { path: vendorPaths.requestDetail, ...requestDetail },
   {
     path: vendorPaths.bids,
-    lazy: lazyScreen(
-      () => import('./bids/my-bids-page.tsx'),
-      (m) => m.MyBidsPage,
-    ),
+    ...screen('./bids/my-bids-page.tsx', 'MyBidsPage'),
   },
-  { path: vendorPaths.messages, lazy: messages },
+  { path: vendorPaths.messages, ...messages },
   {
     path: vendorPaths.conversation,
-    lazy: lazyScreen(
-      () => import('./messages/conversation-page.tsx'),
-      (m) => m.ConversationPage,
-    ),
+    ...screen('./messages/conversation-page.tsx', 'ConversationPage'),
   },
-  { path: vendorPaths.notifications, lazy: notifications },
+  { path: vendorPaths.notifications, ...notifications },
   {
     path: vendorPaths.outbox,
-    lazy: lazyScreen(
-      () => import('./offline/outbox-page.tsx'),
-      (m) => m.OutboxPage,
-    ),
+    ...screen('./offline/outbox-page.tsx', 'OutboxPage'),
   },
   {
     path: vendorPaths.propertyDocumentation,
-    lazy: lazyScreen(
-      () => import('./vendor/property-documentation-page.tsx'),
-      (m) => m.PropertyDocumentationPage,
-    ),
+    ...screen('./vendor/property-documentation-page.tsx', 'PropertyDocumentationPage'),
   },
-  { path: vendorPaths.settings, lazy: settings },
-  { path: vendorPaths.settingsProfile, lazy: settings },
+  { path: vendorPaths.settings, ...settings },
+  { path: vendorPaths.settingsProfile, ...settings },
 ];
 
 const managerRoutes: RouteObject[] = [
   {
     path: managerPaths.dashboard,
-    lazy: lazyScreen(
-      () => import('./manager/manager-dashboard-page.tsx'),
-      (m) => m.ManagerDashboardPage,
-    ),
+    ...screen('./manager/manager-dashboard-page.tsx', 'ManagerDashboardPage'),
   },
-  { path: managerPaths.requestDetail, lazy: requestDetail },
+  { path: managerPaths.requestDetail, ...requestDetail },
   {
     path: managerPaths.maintenance,
-    lazy: lazyScreen(
-      () => import('./requests/maintenance-requests-page.tsx'),
-      (m) => m.MaintenanceRequestsPage,
-    ),
+    ...screen('./requests/maintenance-requests-page.tsx', 'MaintenanceRequestsPage'),
   },
   {
     path: managerPaths.maintenanceCreate,
-    lazy: lazyScreen(
-      () => import('./requests/create-request-page.tsx'),
-      (m) => m.CreateRequestPage,
-    ),
+    ...screen('./requests/create-request-page.tsx', 'CreateRequestPage'),
   },
   {
     path: managerPaths.clientProperties,
-    lazy: lazyScreen(
-      () => import('./manager/client-properties-page.tsx'),
-      (m) => m.ClientPropertiesPage,
-    ),
+    ...screen('./manager/client-properties-page.tsx', 'ClientPropertiesPage'),
   },
   {
     path: managerPaths.documentation,
-    lazy: lazyScreen(
-      () => import('./asbuilds/documentation-page.tsx'),
-      (m) => m.DocumentationPage,
-    ),
+    ...screen('./asbuilds/documentation-page.tsx', 'DocumentationPage'),
   },
   {
     path: managerPaths.asbuilds,
-    lazy: lazyScreen(
-      () => import('./asbuilds/asbuilds-page.tsx'),
-      (m) => m.AsbuildsPage,
-    ),
+    ...screen('./asbuilds/asbuilds-page.tsx', 'AsbuildsPage'),
   },
   {
     path: managerPaths.propertyHistory,
-    lazy: lazyScreen(
-      () => import('./manager/maintenance-history-page.tsx'),
-      (m) => m.MaintenanceHistoryPage,
-    ),
+    ...screen('./manager/maintenance-history-page.tsx', 'MaintenanceHistoryPage'),
   },
   {
     path: managerPaths.vendors,
-    lazy: lazyScreen(
-      () => import('./manager/vendors-page.tsx'),
-      (m) => m.VendorsPage,
-    ),
+    ...screen('./manager/vendors-page.tsx', 'VendorsPage'),
   },
   {
     path: managerPaths.team,
-    lazy: lazyScreen(
-      () => import('./manager/team-page.tsx'),
-      (m) => m.TeamPage,
-    ),
+    ...screen('./manager/team-page.tsx', 'TeamPage'),
   },
-  { path: managerPaths.messages, lazy: messages },
-  { path: managerPaths.notifications, lazy: notifications },
-  { path: managerPaths.settingsProfile, lazy: settings },
+  { path: managerPaths.messages, ...messages },
+  { path: managerPaths.notifications, ...notifications },
+  { path: managerPaths.settingsProfile, ...settings },
 ];
 
 const authPageRoutes: RouteObject[] = [
   {
     path: publicPaths.login,
-    lazy: lazyScreen(
-      () => import('./auth/login-page.tsx'),
-      (m) => m.LoginPage,
-    ),
+    ...screen('./auth/login-page.tsx', 'LoginPage'),
   },
   {
     path: publicPaths.signup,
-    lazy: lazyScreen(
-      () => import('./auth/signup-page.tsx'),
-      (m) => m.SignupPage,
-    ),
+    ...screen('./auth/signup-page.tsx', 'SignupPage'),
   },
   {
     path: publicPaths.resetPassword,
-    lazy: lazyScreen(
-      () => import('./auth/reset-password-page.tsx'),
-      (m) => m.ResetPasswordPage,
-    ),
+    ...screen('./auth/reset-password-page.tsx', 'ResetPasswordPage'),
   },
   {
     path: publicPaths.resetPasswordConfirm,
-    lazy: lazyScreen(
-      () => import('./auth/reset-password-confirm-page.tsx'),
-      (m) => m.ResetPasswordConfirmPage,
-    ),
+    ...screen('./auth/reset-password-confirm-page.tsx', 'ResetPasswordConfirmPage'),
   },
   {
     path: publicPaths.setPassword,
-    lazy: lazyScreen(
-      () => import('./auth/set-password-page.tsx'),
-      (m) => m.SetPasswordPage,
-    ),
+    ...screen('./auth/set-password-page.tsx', 'SetPasswordPage'),
   },
   {
     path: publicPaths.verificationSent,
-    lazy: lazyScreen(
-      () => import('./auth/verification-sent-page.tsx'),
-      (m) => m.VerificationSentPage,
-    ),
+    ...screen('./auth/verification-sent-page.tsx', 'VerificationSentPage'),
   },
   {
     path: publicPaths.confirmEmail,
-    lazy: lazyScreen(
-      () => import('./auth/confirm-email-page.tsx'),
-      (m) => m.ConfirmEmailPage,
-    ),
+    ...screen('./auth/confirm-email-page.tsx', 'ConfirmEmailPage'),
   },
 ];
 
 const publicPageRoutes: RouteObject[] = [
   {
     path: publicPaths.managerApplication,
-    lazy: lazyScreen(
-      () => import('./onboarding/manager-application-page.tsx'),
-      (m) => m.ManagerApplicationPage,
-    ),
+    ...screen('./onboarding/manager-application-page.tsx', 'ManagerApplicationPage'),
   },
   {
     path: publicPaths.managerApplicationSuccess,
-    lazy: lazyScreen(
-      () => import('./onboarding/manager-application-success-page.tsx'),
-      (m) => m.ManagerApplicationSuccessPage,
-    ),
+    ...screen('./onboarding/manager-application-success-page.tsx', 'ManagerApplicationSuccessPage'),
   },
   {
     path: publicPaths.vendorApplication,
-    lazy: lazyScreen(
-      () => import('./onboarding/vendor-application-page.tsx'),
-      (m) => m.VendorApplicationPage,
-    ),
+    ...screen('./onboarding/vendor-application-page.tsx', 'VendorApplicationPage'),
   },
   {
     path: publicPaths.vendorApplicationSuccess,
-    lazy: lazyScreen(
-      () => import('./onboarding/vendor-application-success-page.tsx'),
-      (m) => m.VendorApplicationSuccessPage,
-    ),
+    ...screen('./onboarding/vendor-application-success-page.tsx', 'VendorApplicationSuccessPage'),
   },
   {
     path: publicPaths.panorama,
-    lazy: lazyScreen(
-      () => import('./panorama/panorama-page.tsx'),
-      (m) => m.PanoramaPage,
-    ),
+    ...screen('./panorama/panorama-page.tsx', 'PanoramaPage'),
   },
   {
     path: publicPaths.privacyPolicy,
-    lazy: lazyScreen(
-      () => import('./public/privacy-policy-page.tsx'),
-      (m) => m.PrivacyPolicyPage,
-    ),
+    ...screen('./public/privacy-policy-page.tsx', 'PrivacyPolicyPage'),
   },
   {
     path: publicPaths.termsOfService,
-    lazy: lazyScreen(
-      () => import('./public/terms-of-service-page.tsx'),
-      (m) => m.TermsOfServicePage,
-    ),
+    ...screen('./public/terms-of-service-page.tsx', 'TermsOfServicePage'),
   },
   {
     path: publicPaths.scheduleVisit,
-    lazy: lazyScreen(
-      () => import('./public/schedule-visit-page.tsx'),
-      (m) => m.ScheduleVisitPage,
-    ),
+    ...screen('./public/schedule-visit-page.tsx', 'ScheduleVisitPage'),
   },
 ];
 
 /** The whole route tree (both spec documents, section 2). Paths are absolute: see route-paths.ts. */
 export const appRoutes: RouteObject[] = [
   {
+    Component: RootRoute,
     errorElement: <RouteError />,
     hydrateFallbackElement: <CenteredLoader />,
     children: [
       {
         path: publicPaths.landing,
-        lazy: lazyScreen(
-          () => import('./public/landing-page.tsx'),
-          (m) => m.LandingPage,
-        ),
+        ...screen('./public/landing-page.tsx', 'LandingPage'),
       },
-      { lazy: authLayout, children: authPageRoutes },
-      { lazy: publicPageLayout, children: publicPageRoutes },
+      { ...authLayout, children: authPageRoutes },
+      { ...publicPageLayout, children: publicPageRoutes },
       {
         // One guard for the three signed-in areas: the rule itself looks at the path (guard-decision.ts).
-        lazy: lazyScreen(
-          () => import('./auth/require-auth.tsx'),
-          (m) => m.RequireAuth,
-        ),
+        ...screen('./auth/require-auth.tsx', 'RequireAuth'),
         children: [
           {
-            lazy: lazyScreen(
-              () => import('./layouts/vendor-layout.tsx'),
-              (m) => m.VendorLayout,
-            ),
+            ...screen('./layouts/vendor-layout.tsx', 'VendorLayout'),
             children: vendorRoutes,
           },
           {
-            lazy: lazyScreen(
-              () => import('./layouts/manager-layout.tsx'),
-              (m) => m.ManagerLayout,
-            ),
+            ...screen('./layouts/manager-layout.tsx', 'ManagerLayout'),
             children: managerRoutes,
           },
           {
             path: ADMIN_ROUTE,
-            lazy: lazyScreen(
-              () => import('./admin/admin-page.tsx'),
-              (m) => m.AdminPage,
-            ),
+            ...screen('./admin/admin-page.tsx', 'AdminPage'),
           },
         ],
       },

@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import { applicationReviewRoutes } from './admin/application-review-routes.ts';
 import { auditLogRoutes } from './admin/audit-log-routes.ts';
 import { clientAdminRoutes } from './admin/client-admin-routes.ts';
+import { deliveryAdminRoutes } from './admin/delivery-admin-routes.ts';
 import { inboxRoutes } from './admin/inbox-routes.ts';
 import { inboxVisitRoutes } from './admin/inbox-visit-routes.ts';
 import { adminMailRoutes } from './admin/mail-routes.ts';
@@ -18,35 +19,46 @@ import { authRoutes } from './auth/auth-routes.ts';
 import { csrfPlugin } from './auth/csrf.ts';
 import { passwordRoutes } from './auth/password-routes.ts';
 import { bidRoutes } from './bids/bid-routes.ts';
+import { changeFeedPlugin } from './cache/change-feed-plugin.ts';
 import type { Config } from './config.ts';
 import { contactRoutes } from './contact/contact-routes.ts';
 import { visitRequestRoutes } from './contact/visit-request-routes.ts';
 import type { Database, Db } from './db/database.ts';
 import { documentationRoutes } from './documentation/documentation-routes.ts';
+import { layoutShareRoutes } from './documentation/layout-share-routes.ts';
 import { fileRoutes } from './files/file-routes.ts';
 import { healthRoutes } from './health/health-routes.ts';
 import { housekeepingPlugin } from './housekeeping/housekeeping-plugin.ts';
 import { acceptEmptyJsonBodies } from './http/empty-json-body.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
+import { registerZodSchemas } from './http/route-schemas.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerSpa } from './http/spa.ts';
+import { viewerAssetRoutes } from './http/viewer-asset-routes.ts';
 import { lifecycleRoutes } from './lifecycle/lifecycle-routes.ts';
 import { mailPlugin } from './mail/mail-plugin.ts';
 import { managerRoutes } from './manager/manager-routes.ts';
 import { messageRoutes } from './messages/message-routes.ts';
+import { type DeliveryPluginOptions, deliveryPlugin } from './notifications/delivery-plugin.ts';
 import { notificationRoutes } from './notifications/notification-routes.ts';
+import { notificationSettingsRoutes } from './notifications/notification-settings-routes.ts';
+import { unsubscribeRoutes } from './notifications/unsubscribe-routes.ts';
+import { registerOpenApi } from './openapi/openapi-plugin.ts';
 import { panoramaDemoRoutes } from './panorama/panorama-demo-routes.ts';
 import { checkoutRoutes } from './payments/checkout-routes.ts';
 import { paymentsPlugin } from './payments/payments-plugin.ts';
 import { stripeWebhookRoutes } from './payments/stripe-webhook-routes.ts';
 import { subscriptionSuccessRoutes } from './payments/subscription-success-routes.ts';
 import { planRoutes } from './plans/plan-routes.ts';
+import { insuranceReminderPlugin } from './profile/insurance-reminders.ts';
 import { profileRoutes } from './profile/profile-routes.ts';
 import { projectPortalRoutes } from './projects/project-portal-routes.ts';
 import { userProjectRoutes } from './projects/user-project-routes.ts';
+import { pushSubscriptionRoutes } from './push/push-subscription-routes.ts';
 import { realtimePlugin } from './realtime/realtime-plugin.ts';
 import { requestCreateRoutes } from './requests/request-create-routes.ts';
 import { requestRoutes } from './requests/request-routes.ts';
+import { smsInboundRoutes } from './sms/sms-inbound-routes.ts';
 import type { FileStore } from './storage/file-store.ts';
 import { storagePlugin } from './storage/storage-plugin.ts';
 import { vendorDashboardRoutes } from './vendor-dashboard/vendor-dashboard-routes.ts';
@@ -68,6 +80,12 @@ export interface AppOptions {
   logger?: Logger;
   /** Run the outbox sender loop (default true); tests may turn it off and call app.flushMail(). */
   mailSender?: boolean;
+  /**
+   * Notification deliveries (email, SMS, push): `runSender: false` stops the background sender and
+   * the insurance check (tests call app.flushDeliveries() and app.remindOfInsuranceExpiry()); tests
+   * may also pass an SMS transport and the HTTPS agent for a local push service.
+   */
+  deliveries?: DeliveryPluginOptions;
   /** Where files go; local disk under DATA_DIR/files by default. */
   files?: FileStore;
   /** Told of every route as it is added: the authorization matrix test reads the route table this way. */
@@ -95,7 +113,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerErrorHandling(app);
   acceptEmptyJsonBodies(app);
   registerSecurityHeaders(app);
+  // Route schemas are zod (src/shared); the OpenAPI document learns every route declared after this.
+  registerZodSchemas(app);
+  await registerOpenApi(app);
   await app.register(fastifyCookie);
+  await app.register(changeFeedPlugin);
   await app.register(authContextPlugin);
   await app.register(apiKeyScopePlugin);
   await app.register(csrfPlugin);
@@ -104,6 +126,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(housekeepingPlugin);
   await app.register(paymentsPlugin);
   await app.register(realtimePlugin);
+  await app.register(deliveryPlugin, options.deliveries ?? {});
+  await app.register(insuranceReminderPlugin, { run: options.deliveries?.runSender });
 
   await app.register(healthRoutes);
   await app.register(authRoutes);
@@ -132,15 +156,22 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(managerRoutes);
   await app.register(projectPortalRoutes);
   await app.register(documentationRoutes);
+  await app.register(layoutShareRoutes);
   await app.register(vendorListRoutes);
   await app.register(messageRoutes);
   await app.register(notificationRoutes);
+  await app.register(notificationSettingsRoutes);
+  await app.register(unsubscribeRoutes);
+  await app.register(pushSubscriptionRoutes);
+  await app.register(smsInboundRoutes);
+  await app.register(deliveryAdminRoutes);
   await app.register(profileRoutes);
   await app.register(userProjectRoutes);
   await app.register(vendorDashboardRoutes);
   await app.register(apiKeyRoutes);
   await app.register(panoramaDemoRoutes);
 
+  await app.register(viewerAssetRoutes, { dir: config.staticDir });
   await registerSpa(app, config.staticDir);
   return app;
 }

@@ -36,8 +36,38 @@ const envSchema = z.object({
   STRIPE_API_HOST: z.string().min(1).optional(),
   STRIPE_API_PORT: z.coerce.number().int().min(1).max(65_535).optional(),
   STRIPE_API_PROTOCOL: z.enum(['http', 'https']).optional(),
+  /**
+   * `dev` keeps every text in the delivery record and the log; `twilio` sends through Twilio's REST
+   * API. Unset: twilio when the three TWILIO_ settings are there, else dev.
+   */
+  SMS_TRANSPORT: z.enum(['dev', 'twilio']).optional(),
+  TWILIO_ACCOUNT_SID: z.string().min(1).optional(),
+  /** Signs the API calls (basic auth) and checks the inbound webhook's X-Twilio-Signature. */
+  TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
+  /** The sending number (E.164) or a Messaging Service SID (MG...). */
+  TWILIO_FROM: z.string().min(1).optional(),
+  /** Where the Twilio client sends its calls; only tests (a local fake) change it. */
+  TWILIO_API_URL: z.string().url().default('https://api.twilio.com'),
+  /** Web Push keys (base64url); without them the embedded default makes a pair in DATA_DIR. */
+  VAPID_PUBLIC_KEY: z.string().min(1).optional(),
+  VAPID_PRIVATE_KEY: z.string().min(1).optional(),
+  /** Who push services may contact about this sender: mailto: or https:. MAIL_FROM's address by default. */
+  VAPID_SUBJECT: z.string().optional(),
   ...storageEnvShape,
 });
+
+export interface TwilioConfig {
+  accountSid: string;
+  authToken: string;
+  from: string;
+  apiUrl: string;
+}
+
+export interface PushConfig {
+  /** Both keys from the environment, or undefined: then DATA_DIR's pair (embedded default) or no push. */
+  vapidKeys: { publicKey: string; privateKey: string } | undefined;
+  subject: string;
+}
 
 export interface StripeConfig {
   secretKey: string;
@@ -70,6 +100,19 @@ export interface Config {
   paymentsProviderNamed: boolean;
   /** Where files go: local disk under DATA_DIR/files, or the STORAGE_URL bucket. */
   storage: StorageConfig;
+  /** Texts: `dev` (kept and logged) unless Twilio is configured. */
+  smsTransport: 'dev' | 'twilio';
+  /** The Twilio account; also present with the dev transport when set, so STOP replies are checked. */
+  twilio: TwilioConfig | undefined;
+  push: PushConfig;
+}
+
+const E164 = /^\+[1-9]\d{1,14}$/;
+
+/** `mailto:` and the address inside MAIL_FROM's angle brackets (or MAIL_FROM itself). */
+function mailtoOf(mailFrom: string): string {
+  const address = /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom;
+  return `mailto:${address.trim()}`;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -94,6 +137,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(
       'Invalid environment: PAYMENTS_PROVIDER=local and STRIPE_SECRET_KEY contradict each other',
     );
+  }
+  const twilioParts = [e.TWILIO_ACCOUNT_SID, e.TWILIO_AUTH_TOKEN, e.TWILIO_FROM];
+  if (e.SMS_TRANSPORT === 'twilio' && twilioParts.some((part) => part === undefined)) {
+    throw new Error(
+      'Invalid environment: SMS_TRANSPORT=twilio needs TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM',
+    );
+  }
+  if (e.TWILIO_FROM && !E164.test(e.TWILIO_FROM) && !/^MG[0-9a-f]{32}$/i.test(e.TWILIO_FROM)) {
+    throw new Error(
+      'Invalid environment: TWILIO_FROM must be an E.164 number (+15551234567) or a Messaging Service SID',
+    );
+  }
+  if ((e.VAPID_PUBLIC_KEY === undefined) !== (e.VAPID_PRIVATE_KEY === undefined)) {
+    throw new Error('Invalid environment: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together');
+  }
+  const vapidSubject = e.VAPID_SUBJECT ?? mailtoOf(e.MAIL_FROM);
+  if (!/^(mailto:|https:)/.test(vapidSubject)) {
+    throw new Error('Invalid environment: VAPID_SUBJECT must be a mailto: or https: URL');
   }
   const publicUrl = e.PUBLIC_URL.replace(/\/$/, '');
   return {
@@ -123,5 +184,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     paymentsProviderNamed: e.PAYMENTS_PROVIDER !== undefined,
     storage: storageConfigFrom(e),
+    smsTransport: e.SMS_TRANSPORT ?? (twilioParts.every((part) => part !== undefined) ? 'twilio' : 'dev'),
+    twilio:
+      e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN && e.TWILIO_FROM
+        ? {
+            accountSid: e.TWILIO_ACCOUNT_SID,
+            authToken: e.TWILIO_AUTH_TOKEN,
+            from: e.TWILIO_FROM,
+            apiUrl: e.TWILIO_API_URL.replace(/\/$/, ''),
+          }
+        : undefined,
+    push: {
+      vapidKeys:
+        e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
+          ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
+          : undefined,
+      subject: vapidSubject,
+    },
   };
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { timestampText } from './response-fields.ts';
 import { lineText } from './text-fields.ts';
 
 /** A vendor's own API keys (issue 15): Settings → API keys, and `Authorization: Bearer <key>`. */
@@ -31,8 +32,8 @@ export const apiKeySchema = z.object({
   id: z.number().int(),
   name: z.string(),
   last_four: z.string(),
-  created_at: z.string(),
-  last_used_at: z.string().nullable(),
+  created_at: timestampText,
+  last_used_at: timestampText.nullable(),
 });
 export type ApiKey = z.infer<typeof apiKeySchema>;
 
@@ -44,6 +45,6 @@ export const createdApiKeySchema = z.object({
   name: z.string(),
   key: z.string(),
   last_four: z.string(),
-  created_at: z.string(),
+  created_at: timestampText,
 });
 export type CreatedApiKey = z.infer<typeof createdApiKeySchema>;

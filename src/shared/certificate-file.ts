@@ -1,4 +1,10 @@
-import { CERTIFICATE_ACCEPT, CERTIFICATE_MESSAGES, MAX_CERTIFICATE_BYTES } from './vendor-application.ts';
+import { z } from 'zod';
+import {
+  CERTIFICATE_ACCEPT,
+  CERTIFICATE_MESSAGES,
+  insuranceFieldsSchema,
+  MAX_CERTIFICATE_BYTES,
+} from './vendor-application.ts';
 
 const CERTIFICATE_TYPES = CERTIFICATE_ACCEPT.split(',');
 
@@ -12,3 +18,14 @@ export function certificateFileError(file: { type: string; size: number } | null
   if (file.size > MAX_CERTIFICATE_BYTES) return CERTIFICATE_MESSAGES.size;
   return null;
 }
+
+/**
+ * The multipart form of a certificate upload (the vendor wizard's save_insurance_info and
+ * POST /api/vendor/insurance/), as the API document describes it: the server reads the parts itself.
+ */
+export const certificateFormSchema = insuranceFieldsSchema.extend({
+  insurance_certificate: z
+    .file()
+    .max(MAX_CERTIFICATE_BYTES)
+    .describe('PDF, PNG, JPEG, GIF or WebP, checked by its content; at most 5 MB'),
+});

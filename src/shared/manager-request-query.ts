@@ -42,19 +42,3 @@ export const managerRequestQuerySchema = z.object({
     .optional(),
 });
 export type ManagerRequestQuery = z.infer<typeof managerRequestQuerySchema>;
-
-export interface ManagerRequestItem {
-  id: number;
-  created_at: string;
-  service_type: string;
-  description: string;
-  /** The property's name; property_id its id (for the filter). */
-  property: string | null;
-  property_id: number | null;
-  /** The unit's number, or null (shown 'N/A'). */
-  unit: string | null;
-  status: (typeof REQUEST_STATUSES)[number];
-  priority: (typeof PRIORITIES)[number];
-  areas_affected: string[];
-  vendors: Array<{ id: number; name: string }>;
-}

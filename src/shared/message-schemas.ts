@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { timestampText } from './response-fields.ts';
 import { multilineText } from './text-fields.ts';
 
 /** Messages and conversations (signed-in spec, sections 2, 3, 5 and 7). */
@@ -61,9 +62,12 @@ export const messageSchema = z.object({
   content: z.string(),
   sender_role: z.enum(SENDER_ROLES),
   sender_name: z.string(),
-  created_at: z.string(),
+  created_at: timestampText,
 });
 export type Message = z.infer<typeof messageSchema>;
+
+/** GET /api/messages/: the thread's newest messages (at most MESSAGE_THREAD_LIMIT), oldest first. */
+export const messageThreadSchema = z.array(messageSchema);
 
 export const conversationSchema = z.object({
   request_id: z.number().int(),
@@ -71,11 +75,14 @@ export const conversationSchema = z.object({
   unread_count: z.number().int(),
   participants: z.object({ property: z.string(), manager: z.string() }),
   last_message: z.string(),
-  timestamp: z.string(),
+  timestamp: timestampText,
   /** The thread's vendor: the manager's list has one item per (request, vendor). */
   vendor: z.object({ id: z.number().int(), name: z.string() }),
 });
 export type Conversation = z.infer<typeof conversationSchema>;
+
+/** GET /api/messages/conversations/ (not paged). */
+export const conversationListSchema = z.array(conversationSchema);
 
 /** The conversation title: the request's type and number. */
 export function conversationTitle(type: string, requestId: number): string {

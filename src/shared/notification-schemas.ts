@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { timestampText } from './response-fields.ts';
 
 /** A notification as the API answers it (signed-in spec, section 3). */
 export const notificationSchema = z.object({
   id: z.number().int(),
   title: z.string(),
   message: z.string(),
-  created_at: z.string(),
+  created_at: timestampText,
   is_read: z.boolean(),
   related_request: z.number().int().nullable(),
 });

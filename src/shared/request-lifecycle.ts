@@ -23,13 +23,15 @@ export const LIFECYCLE_ACTIONS = [
 export type LifecycleAction = (typeof LIFECYCLE_ACTIONS)[number];
 
 /** The steps kept in request_status_history (the server schema's REQUEST_EVENTS). */
-export type LifecycleEvent =
-  | 'created'
-  | 'awarded'
-  | 'vendor_completed'
-  | 'confirmed'
-  | 'cancelled'
-  | 'reopened';
+export const LIFECYCLE_EVENTS = [
+  'created',
+  'awarded',
+  'vendor_completed',
+  'confirmed',
+  'cancelled',
+  'reopened',
+] as const;
+export type LifecycleEvent = (typeof LIFECYCLE_EVENTS)[number];
 
 /**
  * The asker's part in one request: the managing side (staff and the active managers of the client

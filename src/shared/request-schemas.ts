@@ -1,14 +1,6 @@
 import { z } from 'zod';
-import { SERVICE_CATEGORIES, type ServiceCategory } from './categories.ts';
-import {
-  DEFAULT_PRIORITY,
-  DEFAULT_TIMEFRAME,
-  PRIORITIES,
-  type Priority,
-  type RequestStatus,
-  TIMEFRAMES,
-  type Timeframe,
-} from './statuses.ts';
+import { SERVICE_CATEGORIES } from './categories.ts';
+import { DEFAULT_PRIORITY, DEFAULT_TIMEFRAME, PRIORITIES, TIMEFRAMES } from './statuses.ts';
 import { isoDateTimeField, lineText, multilineText } from './text-fields.ts';
 
 const REQUIRED = 'This field is required.';
@@ -127,24 +119,5 @@ export type RequestInput = z.infer<typeof requestInputSchema>;
 /** The request ids users see: `req-NNN`, at least three digits. */
 export const confirmationNumber = (requestId: number) => `req-${String(requestId).padStart(3, '0')}`;
 
-/** 201 answer of POST /api/requests/ (section 3: the manager request and the vendor form's summary). */
-export interface CreatedRequest {
-  id: number;
-  confirmation_number: string;
-  type: ServiceCategory;
-  description: string;
-  status: RequestStatus;
-  priority: Priority;
-  timeframe: Timeframe | null;
-  /** YYYY-MM-DD (UTC) */
-  date: string;
-  property: string | null;
-  property_id: number | null;
-  unit: string | null;
-  unit_id: number | null;
-  vendors: Array<{ id: number; name: string }>;
-  invite_all: boolean;
-  areas_affected: string[];
-  bid_deadline: string | null;
-  photos: Array<{ id: number; url: string }>;
-}
+/** 201 answer of POST /api/requests/: its schema is the answer's (src/shared/request-responses.ts). */
+export type { CreatedRequest } from './request-responses.ts';

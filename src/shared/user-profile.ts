@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EMAIL_PATTERN } from './application-fields.ts';
+import { dayText } from './response-fields.ts';
 import { lineText } from './text-fields.ts';
 
 /** GET/PUT /api/user-profile/ and the Settings form (signed-in spec, sections 2, 3 and 7). */
@@ -29,14 +30,26 @@ export const userProfileSchema = z.object({
   sms_notifications: z.boolean({ error: 'Must be a valid boolean.' }),
 });
 export type UserProfileInput = z.input<typeof userProfileSchema>;
-export type UserProfile = z.output<typeof userProfileSchema>;
+
+/** What GET and PUT /api/user-profile/ answer: the stored profile (email lower-case, phone digits). */
+export const userProfileAnswerSchema = z.object({
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  phone_number: z.string(),
+  job_title: z.string(),
+  email_notifications: z.boolean(),
+  sms_notifications: z.boolean(),
+});
+export type UserProfile = z.infer<typeof userProfileAnswerSchema>;
 
 export const EMAIL_IN_USE_MESSAGE = 'A user with this email already exists.';
 
 /** GET /api/vendor/insurance/: the vendor's certificate on file and its expiry. */
 export const insuranceStatusSchema = z.object({
   has_certificate: z.boolean(),
-  insurance_expires_on: z.string().nullable(),
+  /** YYYY-MM-DD, the last day the certificate covers. */
+  insurance_expires_on: dayText.nullable(),
   is_expired: z.boolean(),
   /** Where the vendor downloads its own certificate; null without one. */
   certificate_url: z.string().nullable(),

@@ -43,3 +43,12 @@ export type LoginResponse = z.infer<typeof loginResponseSchema>;
 export function isStaffUser(user: Pick<AuthUser, 'is_staff' | 'is_superuser'>): boolean {
   return user.is_staff || user.is_superuser;
 }
+
+/** GET /api/get-csrf-token/: the token the X-CSRFToken header repeats (also set as the cookie). */
+export const csrfTokenAnswerSchema = z.object({ csrfToken: z.string() });
+
+/** GET /api/users/validate-password-token/{token}/ when the token may be used (else 400 {error, valid: false}). */
+export const passwordTokenAnswerSchema = z.object({
+  valid: z.literal(true),
+  purpose: z.enum(['set_password', 'reset_password']),
+});

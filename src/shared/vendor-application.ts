@@ -75,6 +75,9 @@ export const planSchema = z.object({
 });
 export type Plan = z.infer<typeof planSchema>;
 
+/** GET /api/vendor-plans/: the active plans, in their order (not paged). */
+export const planListSchema = z.array(planSchema);
+
 export const vendorSuccessResponseSchema = z.object({
   confirmation_number: z.string(),
   password_token: z.string().optional(),

@@ -1,5 +1,7 @@
-import type { ServiceCategory } from './categories.ts';
-import type { BidStatus, RequestStatus, TimeUnit } from './statuses.ts';
+import { z } from 'zod';
+import { SERVICE_CATEGORIES } from './categories.ts';
+import { timestampText } from './response-fields.ts';
+import { BID_STATUSES, REQUEST_STATUSES, TIME_UNITS } from './statuses.ts';
 
 /**
  * GET /api/vendor/dashboard/ (signed-in spec, section 2, built from the vendor's own data instead of
@@ -9,40 +11,43 @@ import type { BidStatus, RequestStatus, TimeUnit } from './statuses.ts';
  * - total earnings: the sum of accepted bid amounts on completed requests (whole dollars);
  * - jobs completed: accepted bids on completed requests.
  */
-export interface VendorDashboardStats {
-  active_bids: number;
-  awarded_jobs: number;
-  total_earnings: number;
-  jobs_completed: number;
-}
+export const vendorDashboardStatsSchema = z.object({
+  active_bids: z.number().int(),
+  awarded_jobs: z.number().int(),
+  total_earnings: z.number(),
+  jobs_completed: z.number().int(),
+});
+export type VendorDashboardStats = z.infer<typeof vendorDashboardStatsSchema>;
 
 /** One row of the dashboard's tabs: the vendor's bid and the request it is for. */
-export interface VendorDashboardItem {
-  bid_id: number;
-  request_id: number;
-  service_type: ServiceCategory;
-  description: string;
-  project_name: string | null;
-  request_status: RequestStatus;
-  bid_status: BidStatus;
-  amount: number;
-  estimated_time: number;
-  estimated_time_unit: TimeUnit;
-  proposed_start_date: string;
+export const vendorDashboardItemSchema = z.object({
+  bid_id: z.number().int(),
+  request_id: z.number().int(),
+  service_type: z.enum(SERVICE_CATEGORIES),
+  description: z.string(),
+  project_name: z.string().nullable(),
+  request_status: z.enum(REQUEST_STATUSES),
+  bid_status: z.enum(BID_STATUSES),
+  amount: z.number().int(),
+  estimated_time: z.number(),
+  estimated_time_unit: z.enum(TIME_UNITS),
+  proposed_start_date: timestampText,
   /** When the bid was placed. */
-  created_at: string;
+  created_at: timestampText,
   /** The request's bid deadline (active bids), else null. */
-  deadline: string | null;
+  deadline: timestampText.nullable(),
   /** When the manager confirmed the job (completed jobs), else null. */
-  completed_at: string | null;
-}
+  completed_at: timestampText.nullable(),
+});
+export type VendorDashboardItem = z.infer<typeof vendorDashboardItemSchema>;
 
-export interface VendorDashboard {
-  stats: VendorDashboardStats;
+export const vendorDashboardSchema = z.object({
+  stats: vendorDashboardStatsSchema,
   /** The newest of each tab, at most DASHBOARD_TAB_LIMIT; the stats count them all. */
-  active_bids: VendorDashboardItem[];
-  current_jobs: VendorDashboardItem[];
-  completed_jobs: VendorDashboardItem[];
-}
+  active_bids: z.array(vendorDashboardItemSchema),
+  current_jobs: z.array(vendorDashboardItemSchema),
+  completed_jobs: z.array(vendorDashboardItemSchema),
+});
+export type VendorDashboard = z.infer<typeof vendorDashboardSchema>;
 
 export const DASHBOARD_TAB_LIMIT = 10;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SERVICE_CATEGORIES } from './categories.ts';
+import { dayText } from './response-fields.ts';
 import { isInsuranceExpired } from './user-profile.ts';
 
 /** GET /api/vendors/ query: an optional trade to narrow the list to. */
@@ -7,7 +8,8 @@ export const vendorDirectoryQuerySchema = z.object({
   category: z.enum(SERVICE_CATEGORIES, { error: 'Not a valid service category.' }).optional(),
 });
 
-export type VendorInsuranceStatus = 'valid' | 'expired' | 'missing';
+export const VENDOR_INSURANCE_STATUSES = ['valid', 'expired', 'missing'] as const;
+export type VendorInsuranceStatus = (typeof VENDOR_INSURANCE_STATUSES)[number];
 
 /** 'missing' when no expiry date is on file; valid through the expiry date (UTC; docs/architecture.md). */
 export function vendorInsuranceStatus(expiresOn: string | null, today?: string): VendorInsuranceStatus {
@@ -16,10 +18,18 @@ export function vendorInsuranceStatus(expiresOn: string | null, today?: string):
 }
 
 /** One vendor of GET /api/vendors/ (the spec shows id and name; the rest serves the Vendors screen). */
-export interface VendorDirectoryEntry {
-  id: number;
-  name: string;
-  service_categories: string[];
-  insurance: { status: VendorInsuranceStatus; expires_on: string | null };
-  completed_jobs: number;
-}
+export const vendorDirectoryEntrySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  service_categories: z.array(z.string()),
+  insurance: z.object({
+    status: z.enum(VENDOR_INSURANCE_STATUSES),
+    /** YYYY-MM-DD, or null when no certificate date is on file. */
+    expires_on: dayText.nullable(),
+  }),
+  completed_jobs: z.number().int(),
+});
+export type VendorDirectoryEntry = z.infer<typeof vendorDirectoryEntrySchema>;
+
+/** GET /api/vendors/ answers the whole directory, by name (not paged). */
+export const vendorDirectorySchema = z.array(vendorDirectoryEntrySchema);

@@ -132,7 +132,13 @@ describe('vendor API keys: what a key may do', () => {
   it('refuses every other route of the route table with 403 API_KEY_NOT_ALLOWED', async () => {
     const { key } = await vendorWithKey();
     // Pages and static files never read credentials (auth-context.ts needsAuth): nothing to refuse.
-    const notRead = new Set(['GET /*', 'GET /static/panorama/demo.png']);
+    const notRead = new Set([
+      'GET /*',
+      'GET /static/panorama/demo.png',
+      'GET /unsubscribe/:token',
+      'GET /static/*',
+      'GET /static',
+    ]);
     const refused: string[] = [];
     for (const route of routes) {
       for (const method of [route.method].flat()) {

@@ -2,12 +2,11 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '#server/app.ts';
 import { hashToken } from '#server/auth/tokens.ts';
 import { loginAttempts, sessions } from '#server/db/schema/sessions.ts';
 import { LocalFileStore } from '#server/storage/local-file-store.ts';
 import { makeUser, TEST_PASSWORD } from '../support/factories.ts';
-import { startTestApp, type TestApp } from '../support/test-app.ts';
+import { buildTestApp, startTestApp, type TestApp } from '../support/test-app.ts';
 import { TestClient } from '../support/test-client.ts';
 
 let t: TestApp;
@@ -30,7 +29,7 @@ describe('GET /api/health/', () => {
   });
 
   it('names the file store as down when it cannot be written, and the database as ok', async () => {
-    const broken = await buildApp({
+    const broken = await buildTestApp({
       config: t.app.config,
       database: t.database,
       mailSender: false,

@@ -28,7 +28,19 @@ POST   /api/contact                                               |             
 POST   /api/demo-requests/                                        |                                          | 201 | 201 | 201 | 201 | 201 | 201 | 201 | 201 | 201
 POST   /api/visit-requests/                                   |                                          | 201 | 201 | 201 | 201 | 201 | 201 | 201 | 201 | 201
 GET    /api/vendor-plans/                                         |                                          | 200 | 200 | 200 | 200 | 200 | 200 | 200 | 200 | 200
+GET    /api/openapi.json                                          |                                          | 200 | 200 | 200 | 200 | 200 | 200 | 200 | 200 | 200
+GET    /api/docs                                                  |                                          | 200 | 200 | 200 | 200 | 200 | 200 | 200 | 200 | 200
+GET    /api/docs/static/index.html                                |                                          | 302 | 302 | 302 | 302 | 302 | 302 | 302 | 302 | 302
+GET    /api/docs/static/swagger-initializer.js                    |                                          | 200 | 200 | 200 | 200 | 200 | 200 | 200 | 200 | 200
+GET    /api/docs/static/*                                         | Swagger UI's script                      | 200 | 200 | 200 | 200 | 200 | 200 | 200 | 200 | 200
+GET    /api/docs/json                                             |                                          | 200 | 200 | 200 | 200 | 200 | 200 | 200 | 200 | 200
+GET    /api/docs/yaml                                             |                                          | 200 | 200 | 200 | 200 | 200 | 200 | 200 | 200 | 200
 GET    /static/panorama/demo.png                                  |                                          | 200 | 200 | 200 | 200 | 200 | 200 | 200 | 200 | 200
+GET    /static/js/interactive-viewer.js                           |                                          | 200 | 200 | 200 | 200 | 200 | 200 | 200 | 200 | 200
+GET    /static/js/interactive-viewer-init.js                      |                                          | 200 | 200 | 200 | 200 | 200 | 200 | 200 | 200 | 200
+GET    /static/css/interactive-viewer.css                         |                                          | 200 | 200 | 200 | 200 | 200 | 200 | 200 | 200 | 200
+GET    /static/*                                                  | a file the build does not have           | 404 | 404 | 404 | 404 | 404 | 404 | 404 | 404 | 404
+GET    /static                                                    |                                          | 404 | 404 | 404 | 404 | 404 | 404 | 404 | 404 | 404
 POST   /api/property-manager-applications/save_building_info/     | the caller's own draft                   | 200 | 200 | 200 | 200 | 200 | 200 | 200 | 200 | 200
 POST   /api/property-manager-applications/save_admin_contact/     | the caller's own draft                   | 200 | 200 | 200 | 200 | 200 | 200 | 200 | 200 | 200
 POST   /api/property-manager-applications/save_company_info/      | the caller's own draft                   | 200 | 200 | 200 | 200 | 200 | 200 | 200 | 200 | 200
@@ -90,6 +102,11 @@ PATCH  /api/layouts/:layoutId/                                    | rename the f
 DELETE /api/layouts/:layoutId/                                    | a spare floor plan                       | 401 | 403 | 403 | 403 | 403 | 204 | 403 | 204 | 204
 POST   /api/layouts/:layoutId/polygons/                           | the floor plan                           | 401 | 403 | 403 | 403 | 403 | 201 | 403 | 201 | 201
 DELETE /api/layouts/:layoutId/polygons/:polygonId/                | a spare polygon                          | 401 | 403 | 403 | 403 | 403 | 204 | 403 | 204 | 204
+GET    /api/layouts/:layoutId/share/                              | the floor plan                           | 401 | 403 | 403 | 403 | 403 | 200 | 403 | 200 | 200
+PUT    /api/layouts/:layoutId/share/                              | the floor plan                           | 401 | 403 | 403 | 403 | 403 | 200 | 403 | 200 | 200
+DELETE /api/layouts/:layoutId/share/                              | a spare floor plan, shared               | 401 | 403 | 403 | 403 | 403 | 204 | 403 | 204 | 204
+GET    /api/shared-layouts/:token/                                | the floor plan's share                   | 200 | 200 | 200 | 200 | 200 | 200 | 200 | 200 | 200
+GET    /api/shared-layouts/:token/image                           | the floor plan's share                   | 200 | 200 | 200 | 200 | 200 | 200 | 200 | 200 | 200
 POST   /api/projects/:id/photos/                                  | Acme Tower                               | 401 | 403 | 403 | 403 | 403 | 201 | 403 | 201 | 201
 DELETE /api/photos/:photoId/                                      | a spare photo                            | 401 | 403 | 403 | 403 | 403 | 204 | 403 | 204 | 204
 POST   /api/photos/:photoId/hotspots/                             | the 360-degree photo                     | 401 | 403 | 403 | 403 | 403 | 201 | 403 | 201 | 201
@@ -136,6 +153,16 @@ POST   /api/admin/users/:id/deactivate/                           | a spare acti
 POST   /api/admin/users/:id/reactivate/                           | a spare deactivated user                 | 401 | 403 | 403 | 403 | 403 | 403 | 403 | 200 | 200
 POST   /api/admin/users/:id/send-password-reset/                  | a user who is none of the actors         | 401 | 403 | 403 | 403 | 403 | 403 | 403 | 202 | 202
 GET    /api/admin/audit-log/                                      |                                          | 401 | 403 | 403 | 403 | 403 | 403 | 403 | 403 | 200
+GET    /api/notification-settings/                                |                                          | 401 | 200 | 200 | 200 | 200 | 200 | 200 | 200 | 200
+PUT    /api/notification-settings/                                | the caller's own settings, unchanged     | 401 | 200 | 200 | 200 | 200 | 200 | 200 | 200 | 200
+GET    /api/push/config/                                          |                                          | 401 | 200 | 200 | 200 | 200 | 200 | 200 | 200 | 200
+GET    /api/push/subscriptions/                                   |                                          | 401 | 200 | 200 | 200 | 200 | 200 | 200 | 200 | 200
+POST   /api/push/subscriptions/                                   | a new device of the caller's             | 401 | 201 | 201 | 201 | 201 | 201 | 201 | 201 | 201
+DELETE /api/push/subscriptions/:id/                               | the category vendor's device             | 401 | 204 | 404 | 404 | 404 | 404 | 404 | 404 | 404
+GET    /unsubscribe/:token                                        | the category vendor's messages email link | 200 | 200 | 200 | 200 | 200 | 200 | 200 | 200 | 200
+POST   /unsubscribe/:token                                        | the category vendor's messages email link | 200 | 200 | 200 | 200 | 200 | 200 | 200 | 200 | 200
+POST   /api/sms/inbound/                                          | no Twilio signature                      | 403 | 403 | 403 | 403 | 403 | 403 | 403 | 403 | 403
+GET    /api/admin/notification-deliveries/                        |                                          | 401 | 403 | 403 | 403 | 403 | 403 | 403 | 200 | 200
 `;
 
 /** Route-table entries without a row, and why: nothing else may be left out. */

@@ -23,7 +23,13 @@ let w: AuthorizationWorld;
 const outcomes = new Map<string, Partial<Record<Actor, string>>>();
 
 /** Writes without a session are refused by CSRF; these routes prove their caller another way. */
-const CSRF_EXEMPT = ['POST /checkout/:id/pay', 'POST /stripe/webhook/'];
+const CSRF_EXEMPT = [
+  'POST /checkout/:id/pay',
+  'POST /stripe/webhook/',
+  // A mail client's one-click unsubscribe (signed token) and Twilio's webhook (signed request).
+  'POST /unsubscribe/:token',
+  'POST /api/sms/inbound/',
+];
 
 beforeAll(async () => {
   w = await buildAuthorizationWorld();

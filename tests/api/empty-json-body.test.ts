@@ -4,22 +4,26 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '#server/app.ts';
 import { createApiKey } from '#server/auth/api-key-store.ts';
 import { loadConfig } from '#server/config.ts';
 import type { Database, Db } from '#server/db/database.ts';
 import { propertyManagerApplications, vendorApplications } from '#server/db/schema/applications.ts';
 import { contactMessages, demoRequests } from '#server/db/schema/contact.ts';
 import { layoutPolygons, layouts, panoramaHotspots, photos } from '#server/db/schema/documentation.ts';
+import { layoutShares } from '#server/db/schema/layout-shares.ts';
+import { notificationPreferences } from '#server/db/schema/notification-deliveries.ts';
 import { notifications } from '#server/db/schema/notifications.ts';
 import { plans } from '#server/db/schema/plans.ts';
 import { units } from '#server/db/schema/projects.ts';
+import { pushSubscriptions } from '#server/db/schema/push-subscriptions.ts';
 import { maintenanceRequests } from '#server/db/schema/requests.ts';
 import { apiKeys, users } from '#server/db/schema/users.ts';
 import { visitRequests } from '#server/db/schema/visit-requests.ts';
+import { unsubscribeToken } from '#server/notifications/unsubscribe-token.ts';
 import { makeUser } from '../support/factories.ts';
 import { makeBid, makeRequest, makeRequestWorld } from '../support/request-factories.ts';
 import { signIn } from '../support/sign-in.ts';
+import { buildTestApp } from '../support/test-app.ts';
 import { TestClient } from '../support/test-client.ts';
 import { openTestDatabase } from '../support/test-database.ts';
 
@@ -44,7 +48,7 @@ beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'fieldbid-empty-json-'));
   database = await openTestDatabase();
   db = database.db;
-  app = await buildApp({
+  app = await buildTestApp({
     config: { ...loadConfig({}), staticDir: undefined, dataDir },
     database,
     onRoute: (route) => {
@@ -560,6 +564,37 @@ const BODYLESS: BodylessRoute[] = [
     },
   },
   {
+    route: 'PUT /api/layouts/:layoutId/share/',
+    prepare: async () => {
+      const { layout } = await documentationProject();
+      return {
+        client: staff,
+        url: `/api/layouts/${layout.id}/share/`,
+        status: 200,
+        check: async (response) => {
+          expect(response.json().token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+          expect(
+            await db.select().from(layoutShares).where(eq(layoutShares.layoutId, layout.id)),
+          ).toHaveLength(1);
+        },
+      };
+    },
+  },
+  {
+    route: 'DELETE /api/layouts/:layoutId/share/',
+    prepare: async () => {
+      const { layout } = await documentationProject();
+      await db.insert(layoutShares).values({ layoutId: layout.id, token: `empty-json-${++sequence}` });
+      return {
+        client: staff,
+        url: `/api/layouts/${layout.id}/share/`,
+        status: 204,
+        check: async () =>
+          gone(await db.select().from(layoutShares).where(eq(layoutShares.layoutId, layout.id))),
+      };
+    },
+  },
+  {
     route: 'DELETE /api/photos/:photoId/',
     prepare: async () => {
       const { photo } = await documentationProject();
@@ -568,6 +603,47 @@ const BODYLESS: BodylessRoute[] = [
         url: `/api/photos/${photo.id}/`,
         status: 204,
         check: async () => gone(await db.select().from(photos).where(eq(photos.id, photo.id))),
+      };
+    },
+  },
+  {
+    route: 'DELETE /api/push/subscriptions/:id/',
+    prepare: async () => {
+      const { user, client } = await signedIn({});
+      const [device] = await db
+        .insert(pushSubscriptions)
+        .values({
+          userId: user.id,
+          endpoint: `https://push.example.test/${++sequence}`,
+          p256dh: 'k',
+          auth: 'a',
+        })
+        .returning();
+      return {
+        client,
+        url: `/api/push/subscriptions/${device!.id}/`,
+        status: 204,
+        check: async () =>
+          gone(await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.id, device!.id))),
+      };
+    },
+  },
+  {
+    // A mail client's one-click POST carries a form body; a browser or script may send none.
+    route: 'POST /unsubscribe/:token',
+    prepare: async () => {
+      const { user } = await signedIn({});
+      return {
+        client: new TestClient(app),
+        url: `/unsubscribe/${await unsubscribeToken(db, user.id, 'lifecycle')}`,
+        status: 200,
+        check: async () =>
+          expect(
+            await db
+              .select()
+              .from(notificationPreferences)
+              .where(eq(notificationPreferences.userId, user.id)),
+          ).toEqual([expect.objectContaining({ category: 'lifecycle', channel: 'email', enabled: false })]),
       };
     },
   },
@@ -645,6 +721,10 @@ const NEED_A_BODY = [
   'POST /api/photos/:photoId/hotspots/',
   'PATCH /api/hotspots/:hotspotId/',
   'POST /api/layouts/:layoutId/polygons/',
+  'PUT /api/notification-settings/',
+  'POST /api/push/subscriptions/',
+  // Twilio's signed form post: without one it is refused (403) before anything else.
+  'POST /api/sms/inbound/',
 ];
 
 describe('a write with no body', () => {

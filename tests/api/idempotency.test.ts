@@ -1,7 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '#server/app.ts';
 import { loadConfig } from '#server/config.ts';
 import type { Database } from '#server/db/database.ts';
 import { bids } from '#server/db/schema/bids.ts';
@@ -12,6 +11,7 @@ import { deleteExpiredKeys } from '#server/idempotency/expired-keys.ts';
 import { idempotentWrite } from '#server/idempotency/idempotent-write.ts';
 import { makeUser, TEST_PASSWORD } from '../support/factories.ts';
 import { makeBid, makeClient, makeRequest, makeVendorProfile } from '../support/request-factories.ts';
+import { buildTestApp } from '../support/test-app.ts';
 import { TestClient } from '../support/test-client.ts';
 import { openTestDatabase } from '../support/test-database.ts';
 
@@ -20,7 +20,7 @@ import { openTestDatabase } from '../support/test-database.ts';
  * with writes that fail in ways no product route can be made to fail on demand (a 5xx).
  */
 let database: Database;
-let app: Awaited<ReturnType<typeof buildApp>>;
+let app: Awaited<ReturnType<typeof buildTestApp>>;
 let plumber: TestClient;
 let plumberId: number;
 let plumberToken: string;
@@ -64,14 +64,19 @@ const replayed = (response: LightMyRequestResponse) => response.headers['idempot
 
 beforeAll(async () => {
   database = await openTestDatabase();
-  app = await buildApp({ config: { ...loadConfig({}), staticDir: undefined }, database, mailSender: false });
+  app = await buildTestApp({
+    config: { ...loadConfig({}), staticDir: undefined },
+    database,
+    mailSender: false,
+  });
   app.post<{ Body: { title: string; fail?: 'refuse' | 'crash' } }>(
     '/api/test-writes/',
     async (request, reply) =>
       idempotentWrite(request, reply, async (tx) => {
         const user = request.auth.user!;
         await tx.insert(notifications).values({ userId: user.id, title: request.body.title });
-        if (request.body.fail === 'refuse') throw new HttpError(409, { code: 'NOPE', detail: 'Refused.' });
+        if (request.body.fail === 'refuse')
+          throw new HttpError(409, { code: 'INVALID_TRANSITION', detail: 'Refused.' });
         if (request.body.fail === 'crash' && failuresLeft > 0) {
           failuresLeft -= 1;
           throw new Error('database went away');
@@ -309,7 +314,7 @@ describe('idempotentWrite refusals and failures', () => {
   it('rolls a 4xx refusal back but records it for the key', async () => {
     const first = await post({ title: 'refused', fail: 'refuse' }, 'refuse-1');
     expect(first.statusCode).toBe(409);
-    expect(first.json()).toEqual({ code: 'NOPE', detail: 'Refused.' });
+    expect(first.json()).toEqual({ code: 'INVALID_TRANSITION', detail: 'Refused.' });
     expect(await notificationsTitled('refused')).toHaveLength(0);
     expect(await keyRow(plumberId, 'refuse-1')).toMatchObject({ responseStatus: 409 });
     const again = await post({ title: 'refused', fail: 'refuse' }, 'refuse-1');

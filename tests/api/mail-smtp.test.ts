@@ -3,12 +3,12 @@ import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '#server/app.ts';
 import { loadConfig } from '#server/config.ts';
 import type { Database } from '#server/db/database.ts';
 import { mailOutbox } from '#server/db/schema/mail.ts';
 import { enqueueMail } from '#server/mail/enqueue-mail.ts';
 import { devTransport } from '#server/mail/mail-transports.ts';
+import { buildTestApp } from '../support/test-app.ts';
 import { openTestDatabase } from '../support/test-database.ts';
 
 interface Received {
@@ -63,7 +63,7 @@ beforeAll(async () => {
     smtpUrl: `smtp://127.0.0.1:${port}`,
     mailFrom: 'FieldBid <no-reply@fieldbid.test>',
   };
-  app = await buildApp({ config, database, mailSender: false });
+  app = await buildTestApp({ config, database, mailSender: false });
   await app.ready();
 });
 

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '#server/app.ts';
 import { loadConfig } from '#server/config.ts';
 import type { Database } from '#server/db/database.ts';
 import { BENCH_MANAGER_EMAIL, seedBenchData } from '#server/db/seed/bench-data.ts';
 import { DEMO_EMAILS, DEMO_PASSWORD, seedDemoData } from '#server/db/seed.ts';
 import { fixtureHash, TEST_PASSWORD } from '../support/factories.ts';
+import { buildTestApp } from '../support/test-app.ts';
 import { TestClient } from '../support/test-client.ts';
 import { openTestDatabase } from '../support/test-database.ts';
 
@@ -59,7 +59,7 @@ beforeAll(async () => {
     vendors: 60,
     passwordHash: await fixtureHash(TEST_PASSWORD),
   });
-  app = await buildApp({ config: { ...loadConfig({}), staticDir: undefined }, database });
+  app = await buildTestApp({ config: { ...loadConfig({}), staticDir: undefined }, database });
   await app.ready();
 
   const vendor = new TestClient(app);

@@ -2,12 +2,11 @@ import { type ClientRequest, get, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '#server/app.ts';
 import { loadConfig } from '#server/config.ts';
 import { publishEvents } from '#server/realtime/realtime-events.ts';
 import { makeUser, TEST_PASSWORD } from '../support/factories.ts';
 import { makeClient, makeProject, makeRequest, makeVendorProfile } from '../support/request-factories.ts';
-import { startTestApp, type TestApp } from '../support/test-app.ts';
+import { buildTestApp, startTestApp, type TestApp } from '../support/test-app.ts';
 import { TestClient } from '../support/test-client.ts';
 
 /**
@@ -83,7 +82,7 @@ beforeAll(async () => {
   t = await startTestApp();
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   firstUrl = urlOf(t.app);
-  second = await buildApp({
+  second = await buildTestApp({
     config: { ...loadConfig({}), staticDir: undefined },
     database: t.database,
     mailSender: false,
@@ -175,7 +174,7 @@ describe('GET /api/events/', () => {
   });
 
   it('closes open streams when the server closes', async () => {
-    const extra = await buildApp({
+    const extra = await buildTestApp({
       config: { ...loadConfig({}), staticDir: undefined },
       database: t.database,
       mailSender: false,

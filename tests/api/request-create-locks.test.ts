@@ -4,7 +4,6 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '#server/app.ts';
 import { loadConfig } from '#server/config.ts';
 import type { Database } from '#server/db/database.ts';
 import { maintenanceRequests as mr } from '#server/db/schema/requests.ts';
@@ -12,6 +11,7 @@ import { createLocalFileStore } from '#server/storage/local-file-store.ts';
 import { formField, multipart, pngFile, postMultipart } from '../support/multipart.ts';
 import { makeRequest, makeRequestWorld } from '../support/request-factories.ts';
 import { signIn } from '../support/sign-in.ts';
+import { buildTestApp } from '../support/test-app.ts';
 import { openTestDatabase } from '../support/test-database.ts';
 import { png } from '../support/test-images.ts';
 
@@ -40,7 +40,7 @@ beforeAll(async () => {
       return disk.put(key, body, contentType);
     },
   });
-  app = await buildApp({
+  app = await buildTestApp({
     config: { ...loadConfig({}), staticDir: undefined, dataDir },
     database,
     files: slow,

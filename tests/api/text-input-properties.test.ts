@@ -7,8 +7,10 @@ import { bids } from '#server/db/schema/bids.ts';
 import { contactMessages, demoRequests } from '#server/db/schema/contact.ts';
 import { layoutPolygons, layouts, panoramaHotspots, photos } from '#server/db/schema/documentation.ts';
 import { messages } from '#server/db/schema/messages.ts';
+import { notificationQuietHours } from '#server/db/schema/notification-deliveries.ts';
 import { plans } from '#server/db/schema/plans.ts';
 import { projects, units } from '#server/db/schema/projects.ts';
+import { pushSubscriptions } from '#server/db/schema/push-subscriptions.ts';
 import { maintenanceRequests as mr, requestStatusHistory } from '#server/db/schema/requests.ts';
 import { sessions } from '#server/db/schema/sessions.ts';
 import { users } from '#server/db/schema/users.ts';
@@ -103,6 +105,11 @@ interface WriteRoute {
 }
 
 const first = async <T>(rows: Promise<T[]>) => (await rows)[0]!;
+const QUIET_HOURS = { enabled: true, start: '22:00', end: '07:00', time_zone: 'UTC' };
+const PUSH_KEYS = {
+  p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM',
+  auth: 'tBHItJI5svbpez7KI4CCXg',
+};
 const idOf = (answer: LightMyRequestResponse) => answer.json<{ id: number }>().id;
 
 // Rows a route needs in a given state, one per run so every accepted write finds it unchanged.
@@ -548,6 +555,58 @@ const WRITE_ROUTES: Record<string, WriteRoute> = {
         phone_number: user.phoneNumber,
         job_title: user.jobTitle,
       };
+    },
+  },
+  // Quiet hours (issue 19): each text field of the nested object in its own row, refused under quiet_hours.
+  ...Object.fromEntries(
+    (
+      [
+        ['time_zone', 'line'],
+        ['start', 'choice'],
+        ['end', 'choice'],
+      ] as const
+    ).map(([part, oracle]) => [
+      `PUT /api/notification-settings/ (quiet_hours.${part})`,
+      {
+        method: 'PUT',
+        path: () => '/api/notification-settings/',
+        who: 'vendor',
+        encoding: 'json',
+        base: () => ({
+          email_notifications: true,
+          sms_notifications: true,
+          categories: {},
+          quiet_hours: QUIET_HOURS,
+        }),
+        text: { quiet_hours: oracle },
+        numbers: {},
+        wrap: { quiet_hours: (value: unknown) => ({ ...QUIET_HOURS, [part]: value }) },
+        stored: async () => {
+          const row = await first(
+            t.db.select().from(notificationQuietHours).where(eq(notificationQuietHours.userId, ids.vendor)),
+          );
+          return { quiet_hours: { time_zone: row.timeZone, start: row.startTime, end: row.endTime }[part] };
+        },
+      } satisfies WriteRoute,
+    ]),
+  ),
+  'POST /api/push/subscriptions/': {
+    method: 'POST',
+    path: () => '/api/push/subscriptions/',
+    who: 'vendor',
+    encoding: 'json',
+    base: () => ({ endpoint: `https://push.example.test/${++sequence}`, keys: PUSH_KEYS }),
+    text: { endpoint: 'line', keys: 'line' },
+    numbers: {},
+    wrap: { keys: (value) => ({ ...PUSH_KEYS, p256dh: value }) },
+    stored: async (_, answer) => {
+      const row = await first(
+        t.db
+          .select()
+          .from(pushSubscriptions)
+          .where(eq(pushSubscriptions.id, idOf(answer))),
+      );
+      return { endpoint: row.endpoint, keys: row.p256dh };
     },
   },
   'POST /api/messages/': {

@@ -232,8 +232,11 @@ async function measure(target: Target, port: number): Promise<RouteFigure[]> {
 
 /**
  * The stall check of issue 14: the signed-out auth-status (no query) measured while five other
- * connections page through the jobs list at random pages (few cache hits). On PGlite the database
- * runs on the server's own thread, so slow queries there hold up every other request.
+ * connections page through the jobs list at random pages and page sizes. Pages are cached per
+ * process (vendor-job-routes.ts), so the background varies both over more pages than the cache
+ * keeps or than it can visit in the run: nearly every page is a cache miss and a query. On PGlite
+ * the database runs in a worker thread; on the server's own thread its queries held up every
+ * other request.
  */
 async function stallCheck(origin: string, token: string): Promise<Omit<RouteFigure, 'ratio'>> {
   const background = autocannon({
@@ -246,7 +249,7 @@ async function stallCheck(origin: string, token: string): Promise<Omit<RouteFigu
         method: 'GET',
         setupRequest: (request) => ({
           ...request,
-          path: `/api/vendor/jobs/?page=${1 + Math.floor(Math.random() * 500)}`,
+          path: `/api/vendor/jobs/?page=${1 + Math.floor(Math.random() * 1_000)}&page_size=${10 + Math.floor(Math.random() * 11)}`,
         }),
       },
     ],
@@ -256,7 +259,11 @@ async function stallCheck(origin: string, token: string): Promise<Omit<RouteFigu
     path: '/api/users/auth-status/',
     connections: 5,
   });
-  await background;
+  const jobs = await background;
+  console.log(
+    `  (stall background: ${jobs.requests.average.toFixed(0)} jobs pages/s, p99 ${jobs.latency.p99} ms, ` +
+      `${jobs.errors + jobs.timeouts + jobs.non2xx} errors)`,
+  );
   return probe;
 }
 
@@ -326,19 +333,20 @@ async function postgresUrl(name: string): Promise<string | null> {
 export async function runApiBench(options: {
   requests: number;
   vendors: number;
-  postgresOnly?: boolean;
+  /** One database only (`--database`), e.g. to compare a PGlite change before and after. */
+  only?: 'postgres' | 'pglite';
 }): Promise<string> {
   const targets: Target[] = [];
   const baseEnv = { ...process.env };
   delete baseEnv.DATABASE_URL;
-  const pgUrl = await postgresUrl(`fieldbid_bench_${options.requests}`);
+  const pgUrl = options.only === 'pglite' ? null : await postgresUrl(`fieldbid_bench_${options.requests}`);
   if (pgUrl)
     targets.push({
       label: `PostgreSQL, ${options.requests} requests`,
       env: { ...baseEnv, DATABASE_URL: pgUrl },
     });
-  else console.log('  PostgreSQL is not reachable: measuring PGlite only');
-  if (!options.postgresOnly)
+  else if (options.only !== 'pglite') console.log('  PostgreSQL is not reachable: measuring PGlite only');
+  if (options.only !== 'postgres')
     targets.push({
       label: `PGlite, ${options.requests} requests`,
       env: { ...baseEnv, DATA_DIR: join(ROOT, 'data', `bench-${options.requests}`) },

@@ -17,7 +17,7 @@ declare const navigator: {
 };
 declare const document: {
   title: string;
-  querySelector(selector: string): { childElementCount: number; textContent: string | null } | null;
+  documentElement: { dataset: Record<string, string | undefined> };
 };
 
 export interface Installability {
@@ -139,11 +139,10 @@ async function loadOffline(page: Page, url: string): Promise<OfflineLoad> {
   try {
     const response = await page.goto(url, { waitUntil: 'load', timeout: 15_000 });
     const shellRendered = await page
+      // The prerendered HTML shows the page before any script: the app marks when it runs
+      // (src/app/ui/use-app-ready.ts).
       .waitForFunction(
-        () =>
-          document.title.includes('FieldBid') &&
-          (document.querySelector('#root')?.childElementCount ?? 0) > 0 &&
-          (document.querySelector('#root')?.textContent ?? '').trim().length > 0,
+        () => document.title.includes('FieldBid') && document.documentElement.dataset.appReady === 'true',
         { timeout: 10_000 },
       )
       .then(() => true)

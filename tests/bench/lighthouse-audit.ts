@@ -1,6 +1,8 @@
 // One Lighthouse navigation (its defaults: mobile, simulated throttling) and the figures the bench
 // prints from it. Lighthouse 13 has no PWA category, so installability is judged elsewhere
 // (installability-check.ts).
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import lighthouse from 'lighthouse';
 import type { Page } from 'puppeteer-core';
 
@@ -21,6 +23,10 @@ export interface PageAudit {
   problems: string[];
   /** Accessibility audits that failed, as "id: title", so a score below 100 says what to fix. */
   failedAccessibility: string[];
+  /** Performance and best-practices audits that did not pass, with Lighthouse's own figure. */
+  findings: string[];
+  /** The element Lighthouse took as the largest contentful paint. */
+  lcpElement: string | null;
 }
 
 export async function auditPage(page: Page, url: string): Promise<PageAudit> {
@@ -51,7 +57,31 @@ export async function auditPage(page: Page, url: string): Promise<PageAudit> {
         .filter(Boolean);
       return `${audit!.id}: ${audit!.title}${where.length > 0 ? ` (${where.join(' | ')})` : ''}`;
     });
+  const findings = (['performance', 'best-practices'] as const).flatMap((category) =>
+    (lhr.categories[category]?.auditRefs ?? [])
+      .filter((ref) => ref.group !== 'metrics')
+      .map((ref) => lhr.audits[ref.id])
+      .filter(
+        (audit) =>
+          audit !== undefined &&
+          typeof audit.score === 'number' &&
+          audit.score < 0.9 &&
+          audit.scoreDisplayMode !== 'informative' &&
+          audit.scoreDisplayMode !== 'notApplicable',
+      )
+      .map(
+        (audit) => `${audit!.id}: ${audit!.title}${audit!.displayValue ? ` (${audit!.displayValue})` : ''}`,
+      ),
+  );
+  const lcpElement = lcpNodeSnippet(lhr.audits['lcp-breakdown-insight']?.details);
+  const dumpDir = process.env.LIGHTHOUSE_DUMP_DIR;
+  if (dumpDir) {
+    const name = `${new URL(url).pathname.replace(/\W+/g, '_') || 'root'}-${Date.now()}.json`;
+    writeFileSync(join(dumpDir, name), JSON.stringify(lhr));
+  }
   return {
+    findings,
+    lcpElement,
     failedAccessibility,
     requestedUrl: url,
     finalUrl: lhr.finalDisplayedUrl,
@@ -67,4 +97,17 @@ export async function auditPage(page: Page, url: string): Promise<PageAudit> {
     totalBytes: numeric('total-byte-weight'),
     problems,
   };
+}
+
+/** The LCP node's markup inside the LCP breakdown insight's details (a list of tables and nodes). */
+function lcpNodeSnippet(details: unknown): string | null {
+  const stack: unknown[] = [details];
+  while (stack.length > 0) {
+    const item = stack.pop();
+    if (item === null || typeof item !== 'object') continue;
+    const record = item as Record<string, unknown>;
+    if (record.type === 'node' && typeof record.snippet === 'string') return record.snippet.slice(0, 160);
+    stack.push(...Object.values(record));
+  }
+  return null;
 }

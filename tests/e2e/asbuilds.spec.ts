@@ -1,6 +1,8 @@
 import { expect, test } from '@playwright/test';
+import { VIEWER_ASSETS } from '../../src/shared/viewer-assets.ts';
 import { gradientPng } from './support/gradient-png.ts';
 import { openSignedIn } from './support/login-page.ts';
+import { clickPlan, recordViewerFiles } from './support/plan-viewer.ts';
 
 /**
  * The manager's Property Documentation: the as-builds viewer with the seeded Level 1 plan, its red
@@ -69,21 +71,41 @@ test('the red buttons open the in-wall 360 photos; the tip stays closed after Go
   await expect(page.getByText('Click the red buttons to show photos')).toBeHidden();
 });
 
+test("the page loads the viewer's three static files by content version and carries the CSRF meta tag", async ({
+  page,
+  context,
+}) => {
+  const loaded = recordViewerFiles(page);
+  // A first visit's answers, not the browser cache's revalidation of the beforeEach visit.
+  await (await context.newCDPSession(page)).send('Network.setCacheDisabled', { cacheDisabled: true });
+  await page.reload();
+  await expect(page.getByRole('button', { name: /^Show photo:/ })).toHaveCount(5);
+  expect([...loaded.keys()].sort()).toEqual(Object.values(VIEWER_ASSETS).sort());
+  for (const [path, response] of loaded) {
+    expect(response.status(), path).toBe(200);
+    expect(response.headers()['content-type'], path).toBe(
+      path.endsWith('.css') ? 'text/css; charset=utf-8' : 'application/javascript; charset=utf-8',
+    );
+    // Asked by content version, so the browser may keep it for a year.
+    expect(new URL(response.url()).searchParams.get('v'), path).toMatch(/^[A-Za-z0-9_-]{16}$/);
+    expect(response.headers()['cache-control'], path).toBe('public, max-age=31536000, immutable');
+  }
+  // The meta tag holds this session's CSRF token, which the viewer's own writes send.
+  const csrf = (await context.cookies()).find((cookie) => cookie.name === 'csrftoken')?.value;
+  expect(csrf).toBeTruthy();
+  await expect(page.locator('meta[name="csrf-token"]')).toHaveAttribute('content', csrf!);
+});
+
 test('a polygon is measured, copied, kept for the team and deleted', async ({ page }) => {
   const name = `Lobby ${Date.now()}`;
   await page.getByRole('button', { name: 'Measure' }).click();
   await expect(page.getByRole('radio', { name: 'Measure mode' })).toBeChecked();
-  const plan = page.getByRole('application');
-  await plan.scrollIntoViewIfNeeded();
-  const box = (await plan.boundingBox())!;
-  for (const [fx, fy] of [
+  await clickPlan(page, [
     [0.3, 0.3],
     [0.6, 0.3],
     [0.6, 0.6],
     [0.3, 0.6],
-  ] as const) {
-    await page.mouse.click(box.x + box.width * fx, box.y + box.height * fy);
-  }
+  ]);
   const coordinates = page.getByRole('region', { name: 'Polygon Coordinates' });
   await expect(coordinates.getByRole('row')).toHaveCount(5);
   await page.getByRole('button', { name: 'Close polygon' }).click();
@@ -102,7 +124,14 @@ test('a polygon is measured, copied, kept for the team and deleted', async ({ pa
   expect(lines).toHaveLength(5);
 
   await coordinates.getByLabel('Name').fill(name);
+  const keepCall = page.waitForRequest(
+    (request) => request.method() === 'POST' && /\/api\/layouts\/\d+\/polygons\/$/.test(request.url()),
+  );
   await coordinates.getByRole('button', { name: 'Keep polygon' }).click();
+  // The viewer's init script sent it, with the page's CSRF meta tag (the app's client sends a Bearer token).
+  const headers = await (await keepCall).allHeaders();
+  expect(headers['x-csrftoken']).toBe(await page.locator('meta[name="csrf-token"]').getAttribute('content'));
+  expect(headers.authorization).toBeUndefined();
   const list = page.getByRole('region', { name: 'Polygons' });
   await expect(list.getByText(name)).toBeVisible();
 

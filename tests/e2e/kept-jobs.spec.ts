@@ -23,9 +23,10 @@ test('a vendor keeps a job from the list, reads it offline, and releases it', as
   // messages to messages-notifications.spec.ts.
   await page.goto('/vendor/jobs');
   await expect(page.getByRole('button', { name: KEEP_BUTTON }).first()).toBeVisible();
-  const shown = await page
-    .getByRole('button', { name: KEEP_BUTTON })
-    .evaluateAll((buttons) => buttons.map((button) => button.getAttribute('aria-label') ?? ''));
+  const buttons = await page.getByRole('button', { name: KEEP_BUTTON }).all();
+  const shown = await Promise.all(
+    buttons.map(async (button) => (await button.getAttribute('aria-label')) ?? ''),
+  );
   await apiSignIn(request, 'vendor@demo.local', 'demo12345');
   const conversations = (await (await request.get('/api/messages/conversations/')).json()) as Array<{
     request_id: number;

@@ -17,9 +17,12 @@ test.describe('landing page', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(
       'See inside every wall. Hire the right vendor. Keep the proof.',
     );
-    const order = await page
-      .locator('main > section, body footer')
-      .evaluateAll((nodes) => nodes.map((node) => node.id || node.querySelector('h1, h2')?.id || ''));
+    const order: string[] = [];
+    for (const node of await page.locator('main > section, body footer').all()) {
+      const heading = node.locator('h1, h2').first();
+      const headingId = (await heading.count()) > 0 ? await heading.getAttribute('id') : null;
+      order.push((await node.getAttribute('id')) || headingId || '');
+    }
     expect(order).toEqual([
       'hero-title',
       'summary-title',

@@ -2,7 +2,7 @@ import { type APIRequestContext, expect, type Page, test } from '@playwright/tes
 import { apiSignIn } from './support/api-session.ts';
 import { BidDialog } from './support/bid-dialog.ts';
 import { ConversationScreen } from './support/conversation-page.ts';
-import { goOffline, goOnline, signInUnderServiceWorker } from './support/offline.ts';
+import { goOffline, goOnline, keptListOnDevice, signInUnderServiceWorker } from './support/offline.ts';
 
 // The service worker is what these tests are about (the config blocks it everywhere else).
 test.use({ serviceWorkers: 'allow' });
@@ -57,6 +57,8 @@ async function signInAndVisit(page: Page, requestId: number): Promise<void> {
   await expect(page.getByRole('heading', { name: 'Available Jobs' })).toBeVisible();
   // The rows, not only the heading: leaving before the list has arrived leaves nothing to show offline.
   await expect(page.getByRole('link', { name: 'View Details' }).first()).toBeVisible();
+  // The page is kept on the device once its database has opened, a moment after the rows show.
+  await keptListOnDevice(page, '"jobs"');
   await page.goto(`/vendor/messages/${requestId}`);
   await expect(page.getByRole('log', { name: 'Messages' })).toBeVisible();
   await page.goto(`/vendor/requests/${requestId}`);

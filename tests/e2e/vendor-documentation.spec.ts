@@ -1,6 +1,8 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { VIEWER_ASSETS } from '../../src/shared/viewer-assets.ts';
 import { apiSignIn } from './support/api-session.ts';
 import { goOffline, goOnline, signInUnderServiceWorker } from './support/offline.ts';
+import { clickPlan, recordViewerFiles } from './support/plan-viewer.ts';
 
 // The service worker is what these tests are about (the config blocks it everywhere else).
 test.use({ serviceWorkers: 'allow' });
@@ -58,7 +60,7 @@ function naturalWidth(page: Page, url: string): Promise<number> {
   }, url);
 }
 
-test('the awarded vendor reads the property documentation, also offline once the job is kept', async ({
+test('the awarded vendor reads the property documentation, also offline once the job is kept, the viewer and its measuring included', async ({
   page,
   context,
   request,
@@ -101,6 +103,7 @@ test('the awarded vendor reads the property documentation, also offline once the
   expect(inKeptCache).toBe(true);
 
   await goOffline(context);
+  const viewerFiles = recordViewerFiles(page);
   await page.goto(`/vendor/properties/${job.project.id}/documentation`);
   await expect(page.getByRole('heading', { name: 'Property Documentation' })).toBeVisible();
   await expect(page.getByText(job.project.name, { exact: true })).toBeVisible();
@@ -109,6 +112,23 @@ test('the awarded vendor reads the property documentation, also offline once the
   await expect(pins).toHaveCount(layout.photos.length);
   expect(await naturalWidth(page, layout.url)).toBeGreaterThan(0);
   expect(await naturalWidth(page, layout.photos[0]!.url)).toBeGreaterThan(0);
+  // The viewer itself (its three /static/ files) came from the service worker's precache...
+  expect([...viewerFiles.keys()].sort()).toEqual(Object.values(VIEWER_ASSETS).sort());
+  for (const [file, response] of viewerFiles) {
+    expect(response.status(), file).toBe(200);
+    expect(response.fromServiceWorker(), file).toBe(true);
+  }
+  // ...and measures without a network.
+  await page.getByRole('button', { name: 'Measure' }).click();
+  await clickPlan(page, [
+    [0.3, 0.3],
+    [0.6, 0.3],
+    [0.6, 0.6],
+  ]);
+  await page.getByRole('button', { name: 'Close polygon' }).click();
+  const coordinates = page.getByRole('region', { name: 'Polygon Coordinates' });
+  await expect(coordinates.getByRole('row')).toHaveCount(4);
+  await expect(coordinates.getByText(/^Area [\d,.]+ (sq ft|px²) · Perimeter/)).toBeVisible();
 
   await goOnline(context);
 });

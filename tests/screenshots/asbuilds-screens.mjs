@@ -1,8 +1,10 @@
 // The as-builds viewer at 1280 and 375 px: first view, a pin's 360 photo with its close-ups' editing,
-// and a measured polygon.
+// a measured polygon, the "Share on a website" dialog, and the shared plan embedded in a plain page
+// of another site (served here on localhost).
 // Run after a build, under the shared lock:
 //   flock /tmp/fieldbid-browser.lock sh -c 'npm run build && node tests/screenshots/asbuilds-screens.mjs'
 import { mkdirSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { launchBrowser, newPage, settled, signIn } from './screenshot-page.mjs';
 import { startScreenshotServer } from './screenshot-server.mjs';
 
@@ -25,6 +27,43 @@ for (const width of [1280, 375]) {
   await page.goto(`${base}/property-manager/${project.id}/asbuilds`);
   await settled(page, 1200);
   await page.screenshot({ path: `${out}/asbuilds-${width}.png`, fullPage: true });
+
+  await page.getByRole('button', { name: 'Edit documentation' }).click();
+  await page.getByRole('menuitem', { name: 'Share on a website' }).click();
+  const share = page.getByRole('dialog', { name: 'Share on a website' });
+  const shared = share.getByRole('switch', { name: 'Public read-only embed' });
+  await shared.waitFor();
+  // Still on from the first width (one server for both).
+  if (!(await shared.isChecked())) await shared.click();
+  await share.getByLabel('Embed code').waitFor();
+  const snippet = await share.getByLabel('Embed code').inputValue();
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: `${out}/asbuilds-share-${width}.png` });
+  await page.keyboard.press('Escape');
+  await share.waitFor({ state: 'detached' });
+  const site = createServer((_request, response) => {
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    response.end(
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">` +
+        `<title>Acme Tower</title><style>body{font-family:Georgia,serif;max-width:900px;margin:24px auto;padding:0 16px}</style>` +
+        `</head><body><h1>Acme Tower</h1><p>Floor plans of the building, with where the in-wall photos were taken.</p>${snippet}</body></html>`,
+    );
+  });
+  await new Promise((resolve) => site.listen(0, '127.0.0.1', resolve));
+  const embed = await context.newPage();
+  await embed.goto(`http://localhost:${site.address().port}/`);
+  await embed
+    .getByRole('button', { name: /^Photo spot/ })
+    .first()
+    .waitFor();
+  await embed
+    .getByRole('button', { name: /^Photo spot/ })
+    .first()
+    .click();
+  await embed.waitForTimeout(400);
+  await embed.screenshot({ path: `${out}/embed-${width}.png`, fullPage: true });
+  await embed.close();
+  site.close();
 
   await page
     .getByRole('button', { name: /^Show photo:/ })

@@ -1,4 +1,6 @@
 import { createApiKey } from '#server/auth/api-key-store.ts';
+import { enableLayoutShare } from '#server/documentation/layout-share-store.ts';
+import { deliveryCalls } from './authorization-calls-deliveries.ts';
 import type { Invocation } from './authorization-send.ts';
 import type { Actor, AuthorizationWorld } from './authorization-world.ts';
 import { managerWizard, TRIANGLE } from './authorization-world.ts';
@@ -24,6 +26,9 @@ const read = (url: (w: AuthorizationWorld, actor: Actor) => string): MatrixCall 
   call: (w, actor) => ({ method: 'GET', url: url(w, actor) }),
 });
 const write = (call: MatrixCall['call']): MatrixCall => ({ changes: true, call });
+/** The floor plan's share, turned on by its manager (the same token on every call). */
+const layoutShareToken = async (w: AuthorizationWorld) =>
+  (await enableLayoutShare(w.t.db, w.ids.layout, w.users.manager.id)).token!;
 
 const image = (name: string, body: Buffer = png(40, 30)): FormPart => ({
   name,
@@ -120,7 +125,19 @@ const publicCalls: Calls = {
     },
   })),
   'GET /api/vendor-plans/': get('/api/vendor-plans/'),
+  'GET /api/openapi.json': get('/api/openapi.json'),
+  'GET /api/docs': get('/api/docs'),
+  'GET /api/docs/static/index.html': get('/api/docs/static/index.html'),
+  'GET /api/docs/static/swagger-initializer.js': get('/api/docs/static/swagger-initializer.js'),
+  "GET /api/docs/static/* [Swagger UI's script]": get('/api/docs/static/swagger-ui-bundle.js'),
+  'GET /api/docs/json': get('/api/docs/json'),
+  'GET /api/docs/yaml': get('/api/docs/yaml'),
   'GET /static/panorama/demo.png': get('/static/panorama/demo.png'),
+  'GET /static/js/interactive-viewer.js': get('/static/js/interactive-viewer.js'),
+  'GET /static/js/interactive-viewer-init.js': get('/static/js/interactive-viewer-init.js'),
+  'GET /static/css/interactive-viewer.css': get('/static/css/interactive-viewer.css'),
+  'GET /static/* [a file the build does not have]': get('/static/js/other.js'),
+  'GET /static': get('/static'),
 };
 
 const applicationCalls: Calls = Object.fromEntries([
@@ -375,6 +392,22 @@ const propertyCalls: Calls = {
     method: 'DELETE',
     url: `/api/layouts/${w.ids.layout}/polygons/${await w.fresh.polygon()}/`,
   })),
+  'GET /api/layouts/:layoutId/share/ [the floor plan]': read((w) => `/api/layouts/${w.ids.layout}/share/`),
+  'PUT /api/layouts/:layoutId/share/ [the floor plan]': write((w) => ({
+    method: 'PUT',
+    url: `/api/layouts/${w.ids.layout}/share/`,
+  })),
+  'DELETE /api/layouts/:layoutId/share/ [a spare floor plan, shared]': write(async (w) => {
+    const layoutId = await w.fresh.layout();
+    await enableLayoutShare(w.t.db, layoutId, w.users.manager.id);
+    return { method: 'DELETE', url: `/api/layouts/${layoutId}/share/` };
+  }),
+  "GET /api/shared-layouts/:token/ [the floor plan's share]": {
+    call: async (w) => ({ method: 'GET', url: `/api/shared-layouts/${await layoutShareToken(w)}/` }),
+  },
+  "GET /api/shared-layouts/:token/image [the floor plan's share]": {
+    call: async (w) => ({ method: 'GET', url: `/api/shared-layouts/${await layoutShareToken(w)}/image` }),
+  },
   'POST /api/projects/:id/photos/ [Acme Tower]': write((w) => ({
     method: 'POST',
     url: `/api/projects/${w.ids.project}/photos/`,
@@ -548,4 +581,5 @@ export const MATRIX_CALLS: Calls = {
   ...requestCalls,
   ...propertyCalls,
   ...adminCalls,
+  ...deliveryCalls,
 };

@@ -1,5 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
+import { CATEGORY_DEVICE } from './authorization-calls-deliveries.ts';
 import {
   type Actor,
   AMOUNTS,
@@ -222,4 +223,12 @@ export const MATRIX_CHECKS: Record<string, BodyCheck> = {
   },
   "GET /api/files/* [the category vendor's certificate]": categoryCertificate,
   'GET /api/projects/:id/documentation/ [Acme Tower]': vendorSeesOnlyItsOwn,
+  // A shared plan is public: no stored file, no person, no property travels with it.
+  "GET /api/shared-layouts/:token/ [the floor plan's share]": (w, _actor, response) =>
+    hides(response, ['/api/files/', 'created_by', w.users.manager.email], 'a shared plan'),
+  // Push devices are their user's own: the category vendor's endpoint is nobody else's to read.
+  'GET /api/push/subscriptions/': (_w, actor, response) => {
+    if (actor === 'category') expect(response.body).toContain(CATEGORY_DEVICE);
+    else hides(response, [CATEGORY_DEVICE], 'the device list');
+  },
 };

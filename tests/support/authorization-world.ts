@@ -1,10 +1,9 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse, RouteOptions } from 'fastify';
 import { expect } from 'vitest';
-import { buildApp } from '#server/app.ts';
 import { issuePasswordToken } from '#server/auth/password-tokens.ts';
 import type { UserRow } from '#server/auth/session-store.ts';
 import { propertyManagerApplications, vendorApplications } from '#server/db/schema/applications.ts';
@@ -16,11 +15,13 @@ import { units } from '#server/db/schema/projects.ts';
 import { maintenanceRequests, requestPhotos } from '#server/db/schema/requests.ts';
 import { vendorProfiles } from '#server/db/schema/vendor-profiles.ts';
 import { visitRequests } from '#server/db/schema/visit-requests.ts';
+import { VIEWER_ASSETS } from '#shared/viewer-assets.ts';
 import { type Credentials, type Invocation, send } from './authorization-send.ts';
 import { makeUser, TEST_PASSWORD } from './factories.ts';
 import { startTestAppWithFiles, type TestAppWithFiles } from './file-store-dir.ts';
 import { type FormPart, multipart } from './multipart.ts';
 import { makeBid, makeClient, makeProject, makeRequest, makeVendor } from './request-factories.ts';
+import { buildTestApp } from './test-app.ts';
 import { TestClient } from './test-client.ts';
 import { png } from './test-images.ts';
 import { visitor as newVisitor, submitVendorApplication } from './vendor-applicant.ts';
@@ -173,8 +174,13 @@ export async function buildAuthorizationWorld(): Promise<AuthorizationWorld> {
   // A built PWA, so the SPA catch-all is in the route table as in production.
   const staticDir = await mkdtemp(join(tmpdir(), 'fieldbid-matrix-static-'));
   await writeFile(join(staticDir, 'index.html'), '<!doctype html><title>FieldBid</title>');
+  // With the viewer's static files, whose routes exist when the build has them.
+  for (const path of Object.values(VIEWER_ASSETS)) {
+    await mkdir(dirname(join(staticDir, path)), { recursive: true });
+    await writeFile(join(staticDir, path), '/* viewer */');
+  }
   const t = await startTestAppWithFiles('authorization-matrix', { staticDir }, { onRoute });
-  const stripeApp = await buildApp({
+  const stripeApp = await buildTestApp({
     config: {
       ...t.app.config,
       // Nothing is sent to Stripe: the matrix's webhook calls carry no signature.

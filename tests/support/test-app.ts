@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { type AppOptions, buildApp } from '#server/app.ts';
 import { type Config, loadConfig } from '#server/config.ts';
 import type { Database, Db } from '#server/db/database.ts';
+import { type ResponseContract, responseContract } from './response-contract.ts';
 import { openTestDatabase } from './test-database.ts';
 
 export interface TestApp {
@@ -14,6 +15,8 @@ export interface TestApp {
 /**
  * The real app on a fresh database, without the built PWA and without listening; `options` passes
  * more of buildApp's options (the authorization matrix collects the route table with onRoute).
+ * Every JSON answer is held to its route's response schema (response-contract.ts): a violation
+ * answers 500 to the call that made it, and close() fails naming every one.
  */
 export async function startTestApp(
   overrides: Partial<Config> = {},
@@ -21,15 +24,46 @@ export async function startTestApp(
 ): Promise<TestApp> {
   const database = await openTestDatabase();
   const config = { ...loadConfig({}), staticDir: undefined, ...overrides };
-  const app = await buildApp({ ...options, config, database });
+  const app = await buildTestApp({ config, database, onRoute: options.onRoute });
   await app.ready();
   return {
     app,
     db: database.db,
     database,
     async close() {
-      await app.close();
-      await database.close();
+      try {
+        await app.close();
+      } finally {
+        await database.close();
+      }
     },
   };
+}
+
+/**
+ * buildApp for tests: every route held to the response contract (response-contract.ts), and
+ * app.close() failing with every violation seen. Tests that build a second app use this too.
+ */
+export async function buildTestApp(options: AppOptions): Promise<FastifyInstance> {
+  const contract = responseContract();
+  const app = await buildApp({ ...options, onRoute: withContract(contract, options.onRoute) });
+  app.addHook('onClose', async () => expectNoViolations(contract));
+  return app;
+}
+
+/** The response contract's onRoute plus the caller's own (the matrix collects the route table). */
+function withContract(
+  contract: ResponseContract,
+  onRoute?: AppOptions['onRoute'],
+): NonNullable<AppOptions['onRoute']> {
+  return (route) => {
+    onRoute?.(route);
+    contract.onRoute(route);
+  };
+}
+
+function expectNoViolations(contract: ResponseContract): void {
+  if (contract.violations.length > 0) {
+    throw new Error(`Answers broke their response schemas:\n${contract.violations.join('\n\n')}`);
+  }
 }

@@ -1,5 +1,6 @@
 import {
   type Icon,
+  IconBellRinging,
   IconBuildingCommunity,
   IconCreditCard,
   IconFileCheck,
@@ -13,6 +14,7 @@ import { adminPaths } from '#app/route-paths.ts';
 import { ApplicationsSection } from './applications-section.tsx';
 import { AuditLogSection } from './audit-log-section.tsx';
 import { ClientsSection } from './clients-section.tsx';
+import { DeliveriesSection } from './deliveries-section.tsx';
 import { InboxSection } from './inbox-section.tsx';
 import { MailSection } from './mail-section.tsx';
 import { PlansSection } from './plans-section.tsx';
@@ -52,6 +54,13 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { slug: 'plans', path: adminPaths.plans, label: 'Plans', icon: IconCreditCard, Component: PlansSection },
   { slug: 'inbox', path: adminPaths.inbox, label: 'Inbox', icon: IconInbox, Component: InboxSection },
   { slug: 'mail', path: adminPaths.mail, label: 'Sent mail', icon: IconMail, Component: MailSection },
+  {
+    slug: 'deliveries',
+    path: adminPaths.deliveries,
+    label: 'Deliveries',
+    icon: IconBellRinging,
+    Component: DeliveriesSection,
+  },
   {
     slug: 'audit-log',
     path: adminPaths.auditLog,

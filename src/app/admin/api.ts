@@ -22,7 +22,7 @@ export function useAdminPlans() {
   return useQuery({
     queryKey: adminKeys.plans(),
     queryFn: async ({ signal }) =>
-      adminPlanListSchema.parse(await apiRequest(`${PLANS}/`, { signal })).results,
+      (await apiRequest(`${PLANS}/`, { schema: adminPlanListSchema, signal })).results,
   });
 }
 
@@ -31,12 +31,11 @@ export function useSavePlan() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ id, values }: { id: number | null; values: PlanValues }): Promise<AdminPlan> =>
-      adminPlanSchema.parse(
-        await apiRequest(id === null ? `${PLANS}/` : `${PLANS}/${id}/`, {
-          method: id === null ? 'POST' : 'PUT',
-          json: values,
-        }),
-      ),
+      await apiRequest(id === null ? `${PLANS}/` : `${PLANS}/${id}/`, {
+        schema: adminPlanSchema,
+        method: id === null ? 'POST' : 'PUT',
+        json: values,
+      }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.plans() }),
   });
 }
@@ -46,9 +45,11 @@ export function useAdminMail(page: number, unmasked = false) {
   return useQuery({
     queryKey: adminKeys.mail(page, unmasked),
     queryFn: async ({ signal }) =>
-      adminMailPageSchema.parse(
-        await apiRequest('/api/admin/mail/', { query: { page, unmasked: unmasked ? 1 : undefined }, signal }),
-      ),
+      await apiRequest('/api/admin/mail/', {
+        schema: adminMailPageSchema,
+        query: { page, unmasked: unmasked ? 1 : undefined },
+        signal,
+      }),
     placeholderData: keepPreviousData,
   });
 }

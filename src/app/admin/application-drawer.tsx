@@ -153,30 +153,24 @@ function ReviewActions({ kind, application }: { kind: ApplicationKind; applicati
       );
   };
 
+  // mutateAsync, not mutate's callbacks: the decided application refetches before they would run,
+  // and these actions unmount with its new status, which drops mutate's callbacks (and the toast).
   const approve = () => {
     setAlert(null);
-    review.mutate(
-      { action: 'approve' },
-      {
-        onSuccess: () =>
-          showToast({ message: 'Application approved; the applicant was mailed.', color: 'green' }),
-        onError: failed,
-      },
-    );
+    review
+      .mutateAsync({ action: 'approve' })
+      .then(
+        () => showToast({ message: 'Application approved; the applicant was mailed.', color: 'green' }),
+        failed,
+      );
   };
 
   const reject = form.onSubmit(({ reason }) => {
     setAlert(null);
-    review.mutate(
-      { action: 'reject', reason },
-      {
-        onSuccess: () => {
-          setRejecting(false);
-          showToast({ message: 'Application rejected; the applicant was mailed.', color: 'green' });
-        },
-        onError: failed,
-      },
-    );
+    review.mutateAsync({ action: 'reject', reason }).then(() => {
+      setRejecting(false);
+      showToast({ message: 'Application rejected; the applicant was mailed.', color: 'green' });
+    }, failed);
   });
 
   return (

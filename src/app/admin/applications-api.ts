@@ -24,9 +24,11 @@ export function useApplications(kind: ApplicationKind, status: ApplicationStatus
   return useQuery({
     queryKey: applicationKeys.list(kind, status, page),
     queryFn: async ({ signal }) =>
-      applicationPageSchema.parse(
-        await apiRequest(`${BASE}/${kind}/`, { query: { page, status: status ?? undefined }, signal }),
-      ),
+      await apiRequest(`${BASE}/${kind}/`, {
+        schema: applicationPageSchema,
+        query: { page, status: status ?? undefined },
+        signal,
+      }),
     placeholderData: keepPreviousData,
   });
 }
@@ -35,7 +37,7 @@ export function useApplication(kind: ApplicationKind, id: number | null) {
   return useQuery({
     queryKey: applicationKeys.detail(kind, id ?? 0),
     queryFn: async ({ signal }) =>
-      applicationDetailSchema.parse(await apiRequest(`${BASE}/${kind}/${id}/`, { signal })),
+      await apiRequest(`${BASE}/${kind}/${id}/`, { schema: applicationDetailSchema, signal }),
     enabled: id !== null,
   });
 }
@@ -47,12 +49,11 @@ export function useReviewApplication(kind: ApplicationKind, id: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (review: ReviewAction): Promise<ApplicationDetail> =>
-      applicationDetailSchema.parse(
-        await apiRequest(`${BASE}/${kind}/${id}/${review.action}/`, {
-          method: 'POST',
-          json: review.action === 'reject' ? { reason: review.reason } : {},
-        }),
-      ),
+      await apiRequest(`${BASE}/${kind}/${id}/${review.action}/`, {
+        schema: applicationDetailSchema,
+        method: 'POST',
+        json: review.action === 'reject' ? { reason: review.reason } : {},
+      }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: applicationKeys.all }),
   });
 }

@@ -14,9 +14,11 @@ export function useAuditLog(view: AuditLogView) {
   return useQuery({
     queryKey: auditLogKeys.list(view),
     queryFn: async ({ signal }) =>
-      auditLogPageSchema.parse(
-        await apiRequest('/api/admin/audit-log/', { query: auditLogQuery(view), signal }),
-      ),
+      await apiRequest('/api/admin/audit-log/', {
+        schema: auditLogPageSchema,
+        query: auditLogQuery(view),
+        signal,
+      }),
     placeholderData: keepPreviousData,
   });
 }

@@ -9,6 +9,7 @@ import {
   type ProjectValues,
   unitsAddedSchema,
 } from '#shared/admin-clients.ts';
+import { noContentSchema } from '#shared/response-fields.ts';
 
 // Clients, their properties and units in the staff console.
 
@@ -23,7 +24,7 @@ export function useAdminClients(page: number) {
   return useQuery({
     queryKey: clientKeys.list(page),
     queryFn: async ({ signal }) =>
-      adminClientPageSchema.parse(await apiRequest('/api/admin/clients/', { query: { page }, signal })),
+      await apiRequest('/api/admin/clients/', { schema: adminClientPageSchema, query: { page }, signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -32,7 +33,7 @@ export function useAdminClient(id: number | null) {
   return useQuery({
     queryKey: clientKeys.detail(id ?? 0),
     queryFn: async ({ signal }) =>
-      adminClientDetailSchema.parse(await apiRequest(`/api/admin/clients/${id}/`, { signal })),
+      await apiRequest(`/api/admin/clients/${id}/`, { schema: adminClientDetailSchema, signal }),
     enabled: id !== null,
   });
 }
@@ -48,11 +49,9 @@ export function useSaveProject(clientId: number) {
       project: AdminProject | null;
       values: ProjectValues;
     }): Promise<AdminProject> =>
-      adminProjectSchema.parse(
-        await apiRequest(
-          project ? `/api/admin/projects/${project.id}/` : `/api/admin/clients/${clientId}/projects/`,
-          { method: project ? 'PUT' : 'POST', json: values },
-        ),
+      await apiRequest(
+        project ? `/api/admin/projects/${project.id}/` : `/api/admin/clients/${clientId}/projects/`,
+        { schema: adminProjectSchema, method: project ? 'PUT' : 'POST', json: values },
       ),
     onSettled: () => queryClient.invalidateQueries({ queryKey: clientKeys.all }),
   });
@@ -62,7 +61,7 @@ export function useProjectUnits(projectId: number) {
   return useQuery({
     queryKey: clientKeys.units(projectId),
     queryFn: async ({ signal }) =>
-      adminUnitListSchema.parse(await apiRequest(`/api/admin/projects/${projectId}/units/`, { signal }))
+      (await apiRequest(`/api/admin/projects/${projectId}/units/`, { schema: adminUnitListSchema, signal }))
         .results,
   });
 }
@@ -71,9 +70,11 @@ export function useAddUnits(projectId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (numbers: string) =>
-      unitsAddedSchema.parse(
-        await apiRequest(`/api/admin/projects/${projectId}/units/`, { method: 'POST', json: { numbers } }),
-      ),
+      await apiRequest(`/api/admin/projects/${projectId}/units/`, {
+        schema: unitsAddedSchema,
+        method: 'POST',
+        json: { numbers },
+      }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: clientKeys.all }),
   });
 }
@@ -82,7 +83,7 @@ export function useRemoveUnit() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (unitId: number) => {
-      await apiRequest(`/api/admin/units/${unitId}/`, { method: 'DELETE' });
+      await apiRequest(`/api/admin/units/${unitId}/`, { schema: noContentSchema, method: 'DELETE' });
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: clientKeys.all }),
   });
@@ -95,9 +96,11 @@ export function useUploadThumbnail(projectId: number) {
     mutationFn: async (file: File): Promise<AdminProject> => {
       const formData = new FormData();
       formData.append('thumbnail', file);
-      return adminProjectSchema.parse(
-        await apiRequest(`/api/admin/projects/${projectId}/thumbnail/`, { method: 'POST', formData }),
-      );
+      return await apiRequest(`/api/admin/projects/${projectId}/thumbnail/`, {
+        schema: adminProjectSchema,
+        method: 'POST',
+        formData,
+      });
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: clientKeys.all }),
   });

@@ -29,7 +29,7 @@ export function useInboxCounts() {
   return useQuery({
     queryKey: inboxKeys.counts(),
     queryFn: async ({ signal }) =>
-      inboxCountsSchema.parse(await apiRequest('/api/admin/inbox/counts/', { signal })),
+      await apiRequest('/api/admin/inbox/counts/', { schema: inboxCountsSchema, signal }),
   });
 }
 
@@ -37,9 +37,11 @@ export function useDemoRequests(view: InboxView) {
   return useQuery({
     queryKey: inboxKeys.list('demo-requests', view),
     queryFn: async ({ signal }) =>
-      demoRequestPageSchema.parse(
-        await apiRequest('/api/admin/demo-requests/', { query: inboxListQuery(view), signal }),
-      ),
+      await apiRequest('/api/admin/demo-requests/', {
+        schema: demoRequestPageSchema,
+        query: inboxListQuery(view),
+        signal,
+      }),
     placeholderData: keepPreviousData,
   });
 }
@@ -48,9 +50,11 @@ export function useContactMessages(view: InboxView) {
   return useQuery({
     queryKey: inboxKeys.list('contact-messages', view),
     queryFn: async ({ signal }) =>
-      contactMessagePageSchema.parse(
-        await apiRequest('/api/admin/contact-messages/', { query: inboxListQuery(view), signal }),
-      ),
+      await apiRequest('/api/admin/contact-messages/', {
+        schema: contactMessagePageSchema,
+        query: inboxListQuery(view),
+        signal,
+      }),
     placeholderData: keepPreviousData,
   });
 }
@@ -59,9 +63,11 @@ export function useVisitRequests(view: InboxView) {
   return useQuery({
     queryKey: inboxKeys.list('visit-requests', view),
     queryFn: async ({ signal }) =>
-      visitRequestPageSchema.parse(
-        await apiRequest('/api/admin/visit-requests/', { query: inboxListQuery(view), signal }),
-      ),
+      await apiRequest('/api/admin/visit-requests/', {
+        schema: visitRequestPageSchema,
+        query: inboxListQuery(view),
+        signal,
+      }),
     placeholderData: keepPreviousData,
   });
 }
@@ -88,11 +94,11 @@ export function useInboxChange() {
     mutationFn: async (
       change: InboxChange,
     ): Promise<AdminDemoRequest | AdminContactMessage | AdminVisitRequest> => {
-      const body = await apiRequest(`/api/admin/${change.kind}/${change.id}/${change.action}/`, {
+      return apiRequest(`/api/admin/${change.kind}/${change.id}/${change.action}/`, {
+        schema: itemSchemas[change.kind],
         method: 'POST',
         json: 'status' in change ? { status: change.status } : {},
       });
-      return itemSchemas[change.kind].parse(body);
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: inboxKeys.all }),
   });

@@ -30,17 +30,16 @@ export function useAdminUsers(filters: UserListFilters) {
   return useQuery({
     queryKey: userKeys.list(filters),
     queryFn: async ({ signal }) =>
-      adminUserPageSchema.parse(
-        await apiRequest(`${BASE}/`, {
-          query: {
-            page: filters.page,
-            search: filters.search || undefined,
-            type: filters.role ?? undefined,
-            is_active: filters.active ?? undefined,
-          },
-          signal,
-        }),
-      ),
+      await apiRequest(`${BASE}/`, {
+        schema: adminUserPageSchema,
+        query: {
+          page: filters.page,
+          search: filters.search || undefined,
+          type: filters.role ?? undefined,
+          is_active: filters.active ?? undefined,
+        },
+        signal,
+      }),
     placeholderData: keepPreviousData,
   });
 }
@@ -49,7 +48,7 @@ export function useAdminUser(id: number | null) {
   return useQuery({
     queryKey: userKeys.detail(id ?? 0),
     queryFn: async ({ signal }) =>
-      adminUserDetailSchema.parse(await apiRequest(`${BASE}/${id}/`, { signal })),
+      await apiRequest(`${BASE}/${id}/`, { schema: adminUserDetailSchema, signal }),
     enabled: id !== null,
   });
 }
@@ -59,12 +58,11 @@ export function useSetUserActive(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (active: boolean): Promise<AdminUserDetail> =>
-      adminUserDetailSchema.parse(
-        await apiRequest(`${BASE}/${id}/${active ? 'reactivate' : 'deactivate'}/`, {
-          method: 'POST',
-          json: {},
-        }),
-      ),
+      await apiRequest(`${BASE}/${id}/${active ? 'reactivate' : 'deactivate'}/`, {
+        schema: adminUserDetailSchema,
+        method: 'POST',
+        json: {},
+      }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: userKeys.all }),
   });
 }
@@ -73,8 +71,12 @@ export function useSetUserActive(id: number) {
 export function useSendPasswordReset(id: number) {
   return useMutation({
     mutationFn: async (): Promise<string> =>
-      sendPasswordResetResponseSchema.parse(
-        await apiRequest(`${BASE}/${id}/send-password-reset/`, { method: 'POST', json: {} }),
+      (
+        await apiRequest(`${BASE}/${id}/send-password-reset/`, {
+          schema: sendPasswordResetResponseSchema,
+          method: 'POST',
+          json: {},
+        })
       ).message,
   });
 }

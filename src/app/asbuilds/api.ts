@@ -3,12 +3,12 @@ import { apiRequest } from '#app/lib/api-client.ts';
 import type {
   DocumentationPhotoView,
   HotspotView,
-  LayoutPolygonView,
   LayoutView,
-  PolygonInput,
   ProjectDocumentation,
 } from '#shared/documentation.ts';
 import type { HotspotUpdateInput, LayoutUpdateInput } from '#shared/documentation-uploads.ts';
+import type { MountedViewer } from '#viewer/viewer-api.ts';
+import { viewerWrite } from './viewer-write.ts';
 
 const segment = (value: string | number) => encodeURIComponent(String(value));
 
@@ -84,21 +84,19 @@ export const useDeletePhoto = (projectId: string) =>
     apiRequest(`/api/photos/${segment(photoId)}/`, { method: 'DELETE' }),
   );
 
-/** POST /api/layouts/{layoutId}/polygons/: keeps a measured polygon on the layout. */
-export const useKeepPolygon = (projectId: string) =>
-  useDocumentationWrite(
-    projectId,
-    async ({ layoutId, input }: { layoutId: number; input: PolygonInput }) =>
-      (await apiRequest(`/api/layouts/${segment(layoutId)}/polygons/`, {
-        method: 'POST',
-        json: input,
-      })) as LayoutPolygonView,
+/**
+ * POST /api/layouts/{layoutId}/polygons/: keeps the selected measured polygon on the layout. The
+ * viewer sends it itself (/static/js/interactive-viewer-init.js, with the page's CSRF meta tag).
+ */
+export const useKeepPolygon = (projectId: string, viewer: MountedViewer | null) =>
+  useDocumentationWrite(projectId, (name: string) =>
+    viewerWrite(viewer, (mounted) => mounted.keepPolygon(name)),
   );
 
-/** DELETE /api/layouts/{layoutId}/polygons/{polygonId}/ */
-export const useDeletePolygon = (projectId: string) =>
-  useDocumentationWrite(projectId, async ({ layoutId, polygonId }: { layoutId: number; polygonId: number }) =>
-    apiRequest(`/api/layouts/${segment(layoutId)}/polygons/${segment(polygonId)}/`, { method: 'DELETE' }),
+/** DELETE /api/layouts/{layoutId}/polygons/{polygonId}/ on the viewer's layout, sent by the viewer. */
+export const useDeletePolygon = (projectId: string, viewer: MountedViewer | null) =>
+  useDocumentationWrite(projectId, (polygonId: number) =>
+    viewerWrite(viewer, (mounted) => mounted.deletePolygon(polygonId)),
   );
 
 /** POST /api/photos/{id}/hotspots/ (multipart: image, pitch, yaw, caption): a close-up inside a 360 photo. */

@@ -1,7 +1,6 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
-import { useElementSize, useMergedRef } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
-import { lazy, Suspense, useReducer, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { isApiError } from '#app/lib/api-error.ts';
 import { showToast } from '#app/ui/toast.ts';
@@ -10,36 +9,26 @@ import type {
   LayoutPolygonView,
   ProjectDocumentation,
 } from '#shared/documentation.ts';
+import { canClose, type DrawingState } from '#viewer/drawing-state.ts';
+import type { PolygonSelection } from '#viewer/polygon-selection.ts';
 import { useDeleteLayout, useDeletePolygon, useKeepPolygon, useUpdateLayout } from './api.ts';
 import classes from './asbuilds.module.css';
 import { useConfirmDeletePhoto } from './confirm-delete-photo.tsx';
-import {
-  canClose,
-  type DrawingAction,
-  type DrawingState,
-  drawingReducer,
-  emptyDrawing,
-} from './drawing-state.ts';
+import { useCsrfMetaTag } from './csrf-meta.ts';
 import { LayoutDialog } from './layout-dialog.tsx';
-import { LayoutStage, type ViewerMode } from './layout-stage.tsx';
+import { LayoutStage } from './layout-stage.tsx';
 import { PhotoCarousel } from './photo-carousel.tsx';
 import { PhotoDialog, type PhotoTarget } from './photo-dialog.tsx';
 import { type PanelPolygon, PolygonCoordinatesPanel } from './polygon-coordinates-panel.tsx';
 import { PolygonList } from './polygon-list.tsx';
-import type { PolygonSelection } from './polygon-selection.ts';
+import { ShareLayoutDialog } from './share-layout-dialog.tsx';
 import { useCloseUpEditor } from './use-close-up-editor.tsx';
-import { useStageView } from './use-stage-view.ts';
+import { useInteractiveViewer } from './use-interactive-viewer.ts';
+import { toViewerLayout } from './viewer-layout.ts';
 import { ViewerToolbar } from './viewer-toolbar.tsx';
 
 // three.js comes with the sphere viewer only, when a 360-degree photo is opened.
 const PanoramaPhotoModal = lazy(() => import('#app/panorama/panorama-photo-modal.tsx'));
-
-type Drawings = Record<number, DrawingState>;
-
-/** One drawing per layout, so switching layouts keeps what was measured on each. */
-function drawingsReducer(state: Drawings, action: DrawingAction & { layoutId: number }): Drawings {
-  return { ...state, [action.layoutId]: drawingReducer(state[action.layoutId] ?? emptyDrawing, action) };
-}
 
 function panelPolygon(
   selection: PolygonSelection,
@@ -89,38 +78,49 @@ export function AsbuildsViewer({
   const layout = layouts.find((item) => item.id === wanted) ?? layouts[0] ?? null;
 
   const [toolsShown, setToolsShown] = useState(false);
-  const [mode, setMode] = useState<ViewerMode>('view');
-  const [drawings, dispatchDrawing] = useReducer(drawingsReducer, {});
-  const [selection, setSelection] = useState<PolygonSelection>({ kind: 'current' });
   const [selectedPhotoId, setSelectedPhotoId] = useState<number | null>(null);
   // By id: the photo (and its close-ups) is read from the latest answer, so an added close-up shows.
   const [sphereId, setSphereId] = useState<number | null>(null);
   const [keepErrors, setKeepErrors] = useState<Record<string, string[]>>({});
-  const [layoutDialog, setLayoutDialog] = useState<'add' | 'edit' | null>(null);
+  const [layoutDialog, setLayoutDialog] = useState<'add' | 'edit' | 'share' | null>(null);
   const [photoTarget, setPhotoTarget] = useState<PhotoTarget | null>(null);
   const canEdit = documentation?.can_edit ?? false;
 
-  const { ref: sizeRef, width, height } = useElementSize<HTMLDivElement>();
-  const stageElement = useRef<HTMLDivElement | null>(null);
-  const stageRef = useMergedRef(sizeRef, stageElement);
-  const stage = useStageView(
-    { width, height },
-    { width: layout?.width_px ?? 0, height: layout?.height_px ?? 0 },
-    layout?.id ?? null,
-  );
+  // The plan stage, zoom and pan, pins and measuring are the framework-free viewer's
+  // (/static/js/interactive-viewer.js); its writes send the page's CSRF meta tag.
+  useCsrfMetaTag();
+  const sphere = layouts.flatMap((item) => item.photos).find((photo) => photo.id === sphereId) ?? null;
+  const setSphere = (photo: DocumentationPhotoView | null) => setSphereId(photo?.id ?? null);
+  const onPinClick = (photoId: number) => {
+    const photo = layout?.photos.find((item) => item.id === photoId);
+    if (!photo) return;
+    setSelectedPhotoId(photo.id);
+    if (photo.is_360) setSphere(photo);
+    else document.getElementById('photo-carousel')?.scrollIntoView({ behavior: 'smooth', block: 'nearest' });
+  };
+  const { hostRef, viewer, state, load } = useInteractiveViewer({
+    onPin: (pin) => onPinClick(pin.id),
+    onPlace: (point) => {
+      if (!layout) return;
+      viewer?.setMode('view');
+      setPhotoTarget({
+        kind: 'in_wall',
+        layout,
+        x: point.x / layout.width_px,
+        y: point.y / layout.height_px,
+      });
+    },
+  });
+  const { mode, drawing, selection } = state;
+  useEffect(() => viewer?.setLayout(layout ? toViewerLayout(layout) : null), [viewer, layout]);
+  useEffect(() => viewer?.selectPin(selectedPhotoId), [viewer, selectedPhotoId]);
 
-  const keep = useKeepPolygon(projectId);
-  const remove = useDeletePolygon(projectId);
+  const keep = useKeepPolygon(projectId, viewer);
+  const remove = useDeletePolygon(projectId, viewer);
   const removeLayout = useDeleteLayout(projectId);
   const updateLayout = useUpdateLayout(projectId);
 
-  const drawing = (layout && drawings[layout.id]) || emptyDrawing;
-  const sphere = layouts.flatMap((item) => item.photos).find((photo) => photo.id === sphereId) ?? null;
-  const setSphere = (photo: DocumentationPhotoView | null) => setSphereId(photo?.id ?? null);
   const closeUps = useCloseUpEditor(projectId, sphere?.id ?? null);
-  const dispatch = (action: DrawingAction) => {
-    if (layout) dispatchDrawing({ ...action, layoutId: layout.id });
-  };
   const panel = layout ? panelPolygon(selection, drawing, layout.polygons) : null;
 
   const chooseLayout = (layoutId: number) => {
@@ -131,30 +131,21 @@ export function AsbuildsViewer({
       },
       { replace: true },
     );
-    setSelection({ kind: 'current' });
+    // The viewer starts each layout with the current polygon selected.
     setSelectedPhotoId(null);
   };
 
   const onKeep = (name: string) => {
-    if (!layout || !panel) return;
-    const source = selection;
+    if (!panel?.keepable) return;
     setKeepErrors({});
-    keep.mutate(
-      { layoutId: layout.id, input: { name, points: panel.points } },
-      {
-        onSuccess: (kept) => {
-          if (source.kind === 'current') dispatch({ type: 'clear-current' });
-          if (source.kind === 'draft') dispatch({ type: 'remove-draft', key: source.key });
-          setSelection({ kind: 'saved', id: kept.id });
-          showToast({ color: 'green', message: `Kept ${kept.name || `polygon #${kept.id}`}.` });
-        },
-        onError: (error) => {
-          if (isApiError(error) && Object.keys(error.fieldErrors).length > 0)
-            setKeepErrors(error.fieldErrors);
-          else showToast({ color: 'red', message: `The polygon was not kept: ${error.message}` });
-        },
+    keep.mutate(name, {
+      onSuccess: (kept) =>
+        showToast({ color: 'green', message: `Kept ${kept.name || `polygon #${kept.id}`}.` }),
+      onError: (error) => {
+        if (isApiError(error) && Object.keys(error.fieldErrors).length > 0) setKeepErrors(error.fieldErrors);
+        else showToast({ color: 'red', message: `The polygon was not kept: ${error.message}` });
       },
-    );
+    });
   };
 
   const onDelete = (polygon: LayoutPolygonView) => {
@@ -166,17 +157,10 @@ export function AsbuildsViewer({
       labels: { confirm: 'Delete', cancel: 'Cancel' },
       confirmProps: { color: 'red' },
       onConfirm: () =>
-        remove.mutate(
-          { layoutId: layout.id, polygonId: polygon.id },
-          {
-            onSuccess: () => {
-              if (selection.kind === 'saved' && selection.id === polygon.id)
-                setSelection({ kind: 'current' });
-            },
-            onError: (error) =>
-              showToast({ color: 'red', message: `${label} was not deleted: ${error.message}` }),
-          },
-        ),
+        remove.mutate(polygon.id, {
+          onError: (error) =>
+            showToast({ color: 'red', message: `${label} was not deleted: ${error.message}` }),
+        }),
     });
   };
 
@@ -225,12 +209,6 @@ export function AsbuildsViewer({
     );
   };
 
-  const onPinClick = (photo: DocumentationPhotoView) => {
-    setSelectedPhotoId(photo.id);
-    if (photo.is_360) setSphere(photo);
-    else document.getElementById('photo-carousel')?.scrollIntoView({ behavior: 'smooth', block: 'nearest' });
-  };
-
   const loading = documentation === undefined;
   return (
     <Stack gap="md">
@@ -239,33 +217,27 @@ export function AsbuildsViewer({
         loading={loading}
         layout={layout}
         onLayoutChange={chooseLayout}
-        stage={stage}
+        zoom={viewer}
         toolsShown={toolsShown}
         onToggleTools={() => {
           setToolsShown((shown) => !shown);
-          setMode(toolsShown ? 'view' : 'measure');
+          viewer?.setMode(toolsShown ? 'view' : 'measure');
         }}
         mode={mode}
-        onModeChange={setMode}
+        onModeChange={(next) => viewer?.setMode(next)}
         canClose={canClose(drawing)}
         hasCurrent={drawing.current.length > 0}
-        onNewPolygon={() => {
-          dispatch({ type: 'new-polygon' });
-          setSelection({ kind: 'current' });
-          setMode('measure');
-        }}
-        onClosePolygon={() => {
-          dispatch({ type: 'close' });
-          setSelection({ kind: 'current' });
-        }}
-        onClearCurrent={() => dispatch({ type: 'clear-current' })}
+        onNewPolygon={() => viewer?.newPolygon()}
+        onClosePolygon={() => viewer?.closePolygon()}
+        onClearCurrent={() => viewer?.clearCurrent()}
         editor={
           canEdit
             ? {
                 onAddLayout: () => setLayoutDialog('add'),
                 onEditLayout: () => setLayoutDialog('edit'),
                 onDeleteLayout,
-                onAddPhoto: () => setMode('place'),
+                onAddPhoto: () => viewer?.setMode('place'),
+                onShareLayout: () => setLayoutDialog('share'),
               }
             : undefined
         }
@@ -276,53 +248,24 @@ export function AsbuildsViewer({
             <Alert color="blue" variant="filled" role="status" className={classes.stageHint}>
               <Group justify="space-between" gap="xs">
                 <Text size="sm">Click the plan where the new photo was taken.</Text>
-                <Button size="xs" variant="white" onClick={() => setMode('view')}>
+                <Button size="xs" variant="white" onClick={() => viewer?.setMode('view')}>
                   Cancel
                 </Button>
               </Group>
             </Alert>
           )}
-          {layout ? (
-            <LayoutStage
-              layout={layout}
-              stage={stage}
-              stageRef={stageRef}
-              stageElement={stageElement}
-              stageSize={{ width, height }}
-              mode={mode}
-              drawing={drawing}
-              selection={selection}
-              selectedPhotoId={selectedPhotoId}
-              onAddPoint={(point) => {
-                dispatch({ type: 'add-point', point });
-                setSelection({ kind: 'current' });
-              }}
-              onUndoPoint={() => dispatch({ type: 'undo-point' })}
-              onClose={() => dispatch({ type: 'close' })}
-              onPinClick={onPinClick}
-              onPlace={(point) => {
-                setMode('view');
-                setPhotoTarget({
-                  kind: 'in_wall',
-                  layout,
-                  x: point.x / layout.width_px,
-                  y: point.y / layout.height_px,
-                });
-              }}
-            />
-          ) : (
-            <div className={classes.stage} ref={stageRef} data-empty>
-              <div className={classes.stageMessage}>
-                <Text size="sm" c="dimmed">
-                  {loading
-                    ? 'Loading layouts...'
-                    : canEdit
-                      ? 'No layouts for this property yet. Add one with Edit documentation, Add layout.'
-                      : 'No layouts for this property yet.'}
-                </Text>
-              </div>
-            </div>
-          )}
+          <LayoutStage
+            hostRef={hostRef}
+            load={load}
+            hasLayout={layout !== null}
+            emptyText={
+              loading
+                ? 'Loading layouts...'
+                : canEdit
+                  ? 'No layouts for this property yet. Add one with Edit documentation, Add layout.'
+                  : 'No layouts for this property yet.'
+            }
+          />
           {layout && (
             <PhotoCarousel
               photos={layout.photos}
@@ -347,9 +290,9 @@ export function AsbuildsViewer({
               feetPerPixel={layout.feet_per_pixel}
               selection={selection}
               canEdit={canEdit}
-              deletingId={remove.isPending ? (remove.variables?.polygonId ?? null) : null}
-              onSelect={setSelection}
-              onRemoveDraft={(key) => dispatch({ type: 'remove-draft', key })}
+              deletingId={remove.isPending ? (remove.variables ?? null) : null}
+              onSelect={(next) => viewer?.select(next)}
+              onRemoveDraft={(key) => viewer?.removeDraft(key)}
               onDelete={onDelete}
             />
             <PolygonCoordinatesPanel
@@ -366,7 +309,10 @@ export function AsbuildsViewer({
         )}
       </div>
       {closeUps.dialogs}
-      {layoutDialog && (
+      {layoutDialog === 'share' && layout && (
+        <ShareLayoutDialog layout={layout} onClose={() => setLayoutDialog(null)} />
+      )}
+      {(layoutDialog === 'add' || layoutDialog === 'edit') && (
         <LayoutDialog
           projectId={projectId}
           layout={layoutDialog === 'edit' ? layout : null}

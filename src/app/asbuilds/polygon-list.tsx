@@ -2,8 +2,8 @@ import { ActionIcon, Badge, Group, Paper, Stack, Text, Title, UnstyledButton } f
 import { IconTrash, IconX } from '@tabler/icons-react';
 import type { LayoutPolygonView } from '#shared/documentation.ts';
 import { formatArea, measurePolygon } from '#shared/polygon-geometry.ts';
-import type { DrawingState } from './drawing-state.ts';
-import { type PolygonSelection, sameSelection } from './polygon-selection.ts';
+import type { DrawingState } from '#viewer/drawing-state.ts';
+import { type PolygonSelection, sameSelection } from '#viewer/polygon-selection.ts';
 
 function Row({
   title,

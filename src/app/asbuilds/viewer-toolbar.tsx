@@ -9,13 +9,16 @@ import {
   IconRuler2,
   IconTrash,
   IconVectorTriangle,
+  IconWorldShare,
   IconZoomIn,
   IconZoomOut,
   IconZoomReset,
 } from '@tabler/icons-react';
 import type { LayoutView } from '#shared/documentation.ts';
-import type { ViewerMode } from './layout-stage.tsx';
-import type { StageView } from './use-stage-view.ts';
+import type { InteractiveViewer, ViewerMode } from '#viewer/viewer-api.ts';
+
+/** The viewer's zoom; absent until its scripts have loaded. */
+type ZoomControls = Pick<InteractiveViewer, 'zoomIn' | 'zoomOut' | 'reset'> | null;
 
 function ZoomButton({
   label,
@@ -50,7 +53,7 @@ export function ViewerToolbar({
   loading,
   layout,
   onLayoutChange,
-  stage,
+  zoom,
   toolsShown,
   onToggleTools,
   mode,
@@ -66,7 +69,7 @@ export function ViewerToolbar({
   loading: boolean;
   layout: LayoutView | null;
   onLayoutChange: (layoutId: number) => void;
-  stage: StageView;
+  zoom: ZoomControls;
   toolsShown: boolean;
   onToggleTools: () => void;
   mode: ViewerMode;
@@ -82,6 +85,7 @@ export function ViewerToolbar({
     onEditLayout: () => void;
     onDeleteLayout: () => void;
     onAddPhoto: () => void;
+    onShareLayout: () => void;
   };
 }) {
   return (
@@ -98,13 +102,13 @@ export function ViewerToolbar({
         comboboxProps={{ withinPortal: true }}
       />
       <Group gap={6} wrap="nowrap">
-        <ZoomButton label="Zoom in" onClick={stage.zoomIn}>
+        <ZoomButton label="Zoom in" onClick={() => zoom?.zoomIn()}>
           <IconZoomIn size={18} aria-hidden />
         </ZoomButton>
-        <ZoomButton label="Zoom out" onClick={stage.zoomOut}>
+        <ZoomButton label="Zoom out" onClick={() => zoom?.zoomOut()}>
           <IconZoomOut size={18} aria-hidden />
         </ZoomButton>
-        <ZoomButton label="Reset view" onClick={stage.reset}>
+        <ZoomButton label="Reset view" onClick={() => zoom?.reset()}>
           <IconZoomReset size={18} aria-hidden />
         </ZoomButton>
       </Group>
@@ -137,6 +141,12 @@ export function ViewerToolbar({
                 </Menu.Item>
                 <Menu.Item leftSection={<IconEdit size={16} aria-hidden />} onClick={editor.onEditLayout}>
                   Rename or set scale
+                </Menu.Item>
+                <Menu.Item
+                  leftSection={<IconWorldShare size={16} aria-hidden />}
+                  onClick={editor.onShareLayout}
+                >
+                  Share on a website
                 </Menu.Item>
                 <Menu.Divider />
                 <Menu.Item

@@ -1,16 +1,16 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { z } from 'zod';
 import { apiRequest } from '#app/lib/api-client.ts';
 import { isApiError } from '#app/lib/api-error.ts';
 import { clearToken, setToken, useStoredToken } from '#app/lib/token-store.ts';
+import { messageAnswerSchema } from '#shared/response-fields.ts';
 import {
   type AuthStatus,
   type AuthUser,
   authStatusSchema,
-  authUserSchema,
   type LoginInput,
   loginResponseSchema,
+  passwordTokenAnswerSchema,
 } from '#shared/users.ts';
 
 export const authKeys = {
@@ -21,9 +21,10 @@ export const authKeys = {
 export function authStatusQueryOptions() {
   return queryOptions({
     queryKey: authKeys.status(),
-    queryFn: async ({ signal }): Promise<AuthStatus> =>
+    meta: { answer: 'authStatus' },
+    queryFn: ({ signal }): Promise<AuthStatus> =>
       // A 401 here is an answer for the guard, not a reason to jump to /login from inside the client.
-      authStatusSchema.parse(await apiRequest('/api/users/auth-status/', { signal, redirectOn401: false })),
+      apiRequest('/api/users/auth-status/', { schema: authStatusSchema, signal, redirectOn401: false }),
     staleTime: 5 * 60_000,
     retry: false,
   });
@@ -55,44 +56,29 @@ export function userOf(status: AuthStatus | undefined): AuthUser | null {
   return status?.isAuthenticated ? status.user : null;
 }
 
-// Login may answer without a user; then auth-status decides where to go (public spec, section 4).
-const loginAnswerSchema = loginResponseSchema.extend({
-  message: loginResponseSchema.shape.message.optional(),
-  user: authUserSchema.nullish(),
-});
-
 export interface LoginResult {
-  message: string | null;
-  user: AuthUser | null;
+  message: string;
+  user: AuthUser;
 }
 
 export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (input: LoginInput): Promise<LoginResult> => {
-      const answer = loginAnswerSchema.parse(
-        await apiRequest('/api/users/login/', {
-          method: 'POST',
-          json: input,
-          // A stale token from an old session must not ride along with a fresh login.
-          sendToken: false,
-          redirectOn401: false,
-        }),
-      );
+      const answer = await apiRequest('/api/users/login/', {
+        schema: loginResponseSchema,
+        method: 'POST',
+        json: input,
+        // A stale token from an old session must not ride along with a fresh login.
+        sendToken: false,
+        redirectOn401: false,
+      });
       // Nothing cached for a previous user may show up for this one.
       queryClient.removeQueries();
       setToken(answer.token);
-      if (answer.user) {
-        queryClient.setQueryData(authKeys.status(), { isAuthenticated: true, user: answer.user });
-        return { message: answer.message ?? null, user: answer.user };
-      }
-      try {
-        const status = await queryClient.fetchQuery(authStatusQueryOptions());
-        return { message: answer.message ?? null, user: userOf(status) };
-      } catch (error) {
-        clearToken();
-        throw error;
-      }
+      const status: AuthStatus = { isAuthenticated: true, user: answer.user };
+      queryClient.setQueryData(authKeys.status(), status);
+      return { message: answer.message, user: answer.user };
     },
   });
 }
@@ -100,7 +86,8 @@ export function useLogin() {
 /** POST /api/users/logout/. Local sign-out happens whatever it answers (see useSignOut). */
 export function useLogoutMutation() {
   return useMutation({
-    mutationFn: () => apiRequest('/api/users/logout/', { method: 'POST', redirectOn401: false }),
+    mutationFn: () =>
+      apiRequest('/api/users/logout/', { schema: messageAnswerSchema, method: 'POST', redirectOn401: false }),
   });
 }
 
@@ -109,8 +96,6 @@ export function useLogoutMutation() {
 export const passwordKeys = {
   token: (token: string) => ['auth', 'password-token', token] as const,
 };
-
-const tokenAnswerSchema = z.object({ valid: z.boolean().optional() }).passthrough();
 
 /**
  * GET /api/users/validate-password-token/{token}/: true when the token may be used. An error answer
@@ -121,14 +106,13 @@ export function usePasswordTokenCheck(token: string) {
     queryKey: passwordKeys.token(token),
     queryFn: async ({ signal }): Promise<boolean> => {
       try {
-        const answer = tokenAnswerSchema.parse(
-          (await apiRequest(`/api/users/validate-password-token/${encodeURIComponent(token)}/`, {
-            signal,
-            sendToken: false,
-            redirectOn401: false,
-          })) ?? {},
-        );
-        return answer.valid !== false;
+        const answer = await apiRequest(`/api/users/validate-password-token/${encodeURIComponent(token)}/`, {
+          schema: passwordTokenAnswerSchema,
+          signal,
+          sendToken: false,
+          redirectOn401: false,
+        });
+        return answer.valid;
       } catch (error) {
         if (isApiError(error) && error.status >= 400 && error.status < 500) return false;
         throw error;
@@ -140,7 +124,13 @@ export function usePasswordTokenCheck(token: string) {
 }
 
 const anonymousPost = (path: string, json: unknown) =>
-  apiRequest(path, { method: 'POST', json, sendToken: false, redirectOn401: false });
+  apiRequest(path, {
+    schema: messageAnswerSchema,
+    method: 'POST',
+    json,
+    sendToken: false,
+    redirectOn401: false,
+  });
 
 export function useSetPassword() {
   return useMutation({

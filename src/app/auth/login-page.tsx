@@ -1,11 +1,12 @@
 import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useDocumentTitle } from '@mantine/hooks';
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { CenteredLoader } from '#app/ui/centered-loader.tsx';
 import { ErrorAlert } from '#app/ui/error-alert.tsx';
+import { usePageTitle } from '#app/ui/page-title.ts';
 import { showToast } from '#app/ui/toast.ts';
+import { useHydrated } from '#app/ui/use-hydrated.ts';
 import type { AuthUser } from '#shared/users.ts';
 import { useAuthStatus, useLogin, userOf } from './api.ts';
 import { loginDestination } from './login-destination.ts';
@@ -14,7 +15,8 @@ import { readReturnLocation } from './return-location.ts';
 
 /** /login (public spec, sections 2, 4 and 8). */
 export function LoginPage() {
-  useDocumentTitle('Login · FieldBid');
+  usePageTitle('Login · FieldBid');
+  const hydrated = useHydrated();
   const location = useLocation();
   const navigate = useNavigate();
   const from = readReturnLocation(location.state);
@@ -72,7 +74,7 @@ export function LoginPage() {
 
       {alert ? <ErrorAlert>{alert}</ErrorAlert> : null}
 
-      <form onSubmit={submit}>
+      <form onSubmit={submit} inert={!hydrated}>
         <Stack gap="md">
           <TextInput
             label="Email"
@@ -101,7 +103,7 @@ export function LoginPage() {
 
       <Text size="sm" ta="center">
         Don't have an account?{' '}
-        <Anchor component={Link} to="/signup">
+        <Anchor component={Link} to="/signup" underline="always">
           Sign up
         </Anchor>
       </Text>

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { clearToken } from '#app/lib/token-store.ts';
-import { CenteredLoader } from '#app/ui/centered-loader.tsx';
+import { SignedInSkeleton } from '#app/ui/signed-in-skeleton.tsx';
 import { authStatusFailed, useAuthStatus } from './api.ts';
 import { decideGuard } from './guard-decision.ts';
 import { returnLocationState } from './return-location.ts';
@@ -28,7 +28,8 @@ export function RequireAuth() {
 
   switch (decision.kind) {
     case 'checking':
-      return <CenteredLoader label="Checking your session" />;
+      // The same picture as the shell's HTML (src/app/prerender), so nothing jumps.
+      return <SignedInSkeleton />;
     case 'login':
       // Logout moves to `/` before it clears the token, but the router commits the new screen as a
       // transition, after the token change re-renders this guard. When the address bar has already

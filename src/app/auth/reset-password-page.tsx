@@ -1,17 +1,19 @@
 import { Alert, Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useDocumentTitle } from '@mantine/hooks';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { isApiError } from '#app/lib/api-error.ts';
 import { publicPaths } from '#app/route-paths.ts';
 import { ErrorAlert } from '#app/ui/error-alert.tsx';
+import { usePageTitle } from '#app/ui/page-title.ts';
+import { useHydrated } from '#app/ui/use-hydrated.ts';
 import { RESET_REQUEST_MESSAGE } from '#shared/password-schemas.ts';
 import { useRequestPasswordReset } from './api.ts';
 
 /** /reset-password: the reset request (public spec, sections 2, 5 and 8). */
 export function ResetPasswordPage() {
-  useDocumentTitle('Reset Password · FieldBid');
+  usePageTitle('Reset Password · FieldBid');
+  const hydrated = useHydrated();
   const reset = useRequestPasswordReset();
   const [alert, setAlert] = useState<string | null>(null);
   const form = useForm({
@@ -43,7 +45,7 @@ export function ResetPasswordPage() {
   const loginLink = (
     <Text size="sm" ta="center">
       Remembered it?{' '}
-      <Anchor component={Link} to={publicPaths.login}>
+      <Anchor component={Link} to={publicPaths.login} underline="always">
         Log in
       </Anchor>
     </Text>
@@ -74,7 +76,7 @@ export function ResetPasswordPage() {
         </Text>
       </div>
       {alert ? <ErrorAlert>{alert}</ErrorAlert> : null}
-      <form onSubmit={submit}>
+      <form onSubmit={submit} inert={!hydrated}>
         <Stack gap="md">
           <TextInput
             label="Email"

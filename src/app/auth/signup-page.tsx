@@ -1,7 +1,7 @@
 import { Anchor, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
 import { type Icon, IconArrowRight, IconBuildingCommunity, IconTool } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
+import { usePageTitle } from '#app/ui/page-title.ts';
 import classes from './signup-page.module.css';
 
 interface Choice {
@@ -30,7 +30,7 @@ const CHOICES: Choice[] = [
 
 /** /signup: choose the kind of account to apply for. */
 export function SignupPage() {
-  useDocumentTitle('Sign Up · FieldBid');
+  usePageTitle('Sign Up · FieldBid');
   return (
     <Stack gap="lg">
       <div>
@@ -72,7 +72,7 @@ export function SignupPage() {
 
       <Text size="sm" ta="center">
         Already have an account?{' '}
-        <Anchor component={Link} to="/login">
+        <Anchor component={Link} to="/login" underline="always">
           Log in
         </Anchor>
       </Text>

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { clearToken } from '#app/lib/token-store.ts';
+import { usePageNavigate } from '#app/ui/page-link.tsx';
 import { useLogoutMutation } from './api.ts';
 
 /**
@@ -20,7 +20,8 @@ export type SignOutDestination = '/' | '/login';
 export function useSignOut(destination: SignOutDestination = '/'): { signOut: () => void; pending: boolean } {
   const { mutate, isPending } = useLogoutMutation();
   const queryClient = useQueryClient();
-  const navigate = useNavigate();
+  // The router's navigate in the app; a page load on the landing page's own root.
+  const navigate = usePageNavigate();
 
   const signOut = useCallback(async () => {
     // Loaded on demand: it opens IndexedDB (Dexie), which the landing page's first load leaves out.

@@ -1,10 +1,10 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '#app/lib/api-client.ts';
+import { apiRequest, readAnswer } from '#app/lib/api-client.ts';
 import { listStore, offlineQueryFn } from '#app/offline/offline-query.ts';
 import { submitThroughOutbox } from '#app/offline/outbox-api.ts';
 import { refusalError } from '#app/offline/refusal-error.ts';
+import { type BidBody, bidBodySchema, myBidPageSchema } from '#shared/bid-responses.ts';
 import type { BidInput } from '#shared/bid-schemas.ts';
-import type { BidBody, MyBidItem, Paged } from '#shared/request-views.ts';
 import type { BidStatus } from '#shared/statuses.ts';
 
 export const bidKeys = {
@@ -34,17 +34,19 @@ export type BidSubmitResult = { kind: 'saved'; bid: BidBody } | { kind: 'queued'
  */
 export async function submitBid(submission: BidSubmission): Promise<BidSubmitResult> {
   const update = submission.mode === 'update';
+  const method = update ? 'PUT' : 'POST';
+  const path = `/api/requests/${submission.requestId}/bid/`;
   const result = await submitThroughOutbox({
     kind: update ? 'bid.update' : 'bid.create',
-    method: update ? 'PUT' : 'POST',
-    path: `/api/requests/${submission.requestId}/bid/`,
+    method,
+    path,
     body: { ...submission.input },
     requestId: submission.requestId,
     label: `${update ? 'Bid change' : 'Bid'} on request #${submission.requestId}`,
   });
   if (result.status === 'refused') throw refusalError(result.refusal);
   if (result.status === 'queued') return { kind: 'queued' };
-  return { kind: 'saved', bid: result.body as BidBody };
+  return { kind: 'saved', bid: readAnswer(bidBodySchema, result.body, { method, path }) };
 }
 
 /** Everything a bid changes on other screens: My Bids, the dashboard, the jobs and request detail. */
@@ -67,7 +69,7 @@ export function useSubmitBid() {
 export function useBid(bidId: number | null) {
   return useQuery({
     queryKey: bidKeys.one(bidId ?? 0),
-    queryFn: async ({ signal }) => (await apiRequest(`/api/bids/${bidId}/`, { signal })) as BidBody,
+    queryFn: ({ signal }) => apiRequest(`/api/bids/${bidId}/`, { schema: bidBodySchema, signal }),
     enabled: bidId !== null,
     // The form must start from what the server holds now, not from a cached copy.
     staleTime: 0,
@@ -85,14 +87,16 @@ export function useMyBids(view: MyBidsView) {
   const queryKey = bidKeys.mine(view);
   return useQuery({
     queryKey,
+    meta: { answer: 'myBidPage' },
     // Offline, the page as last fetched answers (bids readable offline, issue 7).
     queryFn: offlineQueryFn(
-      async (signal) =>
-        (await apiRequest('/api/vendor/bids/', {
+      (signal) =>
+        apiRequest('/api/vendor/bids/', {
+          schema: myBidPageSchema,
           signal,
           query: { status: view.status, ordering: view.ordering, page: view.page, page_size: 10 },
-        })) as Paged<MyBidItem>,
-      listStore<Paged<MyBidItem>>(queryKey),
+        }),
+      listStore(myBidPageSchema, queryKey),
     ),
     placeholderData: keepPreviousData,
   });
@@ -102,8 +106,8 @@ export function useMyBids(view: MyBidsView) {
 export function useWithdrawBid() {
   const refresh = useRefreshAfterBid();
   return useMutation({
-    mutationFn: async (bidId: number) =>
-      (await apiRequest(`/api/bids/${bidId}/withdraw/`, { method: 'POST' })) as BidBody,
+    mutationFn: (bidId: number) =>
+      apiRequest(`/api/bids/${bidId}/withdraw/`, { schema: bidBodySchema, method: 'POST' }),
     onSuccess: refresh,
   });
 }

@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { isApiError } from '#app/lib/api-error.ts';
 import { useRequestDetail } from '#app/requests/api.ts';
 import { ErrorAlert } from '#app/ui/error-alert.tsx';
-import type { BidBody } from '#shared/request-views.ts';
+import type { BidBody } from '#shared/bid-responses.ts';
 import { useBid, useSubmitBid } from './api.ts';
 import { BidErrorPanel } from './bid-error-view.tsx';
 import { BID_LOAD_FAILURE, type BidErrorView, bidErrorView } from './bid-errors.ts';

@@ -1,5 +1,5 @@
+import type { BidBody } from '#shared/bid-responses.ts';
 import { type BidInput, bidInputSchema } from '#shared/bid-schemas.ts';
-import type { BidBody } from '#shared/request-views.ts';
 import type { TimeUnit } from '#shared/statuses.ts';
 
 /** The bid form as the inputs hold it: numbers may be empty, the start is the picker's local string. */

@@ -1,6 +1,6 @@
 import { Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { relativeTime } from '#shared/date-display.ts';
-import type { RequestDetail } from '#shared/request-views.ts';
+import type { RequestDetail } from '#shared/request-responses.ts';
 
 /** The request the bid is for (signed-in spec, section 2): id, type, description, deadline, areas affected. */
 export function BidRequestSummary({

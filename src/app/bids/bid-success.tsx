@@ -1,8 +1,9 @@
 import { Alert, Button, Group, List, Stack, Table, Title } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
+import { PushAfterBidPrompt } from '#app/push/push-device-card.tsx';
+import type { BidBody } from '#shared/bid-responses.ts';
 import { formatDateTime } from '#shared/date-display.ts';
 import { formatUsd } from '#shared/formatters.ts';
-import type { BidBody } from '#shared/request-views.ts';
 import { bidConfirmationNumber, timeWithUnit } from './bid-display.ts';
 
 /** The dialog after a bid was saved (signed-in spec, section 2). */
@@ -50,6 +51,8 @@ export function BidSuccess({
           <List.Item>Questions about the job? Message the manager from the request page.</List.Item>
         </List>
       </div>
+      {/* Issue 19: the first bid is when a phone notification starts to matter; never on page load. */}
+      {updated ? null : <PushAfterBidPrompt />}
       <Group justify="flex-end">
         <Button onClick={onClose}>Close</Button>
       </Group>

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '#app/lib/api-client.ts';
 import { isApiError } from '#app/lib/api-error.ts';
-import type { UserProject } from '#shared/user-projects.ts';
+import { userProjectListSchema } from '#shared/user-projects.ts';
 
 export const projectKeys = {
   mine: () => ['user', 'projects'] as const,
@@ -14,7 +14,8 @@ export const PROJECTS_FAILURE = 'Failed to fetch properties';
 export function userProjectsQueryOptions() {
   return queryOptions({
     queryKey: projectKeys.mine(),
-    queryFn: async ({ signal }) => (await apiRequest('/api/user/projects/', { signal })) as UserProject[],
+    meta: { answer: 'userProjects' },
+    queryFn: ({ signal }) => apiRequest('/api/user/projects/', { schema: userProjectListSchema, signal }),
   });
 }
 
@@ -25,7 +26,7 @@ export function useUserProjects() {
 /** The message the dropdown shows in red for a failed property load. */
 export function projectsErrorMessage(error: unknown): string {
   if (isApiError(error) && error.body && typeof error.body === 'object' && 'error' in error.body) {
-    const text = (error.body as { error: unknown }).error;
+    const text = error.body.error;
     if (typeof text === 'string' && text.trim() !== '') return text;
   }
   return PROJECTS_FAILURE;

@@ -1,7 +1,8 @@
-import { AppShell, Drawer, Text } from '@mantine/core';
+import { AppShell, Text } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { ModalsProvider } from '@mantine/modals';
+import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
+import { LazyDialog } from '#app/ui/lazy-dialog.tsx';
 import type { Portal } from './portal-navigation.ts';
 import { SelectedPropertyProvider } from './selected-property-context.tsx';
 import { SidebarNav } from './sidebar-nav.tsx';
@@ -10,6 +11,13 @@ import { TopBar } from './top-bar.tsx';
 // Sidebar breakpoint from the signed-in spec, section 9: 1024px (64em at the default 16px).
 const WIDE_QUERY = '(min-width: 64em)';
 const SIDEBAR_ID = 'fieldbid-sidebar';
+
+// The drawer (Modal's machinery) loads when a phone first opens the navigation.
+const ModalsHost = lazy(() => import('#app/ui/modals-host.tsx').then((m) => ({ default: m.ModalsHost })));
+
+const NavigationDrawer = lazy(() =>
+  import('./navigation-drawer.tsx').then((m) => ({ default: m.NavigationDrawer })),
+);
 
 function matchesNow(query: string): boolean {
   return typeof window !== 'undefined' && typeof window.matchMedia === 'function'
@@ -64,24 +72,23 @@ function SignedInFrame({ portal }: { portal: Portal }) {
         ) : null}
       </AppShell.Navbar>
 
-      <Drawer
-        id={wide ? undefined : SIDEBAR_ID}
-        opened={!wide && narrowOpen}
-        onClose={narrowSidebar.close}
-        title={portal.title}
-        size={280}
-        padding="xs"
-        closeButtonProps={{ 'aria-label': 'Close navigation' }}
-        styles={{ title: { fontWeight: 700 }, body: { height: 'calc(100% - 60px)' } }}
-      >
-        <SidebarNav portal={portal} onNavigate={narrowSidebar.close} />
-      </Drawer>
+      <LazyDialog
+        dialog={NavigationDrawer}
+        open={!wide && narrowOpen}
+        props={{
+          id: wide ? undefined : SIDEBAR_ID,
+          opened: !wide && narrowOpen,
+          onClose: narrowSidebar.close,
+          portal,
+        }}
+      />
 
       <AppShell.Main>
-        {/* Confirm dialogs (modals.openConfirmModal) are for the signed-in screens. */}
-        <ModalsProvider>
-          <Outlet />
-        </ModalsProvider>
+        <Outlet />
+        {/* Confirm dialogs (modals.openConfirmModal) for the signed-in screens. */}
+        <Suspense fallback={null}>
+          <ModalsHost />
+        </Suspense>
       </AppShell.Main>
     </AppShell>
   );

@@ -78,6 +78,22 @@ export function networkError(cause: unknown): ApiError {
   return error;
 }
 
+/** The code of a 2xx answer that breaks its schema (src/app/lib/api-client.ts, readAnswer). */
+export const UNEXPECTED_ANSWER = 'UNEXPECTED_ANSWER';
+
+/**
+ * An ApiError for an answer this app cannot read: the server and the app disagree on its shape
+ * (usually an app older than the server; a reload fetches the current one). Never retried.
+ */
+export function unexpectedAnswerError(status: number, body: unknown): ApiError {
+  return new ApiError({
+    status,
+    body,
+    code: UNEXPECTED_ANSWER,
+    fallbackMessage: 'The server answered in a way this version of the app cannot read. Reload the page.',
+  });
+}
+
 /** A short plain-text body is a message; an HTML error page from a proxy is not. */
 function plainText(body: string): string | null {
   const text = body.trim();

@@ -35,8 +35,9 @@ export async function getCsrfToken(fetchImpl: typeof fetch = fetch): Promise<str
   // The header has to equal the cookie, so the cookie the server just set wins over the body.
   const afterFetch = readCsrfCookie();
   if (afterFetch) return afterFetch;
+  // Read without zod (csrfTokenAnswerSchema in src/shared/users.ts): this module is in the first load.
   const body: unknown = await response.json().catch(() => null);
-  const fromBody = (body as { csrfToken?: unknown } | null)?.csrfToken;
+  const fromBody = typeof body === 'object' && body !== null && 'csrfToken' in body ? body.csrfToken : null;
   if (typeof fromBody === 'string' && fromBody !== '') return fromBody;
   throw new Error(CSRF_COOKIE_MISSING);
 }

@@ -1,9 +1,13 @@
 import { QueryClient } from '@tanstack/react-query';
-import { isApiError } from './api-error.ts';
+import { isApiError, UNEXPECTED_ANSWER } from './api-error.ts';
 
-/** Retrying a 4xx cannot help (the answer will not change); network errors and 5xx get two more tries. */
+/**
+ * Retrying a 4xx or an answer that breaks its schema cannot help (the answer will not change);
+ * network errors and 5xx get two more tries.
+ */
 export function shouldRetry(failureCount: number, error: unknown): boolean {
   if (isApiError(error) && error.status >= 400 && error.status < 500) return false;
+  if (isApiError(error) && error.code === UNEXPECTED_ANSWER) return false;
   return failureCount < 2;
 }
 

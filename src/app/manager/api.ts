@@ -1,15 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '#app/lib/api-client.ts';
-import type { ManagerRequestItem } from '#shared/manager-request-query.ts';
-import type { Paged } from '#shared/request-views.ts';
-import type {
-  ClientProject,
-  HistoryJob,
-  ManagerDashboard,
-  ProjectUnit,
-  TeamMember,
-  VendorListItem,
-} from './manager-views.ts';
+import { managerDashboardSchema, managerRequestPageSchema, teamSchema } from '#shared/manager-responses.ts';
+import {
+  clientProjectListSchema,
+  projectHistorySchema,
+  projectUnitListSchema,
+} from '#shared/project-responses.ts';
+import { invitationAnswerSchema } from '#shared/request-responses.ts';
+import { vendorDirectorySchema } from '#shared/vendor-directory.ts';
 
 const segment = (value: string | number) => encodeURIComponent(String(value));
 
@@ -24,17 +22,13 @@ export const managerKeys = {
   openRequests: () => [...managerKeys.all, 'open-requests'] as const,
 };
 
-/** A list answer may come paged ({results}) or bare; the screens want the rows. */
-function rowsOf<T>(answer: T[] | Paged<T>): T[] {
-  return Array.isArray(answer) ? answer : answer.results;
-}
-
 /** GET /api/property-manager/dashboard/: stats, properties overview and the three request tabs. */
 export function useManagerDashboard() {
   return useQuery({
     queryKey: managerKeys.dashboard(),
-    queryFn: async ({ signal }) =>
-      (await apiRequest('/api/property-manager/dashboard/', { signal })) as ManagerDashboard,
+    meta: { answer: 'managerDashboard' },
+    queryFn: ({ signal }) =>
+      apiRequest('/api/property-manager/dashboard/', { schema: managerDashboardSchema, signal }),
     // The persisted copy shows at once (also offline), but a reload must not trust it for 30 s.
     refetchOnMount: 'always',
   });
@@ -44,10 +38,9 @@ export function useManagerDashboard() {
 export function useClientProjects(clientId: string) {
   return useQuery({
     queryKey: managerKeys.clientProjects(clientId),
-    queryFn: async ({ signal }) =>
-      rowsOf(
-        (await apiRequest(`/api/clients/${segment(clientId)}/projects/`, { signal })) as ClientProject[],
-      ),
+    meta: { answer: 'clientProjects' },
+    queryFn: ({ signal }) =>
+      apiRequest(`/api/clients/${segment(clientId)}/projects/`, { schema: clientProjectListSchema, signal }),
   });
 }
 
@@ -55,10 +48,12 @@ export function useClientProjects(clientId: string) {
 export function useProjectUnits(projectId: number | null) {
   return useQuery({
     queryKey: managerKeys.units(projectId ?? 0),
-    queryFn: async ({ signal }) =>
-      rowsOf(
-        (await apiRequest(`/api/projects/${segment(projectId ?? 0)}/units/`, { signal })) as ProjectUnit[],
-      ),
+    meta: { answer: 'projectUnits' },
+    queryFn: ({ signal }) =>
+      apiRequest(`/api/projects/${segment(projectId ?? 0)}/units/`, {
+        schema: projectUnitListSchema,
+        signal,
+      }),
     enabled: projectId !== null,
   });
 }
@@ -67,12 +62,9 @@ export function useProjectUnits(projectId: number | null) {
 export function useVendorsByCategory(category: string | null, enabled = true) {
   return useQuery({
     queryKey: managerKeys.vendors(category),
-    queryFn: async ({ signal }) =>
-      rowsOf(
-        (await apiRequest('/api/vendors/', { signal, query: { category } })) as
-          | VendorListItem[]
-          | Paged<VendorListItem>,
-      ),
+    meta: { answer: 'vendorDirectory' },
+    queryFn: ({ signal }) =>
+      apiRequest('/api/vendors/', { schema: vendorDirectorySchema, signal, query: { category } }),
     enabled,
   });
 }
@@ -81,8 +73,8 @@ export function useVendorsByCategory(category: string | null, enabled = true) {
 export function useTeam() {
   return useQuery({
     queryKey: managerKeys.team(),
-    queryFn: async ({ signal }) =>
-      rowsOf((await apiRequest('/api/property-manager/team/', { signal })) as TeamMember[]),
+    meta: { answer: 'team' },
+    queryFn: ({ signal }) => apiRequest('/api/property-manager/team/', { schema: teamSchema, signal }),
   });
 }
 
@@ -90,8 +82,9 @@ export function useTeam() {
 export function usePropertyHistory(projectId: string) {
   return useQuery({
     queryKey: managerKeys.history(projectId),
-    queryFn: async ({ signal }) =>
-      rowsOf((await apiRequest(`/api/projects/${segment(projectId)}/history/`, { signal })) as HistoryJob[]),
+    meta: { answer: 'projectHistory' },
+    queryFn: ({ signal }) =>
+      apiRequest(`/api/projects/${segment(projectId)}/history/`, { schema: projectHistorySchema, signal }),
   });
 }
 
@@ -103,12 +96,14 @@ export const historyCsvUrl = (projectId: string | number) =>
 export function useOpenRequests(enabled: boolean) {
   return useQuery({
     queryKey: managerKeys.openRequests(),
+    meta: { answer: 'managerRequestRows' },
     queryFn: async ({ signal }) =>
       (
-        (await apiRequest('/api/property-manager/maintenance-requests/', {
+        await apiRequest('/api/property-manager/maintenance-requests/', {
+          schema: managerRequestPageSchema,
           signal,
           query: { status: 'open', page_size: 100, ordering: '-created' },
-        })) as Paged<ManagerRequestItem>
+        })
       ).results,
     enabled,
   });
@@ -121,11 +116,12 @@ export function useOpenRequests(enabled: boolean) {
 export function useInviteVendor() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ requestId, vendorId }: { requestId: number; vendorId: number }) =>
-      (await apiRequest(`/api/requests/${segment(requestId)}/invitations/`, {
+    mutationFn: ({ requestId, vendorId }: { requestId: number; vendorId: number }) =>
+      apiRequest(`/api/requests/${segment(requestId)}/invitations/`, {
+        schema: invitationAnswerSchema,
         method: 'POST',
         json: { vendors: [vendorId] },
-      })) as { invited: Array<{ id: number; name: string }> },
+      }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['requests'] }),
   });
 }

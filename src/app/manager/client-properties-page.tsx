@@ -7,9 +7,9 @@ import { isApiError } from '#app/lib/api-error.ts';
 import { CenteredLoader } from '#app/ui/centered-loader.tsx';
 import { ErrorAlert } from '#app/ui/error-alert.tsx';
 import { ScreenTitle } from '#app/ui/screen-title.tsx';
+import type { ClientProject } from '#shared/project-responses.ts';
 import { useClientProjects } from './api.ts';
 import { ImageOverlay } from './image-overlay.tsx';
-import type { ClientProject } from './manager-views.ts';
 import { PropertyCard } from './property-card.tsx';
 
 /** 'Error loading properties: {message}' (signed-in spec, section 8). */

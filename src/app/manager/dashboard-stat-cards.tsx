@@ -1,6 +1,6 @@
 import { Group, Paper, SimpleGrid, Skeleton, Text, ThemeIcon } from '@mantine/core';
 import { type Icon, IconBuildingEstate, IconDoor, IconTool, IconUsersGroup } from '@tabler/icons-react';
-import type { ManagerDashboard } from './manager-views.ts';
+import type { ManagerDashboard } from '#shared/manager-responses.ts';
 
 const CARDS: Array<{ label: string; key: keyof ManagerDashboard['stats']; icon: Icon }> = [
   { label: 'Properties', key: 'properties', icon: IconBuildingEstate },

@@ -4,9 +4,9 @@ import { CompletionPhotos } from '#app/requests/completion-photos.tsx';
 import { managerRequestPath } from '#app/route-paths.ts';
 import { formatDate } from '#shared/date-display.ts';
 import { formatUsd } from '#shared/formatters.ts';
+import type { HistoryJob } from '#shared/project-responses.ts';
 import { confirmationNumber } from '#shared/request-schemas.ts';
 import classes from './maintenance-history.module.css';
-import type { HistoryJob } from './manager-views.ts';
 
 function Fact({ label, value }: { label: string; value: string }) {
   return (

@@ -1,7 +1,7 @@
 import { Group, Text } from '@mantine/core';
 import { IconShieldCheck, IconShieldOff, IconShieldX } from '@tabler/icons-react';
 import { formatDate } from '#shared/date-display.ts';
-import type { VendorListItem } from './manager-views.ts';
+import type { VendorDirectoryEntry as VendorListItem } from '#shared/vendor-directory.ts';
 
 const LOOK = {
   valid: { color: 'green.8', icon: IconShieldCheck, text: 'Valid until' },

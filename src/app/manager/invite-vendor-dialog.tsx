@@ -4,8 +4,8 @@ import { lifecycleErrorMessage } from '#app/requests/lifecycle-error.ts';
 import { ErrorAlert } from '#app/ui/error-alert.tsx';
 import { showToast } from '#app/ui/toast.ts';
 import { confirmationNumber } from '#shared/request-schemas.ts';
+import type { VendorDirectoryEntry as VendorListItem } from '#shared/vendor-directory.ts';
 import { useInviteVendor, useOpenRequests } from './api.ts';
-import type { VendorListItem } from './manager-views.ts';
 
 /** Invites one vendor to one of the manager's open requests. */
 export function InviteVendorDialog({

@@ -2,7 +2,7 @@ import { Anchor, Group, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { asbuildsPath, propertyHistoryPath } from '#app/route-paths.ts';
 import { type Column, ResponsiveTable } from '#app/ui/responsive-table.tsx';
-import type { PropertyOverviewRow } from './manager-views.ts';
+import type { PropertyOverviewRow } from '#shared/manager-responses.ts';
 
 const COLUMNS: Column<PropertyOverviewRow>[] = [
   {

@@ -14,7 +14,7 @@ import {
 import { IconCheck } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { asbuildsPath, propertyHistoryPath } from '#app/route-paths.ts';
-import type { ClientProject } from './manager-views.ts';
+import type { ClientProject } from '#shared/project-responses.ts';
 
 /**
  * Where the card's documentation links lead (the spec leaves them open): the property's as-builds

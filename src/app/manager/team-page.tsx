@@ -4,8 +4,8 @@ import { ErrorAlert } from '#app/ui/error-alert.tsx';
 import { type Column, ResponsiveTable } from '#app/ui/responsive-table.tsx';
 import { ScreenTitle } from '#app/ui/screen-title.tsx';
 import { formatDateTime } from '#shared/date-display.ts';
+import type { TeamMember } from '#shared/manager-responses.ts';
 import { useTeam } from './api.ts';
-import type { TeamMember } from './manager-views.ts';
 
 const COLUMNS: Column<TeamMember>[] = [
   {

@@ -5,10 +5,10 @@ import { ErrorAlert } from '#app/ui/error-alert.tsx';
 import { type Column, ResponsiveTable } from '#app/ui/responsive-table.tsx';
 import { ScreenTitle } from '#app/ui/screen-title.tsx';
 import { SERVICE_CATEGORIES } from '#shared/categories.ts';
+import type { VendorDirectoryEntry as VendorListItem } from '#shared/vendor-directory.ts';
 import { useVendorsByCategory } from './api.ts';
 import { InsuranceStatus } from './insurance-status.tsx';
 import { InviteVendorDialog } from './invite-vendor-dialog.tsx';
-import type { VendorListItem } from './manager-views.ts';
 
 /**
  * /property-manager/vendors (a placeholder in the prototype): vendors by trade with their insurance

@@ -1,20 +1,20 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { z } from 'zod';
-import { apiRequest } from '#app/lib/api-client.ts';
+import { apiRequest, readAnswer } from '#app/lib/api-client.ts';
 import { useEventStreamConnected, useServerEvent } from '#app/lib/event-stream.ts';
 import { notificationKeys } from '#app/notifications/api.ts';
 import { listStore, type OfflineStore, offlineQueryFn, rowStore } from '#app/offline/offline-query.ts';
 import { submitThroughOutbox } from '#app/offline/outbox-api.ts';
 import { refusalError } from '#app/offline/refusal-error.ts';
 import {
-  type Conversation,
-  conversationSchema,
+  conversationListSchema,
   MESSAGE_POLL_MS,
   type Message,
   type MessageInput,
   messageSchema,
+  messageThreadSchema,
 } from '#shared/message-schemas.ts';
+import { type RequestDetail, requestDetailSchema } from '#shared/request-responses.ts';
 
 // The message calls (signed-in spec, section 7) and their query keys.
 
@@ -41,10 +41,10 @@ export function useConversations() {
   const refetchInterval = usePollingFallback();
   return useQuery({
     queryKey: messageKeys.conversations(),
+    meta: { answer: 'conversations' },
     queryFn: offlineQueryFn(
-      async (signal) =>
-        z.array(conversationSchema).parse(await apiRequest('/api/messages/conversations/', { signal })),
-      listStore<Conversation[]>(messageKeys.conversations()),
+      (signal) => apiRequest('/api/messages/conversations/', { schema: conversationListSchema, signal }),
+      listStore(conversationListSchema, messageKeys.conversations()),
     ),
     refetchInterval,
     staleTime: 0,
@@ -60,20 +60,22 @@ function threadQueryOptions(
 ) {
   return queryOptions({
     queryKey: messageKeys.thread(thread),
+    meta: { answer: 'messageThread' },
     // Offline, the copy kept on the device answers (issue 7); rows hold the vendor's own threads.
     queryFn: offlineQueryFn(
-      async (signal): Promise<Message[]> =>
-        z.array(messageSchema).parse(
-          await apiRequest('/api/messages/', {
-            signal,
-            query: {
-              request: thread.requestId,
-              vendor: thread.vendorId,
-              mark_read: markRead ? undefined : 'false',
-            },
-          }),
-        ),
-      thread.vendorId === undefined ? rowStore<Message[]>('conversations', thread.requestId) : NOT_KEPT,
+      (signal) =>
+        apiRequest('/api/messages/', {
+          schema: messageThreadSchema,
+          signal,
+          query: {
+            request: thread.requestId,
+            vendor: thread.vendorId,
+            mark_read: markRead ? undefined : 'false',
+          },
+        }),
+      thread.vendorId === undefined
+        ? rowStore(messageThreadSchema, 'conversations', thread.requestId)
+        : NOT_KEPT,
     ),
     refetchInterval,
     staleTime: 0,
@@ -103,25 +105,20 @@ export function useThread(thread: ThreadRef) {
 }
 
 /** What the conversation header shows of the request (GET /api/requests/{id}/). */
-const requestSummarySchema = z.object({
-  id: z.number(),
-  type: z.string(),
-  project: z.object({ name: z.string() }).nullable(),
-  user: z.object({ first_name: z.string(), last_name: z.string() }),
-});
-export type RequestSummary = z.infer<typeof requestSummarySchema>;
+export type RequestSummary = Pick<RequestDetail, 'id' | 'type' | 'project' | 'user'>;
 
 export function useRequestSummary(requestId: number) {
   return useQuery({
     queryKey: messageKeys.request(requestId),
-    // The same row as the request detail keeps the full answer; only the summary is read from it.
-    queryFn: async (context) =>
-      requestSummarySchema.parse(
-        await offlineQueryFn(
-          (signal) => apiRequest(`/api/requests/${requestId}/`, { signal }),
-          rowStore<unknown>('requestDetails', requestId),
-        )(context),
-      ),
+    meta: { answer: 'requestSummary' },
+    // The same row as the request detail keeps the full answer; only the summary is kept in memory.
+    queryFn: async (context): Promise<RequestSummary> => {
+      const detail = await offlineQueryFn(
+        (signal) => apiRequest(`/api/requests/${requestId}/`, { schema: requestDetailSchema, signal }),
+        rowStore(requestDetailSchema, 'requestDetails', requestId),
+      )(context);
+      return { id: detail.id, type: detail.type, project: detail.project, user: detail.user };
+    },
     retry: false,
   });
 }
@@ -135,17 +132,18 @@ export type SendMessageResult = { kind: 'sent'; message: Message } | { kind: 'qu
  * ApiError a direct call would have.
  */
 export async function sendMessage(input: MessageInput): Promise<SendMessageResult> {
+  const path = '/api/messages/';
   const result = await submitThroughOutbox({
     kind: 'message.create',
     method: 'POST',
-    path: '/api/messages/',
+    path,
     body: { ...input },
     requestId: input.request,
     label: `Message on request #${input.request}`,
   });
   if (result.status === 'refused') throw refusalError(result.refusal);
   if (result.status === 'queued') return { kind: 'queued' };
-  return { kind: 'sent', message: messageSchema.parse(result.body) };
+  return { kind: 'sent', message: readAnswer(messageSchema, result.body, { method: 'POST', path }) };
 }
 
 function appendMessage(list: Message[] | undefined, message: Message): Message[] | undefined {

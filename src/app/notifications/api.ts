@@ -3,7 +3,7 @@ import { apiRequest } from '#app/lib/api-client.ts';
 import { useServerEvent } from '#app/lib/event-stream.ts';
 import { listStore, offlineQueryFn } from '#app/offline/offline-query.ts';
 import {
-  type Notification,
+  markAllReadResponseSchema,
   notificationListSchema,
   notificationSchema,
 } from '#shared/notification-schemas.ts';
@@ -18,15 +18,15 @@ export const notificationKeys = {
 export function notificationsQueryOptions(filter: 'all' | 'unread') {
   return queryOptions({
     queryKey: notificationKeys.list(filter),
+    meta: { answer: 'notifications' },
     queryFn: offlineQueryFn(
-      async (signal): Promise<Notification[]> =>
-        notificationListSchema.parse(
-          await apiRequest('/api/notifications/', {
-            signal,
-            query: { is_read: filter === 'unread' ? 'false' : undefined },
-          }),
-        ),
-      listStore<Notification[]>(notificationKeys.list(filter)),
+      (signal) =>
+        apiRequest('/api/notifications/', {
+          schema: notificationListSchema,
+          signal,
+          query: { is_read: filter === 'unread' ? 'false' : undefined },
+        }),
+      listStore(notificationListSchema, notificationKeys.list(filter)),
     ),
     // Pushed events keep them current while connected; a copy from the device's cache is rechecked.
     staleTime: 0,
@@ -47,8 +47,8 @@ function useRefetchNotifications() {
 export function useMarkNotificationRead() {
   const refetch = useRefetchNotifications();
   return useMutation({
-    mutationFn: async (id: number) =>
-      notificationSchema.parse(await apiRequest(`/api/notifications/${id}/mark-read/`, { method: 'POST' })),
+    mutationFn: (id: number) =>
+      apiRequest(`/api/notifications/${id}/mark-read/`, { schema: notificationSchema, method: 'POST' }),
     onSettled: refetch,
   });
 }
@@ -56,7 +56,8 @@ export function useMarkNotificationRead() {
 export function useMarkAllNotificationsRead() {
   const refetch = useRefetchNotifications();
   return useMutation({
-    mutationFn: () => apiRequest('/api/notifications/mark-all-read/', { method: 'POST' }),
+    mutationFn: () =>
+      apiRequest('/api/notifications/mark-all-read/', { schema: markAllReadResponseSchema, method: 'POST' }),
     onSettled: refetch,
   });
 }

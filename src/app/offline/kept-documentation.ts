@@ -1,5 +1,6 @@
 import type { QueryKey } from '@tanstack/react-query';
-import { listStore, type OfflineStore } from './offline-query.ts';
+import { projectDocumentationSchema } from '#shared/documentation-responses.ts';
+import { listStore } from './offline-query.ts';
 
 /**
  * The key of a property's documentation answer on the device: the vendor documentation screen's query
@@ -10,6 +11,7 @@ export function keptDocumentationKey(projectId: number): QueryKey {
   return ['vendor', 'projects', projectId, 'documentation'];
 }
 
-export function documentationStore<T>(projectId: number): OfflineStore<T> {
-  return listStore<T>(keptDocumentationKey(projectId));
+/** The kept documentation of one property, read back through its answer's schema. */
+export function documentationStore(projectId: number) {
+  return listStore(projectDocumentationSchema, keptDocumentationKey(projectId));
 }

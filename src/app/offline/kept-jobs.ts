@@ -1,5 +1,9 @@
 import { hashKey } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { projectDocumentationSchema } from '#shared/documentation-responses.ts';
+import type { Message } from '#shared/message-schemas.ts';
 import { KEPT_FILES_CACHE } from '#shared/offline-caches.ts';
+import type { RequestDetail } from '#shared/request-responses.ts';
 import { documentationStore, keptDocumentationKey } from './kept-documentation.ts';
 import { currentSession } from './offline-session.ts';
 import type { KeptJob, RequestRow, UserDb } from './user-db.ts';
@@ -9,9 +13,9 @@ export interface KeepJobInput {
   requestId: number;
   title: string;
   /** The request detail as the API answered it. */
-  detail: unknown;
-  /** The conversation's messages (each with a numeric `id`). */
-  messages?: Array<{ id: number } & Record<string, unknown>>;
+  detail: RequestDetail;
+  /** The vendor's own thread on the request. */
+  messages?: Message[];
   /** Same-origin photo URLs (`/api/files/...`) to keep with the job. */
   photoUrls?: string[];
   /**
@@ -24,7 +28,7 @@ export interface KeepJobInput {
 export interface KeptDocumentationInput {
   projectId: number;
   /** GET /api/projects/{id}/documentation/ as the API answered it. */
-  data: unknown;
+  data: z.infer<typeof projectDocumentationSchema>;
   /** Same-origin image URLs (`/api/files/...`): layouts, pin photos, close-ups. */
   imageUrls: string[];
 }

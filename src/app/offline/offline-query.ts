@@ -1,6 +1,7 @@
 import { hashKey, type QueryFunction, type QueryKey } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { isApiError } from '#app/lib/api-error.ts';
-import { currentSession } from './offline-session.ts';
+import { currentSession, sessionWhenReady } from './offline-session.ts';
 import type { CachedRow, UserDb } from './user-db.ts';
 
 /** When the data a query shows came from the server, if it was served from IndexedDB. */
@@ -18,27 +19,52 @@ export interface OfflineStore<T> {
 
 type RowTable = 'jobs' | 'requestDetails' | 'conversations' | 'notifications';
 
+/**
+ * A kept copy read back through the answer's schema, as the API client reads the answer itself: a
+ * copy kept by an older version of the app that no longer matches is not shown (the screen then
+ * says it has nothing offline) instead of breaking the screen.
+ */
+function readKept<Schema extends z.ZodType>(
+  schema: Schema,
+  row: CachedRow<string | number> | undefined,
+): { data: z.output<Schema>; savedAt: number } | undefined {
+  if (!row) return undefined;
+  const result = schema.safeParse(row.data);
+  if (result.success) return { data: result.data, savedAt: row.savedAt };
+  console.warn(
+    'A copy kept on this device no longer matches its schema; it is not shown.',
+    result.error.issues,
+  );
+  return undefined;
+}
+
 /** Keeps one answer as a row of one of the field tables (a request detail, a conversation...). */
-export function rowStore<T>(table: RowTable, id: number): OfflineStore<T> {
+export function rowStore<Schema extends z.ZodType>(
+  schema: Schema,
+  table: RowTable,
+  id: number,
+): OfflineStore<z.output<Schema>> {
   return {
     save: (db, data, savedAt) => db.table<CachedRow>(table).put({ id, data, savedAt }),
-    load: async (db) => {
-      const row = await db.table<CachedRow>(table).get(id);
-      return row ? { data: row.data as T, savedAt: row.savedAt } : undefined;
-    },
+    load: async (db) => readKept(schema, await db.table<CachedRow>(table).get(id)),
   };
 }
 
 /** Keeps a list answer (one page of one view) under its query key's hash. */
-export function listStore<T>(queryKey: QueryKey): OfflineStore<T> {
+export function listStore<Schema extends z.ZodType>(
+  schema: Schema,
+  queryKey: QueryKey,
+): OfflineStore<z.output<Schema>> {
   const id = hashKey(queryKey);
   return {
     save: (db, data, savedAt) => db.lists.put({ id, data, savedAt }),
-    load: async (db) => {
-      const row = await db.lists.get(id);
-      return row ? { data: row.data as T, savedAt: row.savedAt } : undefined;
-    },
+    load: async (db) => readKept(schema, await db.lists.get(id)),
   };
+}
+
+async function keepWhenReady<T>(store: OfflineStore<T>, data: T, savedAt: number): Promise<void> {
+  const session = await sessionWhenReady();
+  if (session) await store.save(session.db, data, savedAt).catch(() => undefined);
 }
 
 /**
@@ -54,13 +80,18 @@ export function offlineQueryFn<T>(
     const hash = hashKey(queryKey);
     try {
       const data = await fetcher(signal);
+      const savedAt = Date.now();
       const session = currentSession();
-      if (session) await store.save(session.db, data, Date.now()).catch(() => undefined);
+      if (session) await store.save(session.db, data, savedAt).catch(() => undefined);
+      // The database opens on demand (offline-session.ts): the copy is kept once it is open, without
+      // holding the answer back meanwhile.
+      else void keepWhenReady(store, data, savedAt);
       if (servedFromDevice.delete(hash)) for (const listener of listeners) listener();
       return data;
     } catch (error) {
-      const session = currentSession();
-      if (!noAnswer(error) || !session) throw error;
+      if (!noAnswer(error)) throw error;
+      const session = currentSession() ?? (await sessionWhenReady());
+      if (!session) throw error;
       const kept = await store.load(session.db).catch(() => undefined);
       if (!kept) throw error;
       servedFromDevice.set(hash, kept.savedAt);

@@ -1,15 +1,15 @@
 import { getToken } from '#app/lib/token-store.ts';
 import { OUTBOX_SYNC_TAG, SW_MESSAGES, USER_CACHES } from '#shared/offline-caches.ts';
-import {
-  forgetDeviceSession,
-  lastDeviceUser,
-  rememberDeviceSession,
-  userForToken,
-} from './device-session.ts';
 import type { SendOutcome } from './outbox-outcome.ts';
 import { OutboxSender } from './outbox-sender.ts';
 import { apiTransport } from './outbox-transport.ts';
-import { CACHE_TABLES, type OutboxItem, UserDb } from './user-db.ts';
+import type { OutboxItem, UserDb } from './user-db.ts';
+
+/**
+ * Dexie and the databases built on it load when a session opens, not with every screen that asks for
+ * the current session: a signed-in page's first load stays without them (issue 16).
+ */
+const databases = () => Promise.all([import('./user-db.ts'), import('./device-session.ts')]);
 
 /** The signed-in user's field database and the sender of their outbox. */
 export interface OfflineSession {
@@ -93,6 +93,7 @@ function installTriggers(sender: OutboxSender): () => void {
 }
 
 async function open(userId: number, token: string): Promise<OfflineSession> {
+  const [{ UserDb }, { lastDeviceUser, rememberDeviceSession }] = await databases();
   const db = new UserDb(userId);
   await db.open();
   const sender = new OutboxSender({
@@ -140,10 +141,22 @@ export async function startUserSession(userId: number, token: string): Promise<O
   return session;
 }
 
+/**
+ * The session, or the one being opened, or (at start-up) the one this device's token belongs to:
+ * for kept copies, which may be written or read before the app has opened the database itself (the
+ * database loads on demand, issue 16).
+ */
+export async function sessionWhenReady(): Promise<OfflineSession | null> {
+  if (session) return session;
+  if (opening) return opening.catch(() => null);
+  return resumeSessionFromDevice().catch(() => null);
+}
+
 /** At start-up, before the network answers: the database of the user this token was signed in as. */
 export async function resumeSessionFromDevice(): Promise<OfflineSession | null> {
   const token = getToken();
   if (!token) return null;
+  const [, { userForToken }] = await databases();
   const userId = await userForToken(token).catch(() => null);
   if (userId === null) return null;
   return startUserSession(userId, token);
@@ -174,6 +187,7 @@ export async function closeUserSession(): Promise<void> {
  */
 export async function signOutOfflineSession(): Promise<void> {
   const closing = session;
+  const [{ CACHE_TABLES }, { forgetDeviceSession }] = await databases();
   if (closing) {
     await closing.db.transaction(
       'rw',

@@ -1,4 +1,3 @@
-import { liveQuery } from 'dexie';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { currentSession, type OfflineSession, subscribeSession } from './offline-session.ts';
 import type { OutboxItem, UserDb } from './user-db.ts';
@@ -17,11 +16,21 @@ export function useUserDbQuery<T>(query: (db: UserDb) => Promise<T>, fallback: T
       setValue(fallback);
       return;
     }
-    const subscription = liveQuery(() => query(session.db)).subscribe({
-      next: setValue,
-      error: () => setValue(fallback),
+    // Dexie came with the session (offline-session.ts); importing it here keeps it out of the first load
+    // of every screen that shows a count.
+    let subscription: { unsubscribe(): void } | null = null;
+    let stopped = false;
+    void import('dexie').then(({ liveQuery }) => {
+      if (stopped) return;
+      subscription = liveQuery(() => query(session.db)).subscribe({
+        next: setValue,
+        error: () => setValue(fallback),
+      });
     });
-    return () => subscription.unsubscribe();
+    return () => {
+      stopped = true;
+      subscription?.unsubscribe();
+    };
   }, [session, ...deps]);
   return value;
 }

@@ -1,8 +1,11 @@
+import { z } from 'zod';
 import { apiRequest } from '#app/lib/api-client.ts';
 import { isApiError } from '#app/lib/api-error.ts';
 import { getToken } from '#app/lib/token-store.ts';
 import { classifyAnswer, NETWORK_FAILURE } from './outbox-outcome.ts';
 import type { OutboxRequest, OutboxTransport } from './outbox-sender.ts';
+
+const ANY_ANSWER = z.unknown();
 
 /** The multipart body of a write with photos: plain fields first, then the files. */
 export function formDataOf(request: OutboxRequest): FormData {
@@ -28,7 +31,10 @@ export function apiTransport(sessionToken: string): OutboxTransport {
   return async (request) => {
     if (getToken() !== sessionToken) return { kind: 'unauthorized' };
     try {
+      // Any 2xx body is the acknowledgement: the write is done whatever its shape. The screen that
+      // queued it reads the body through its own schema (readAnswer), as a direct call would.
       const body = await apiRequest(request.path, {
+        schema: ANY_ANSWER,
         method: request.method,
         ...(request.files.length > 0 ? { formData: formDataOf(request) } : { json: request.body }),
         headers: { 'Idempotency-Key': request.idempotencyKey },

@@ -7,12 +7,32 @@ export const AUTH_STATUS_QUERY_HASH = '["auth","status"]';
 
 /** Dexie stays out of the first load: the session module comes with the first save or restore. */
 const sessionModule = () => import('./offline-session.ts');
+/** So do zod and the answer schemas, needed only to read a restored cache back. */
+const answersModule = () => import('./persisted-answers.ts');
 
-/** The user id of the auth-status answer inside a dehydrated cache, or null. */
+/**
+ * Whether a query is kept on the device: it names its answer's schema (persisted-answers.ts). Typed
+ * by the fields it reads: the persister package brings its own copy of TanStack's Query type.
+ */
+export function keepsOnDevice(query: {
+  state: { status: string };
+  meta?: Readonly<Record<string, unknown>> | undefined;
+}): boolean {
+  return query.state.status === 'success' && typeof query.meta?.answer === 'string';
+}
+
+/**
+ * The user id of the auth-status answer inside a dehydrated cache, or null. Read without zod (this
+ * module is in the first load); a restored cache is read through the schemas afterwards anyway.
+ */
 export function ownerOf(client: PersistedClient): number | null {
   const query = client.clientState.queries.find((q) => q.queryHash === AUTH_STATUS_QUERY_HASH);
-  const data = query?.state.data as { isAuthenticated?: boolean; user?: { id?: unknown } } | undefined;
-  return data?.isAuthenticated && typeof data.user?.id === 'number' ? data.user.id : null;
+  const data = query?.state.data;
+  if (typeof data !== 'object' || data === null || !('isAuthenticated' in data) || !('user' in data))
+    return null;
+  const { isAuthenticated, user } = data;
+  if (isAuthenticated !== true || typeof user !== 'object' || user === null || !('id' in user)) return null;
+  return typeof user.id === 'number' ? user.id : null;
 }
 
 /**
@@ -48,8 +68,9 @@ export function createDexiePersister(): Persister {
       const session = currentSession() ?? (await resumeSessionFromDevice().catch(() => null));
       if (!session) return undefined;
       const row = await session.db.queryCache.get(ROW_ID).catch(() => undefined);
-      const client = row?.client as PersistedClient | undefined;
-      return client && ownerOf(client) === session.userId ? client : undefined;
+      const client = row?.client;
+      if (!client || ownerOf(client) !== session.userId) return undefined;
+      return (await answersModule()).readPersistedClient(client);
     },
     async removeClient() {
       await (await sessionModule())

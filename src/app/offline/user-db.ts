@@ -1,3 +1,4 @@
+import type { PersistedClient } from '@tanstack/react-query-persist-client';
 import Dexie, { type EntityTable } from 'dexie';
 
 /** A server answer kept for the field: the JSON as the API sent it and when it was fetched. */
@@ -110,10 +111,10 @@ export interface PendingPhoto {
   createdAt: number;
 }
 
-/** The persisted TanStack Query client (one row, id 'client'). */
+/** The persisted TanStack Query client (one row, id 'client'); its answers are read back on restore. */
 export interface PersistedQueryRow {
   id: string;
-  client: unknown;
+  client: PersistedClient;
   savedAt: number;
 }
 

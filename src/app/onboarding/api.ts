@@ -1,11 +1,11 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { apiRequest } from '#app/lib/api-client.ts';
 import { isApiError } from '#app/lib/api-error.ts';
 import { managerSubmitResponseSchema, managerSuccessResponseSchema } from '#shared/manager-application.ts';
+import { successAnswerSchema } from '#shared/response-fields.ts';
 import {
   type Plan,
-  planSchema,
+  planListSchema,
   vendorSubmitResponseSchema,
   vendorSuccessResponseSchema,
 } from '#shared/vendor-application.ts';
@@ -26,6 +26,7 @@ const MANAGER = '/api/property-manager-applications';
 /** The three saves in order, then submit (section 4); resolves with the redirect URL. */
 export async function submitManagerApplication(values: ManagerApplicationValues): Promise<string> {
   await apiRequest(`${MANAGER}/save_building_info/`, {
+    schema: successAnswerSchema,
     method: 'POST',
     json: {
       building_name: values.building_name.trim(),
@@ -36,6 +37,7 @@ export async function submitManagerApplication(values: ManagerApplicationValues)
     },
   });
   await apiRequest(`${MANAGER}/save_admin_contact/`, {
+    schema: successAnswerSchema,
     method: 'POST',
     json: {
       first_name: values.first_name.trim(),
@@ -47,6 +49,7 @@ export async function submitManagerApplication(values: ManagerApplicationValues)
   });
   const logo = values.company_logo.trim();
   await apiRequest(`${MANAGER}/save_company_info/`, {
+    schema: successAnswerSchema,
     method: 'POST',
     json: {
       company_name: values.company_name.trim(),
@@ -54,9 +57,10 @@ export async function submitManagerApplication(values: ManagerApplicationValues)
       ...(logo === '' ? {} : { company_logo: logo }),
     },
   });
-  const answer = managerSubmitResponseSchema.parse(
-    await apiRequest(`${MANAGER}/submit/`, { method: 'POST' }),
-  );
+  const answer = await apiRequest(`${MANAGER}/submit/`, {
+    schema: managerSubmitResponseSchema,
+    method: 'POST',
+  });
   return answer.redirect_url;
 }
 
@@ -76,10 +80,11 @@ export function managerSubmitErrorText(error: unknown): string {
 export function useManagerApplicationSuccess(id: string) {
   return useQuery({
     queryKey: onboardingKeys.managerSuccess(id),
-    queryFn: async ({ signal }) =>
-      managerSuccessResponseSchema.parse(
-        await apiRequest(`${MANAGER}/${encodeURIComponent(id)}/success/`, { signal }),
-      ),
+    queryFn: ({ signal }) =>
+      apiRequest(`${MANAGER}/${encodeURIComponent(id)}/success/`, {
+        schema: managerSuccessResponseSchema,
+        signal,
+      }),
     retry: false,
   });
 }
@@ -91,50 +96,48 @@ export type VendorPlan = Plan;
 export function useVendorPlans() {
   return useQuery({
     queryKey: onboardingKeys.vendorPlans(),
-    queryFn: async ({ signal }) => {
-      const body = await apiRequest('/api/vendor-plans/', { signal });
-      // A plain list, or a paginated page of them.
-      const list = Array.isArray(body)
-        ? body
-        : z.object({ results: z.array(z.unknown()) }).parse(body).results;
-      return z.array(planSchema).parse(list);
-    },
+    queryFn: ({ signal }) => apiRequest('/api/vendor-plans/', { schema: planListSchema, signal }),
     staleTime: 5 * 60_000,
   });
 }
 
-export function saveVendorCompanyInfo(values: VendorCompanyValues): Promise<unknown> {
+export function saveVendorCompanyInfo(values: VendorCompanyValues) {
   const json = Object.fromEntries(Object.entries(values).map(([field, value]) => [field, value.trim()]));
   return apiRequest(`${VENDOR}/save_company_info/`, {
+    schema: successAnswerSchema,
     method: 'POST',
     json: { ...json, total_employees: Number(values.total_employees) },
   });
 }
 
-export function saveVendorInsurance(certificate: File): Promise<unknown> {
+export function saveVendorInsurance(certificate: File) {
   const formData = new FormData();
   formData.append('insurance_certificate', certificate);
-  return apiRequest(`${VENDOR}/save_insurance_info/`, { method: 'POST', formData });
+  return apiRequest(`${VENDOR}/save_insurance_info/`, {
+    schema: successAnswerSchema,
+    method: 'POST',
+    formData,
+  });
 }
 
 /** Resolves with the checkout address to send the browser to. */
 export async function submitVendorApplication(planId: VendorPlan['id']): Promise<string> {
-  const answer = vendorSubmitResponseSchema.parse(
-    await apiRequest(`${VENDOR}/submit/`, { method: 'POST', json: { plan_id: planId } }),
-  );
+  const answer = await apiRequest(`${VENDOR}/submit/`, {
+    schema: vendorSubmitResponseSchema,
+    method: 'POST',
+    json: { plan_id: planId },
+  });
   return answer.url;
 }
 
 export function useVendorApplicationSuccess(sessionId: string, subscriptionId: string) {
   return useQuery({
     queryKey: onboardingKeys.vendorSuccess(sessionId, subscriptionId),
-    queryFn: async ({ signal }) =>
-      vendorSuccessResponseSchema.parse(
-        // No /api prefix here (section 7): the payment provider's return lands on this path.
-        await apiRequest(
-          `/stripe/vendor/subscription/success/${encodeURIComponent(sessionId)}/${encodeURIComponent(subscriptionId)}/`,
-          { signal },
-        ),
+    queryFn: ({ signal }) =>
+      // No /api prefix here (section 7): the payment provider's return lands on this path.
+      apiRequest(
+        `/stripe/vendor/subscription/success/${encodeURIComponent(sessionId)}/${encodeURIComponent(subscriptionId)}/`,
+        { schema: vendorSuccessResponseSchema, signal },
       ),
     retry: false,
   });

@@ -1,9 +1,10 @@
 import { Button, Group, Paper, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useDocumentTitle } from '@mantine/hooks';
 import { type ChangeEvent, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ErrorAlert } from '#app/ui/error-alert.tsx';
+import { usePageTitle } from '#app/ui/page-title.ts';
+import { useHydrated } from '#app/ui/use-hydrated.ts';
 import { formatEin, formatPhone } from '#shared/formatters.ts';
 import { managerSubmitErrorText, useSubmitManagerApplication } from './api.ts';
 import {
@@ -37,7 +38,8 @@ const LAST_STEP = MANAGER_STEPS.length - 1;
 
 /** /property-manager-application: the four-step wizard (public spec, sections 2, 4, 5 and 8). */
 export function ManagerApplicationPage() {
-  useDocumentTitle('Property Manager Application · FieldBid');
+  usePageTitle('Property Manager Application · FieldBid');
+  const hydrated = useHydrated();
   const navigate = useNavigate();
   const [step, setStep] = useState(0);
   const [submitError, setSubmitError] = useState<string | null>(null);
@@ -106,7 +108,7 @@ export function ManagerApplicationPage() {
         </Text>
       </div>
 
-      <WizardStepper steps={MANAGER_STEPS} active={step} onStepClick={setStep}>
+      <WizardStepper steps={MANAGER_STEPS} active={step} onStepClick={setStep} inert={!hydrated}>
         <Paper withBorder p="lg" radius="md">
           <Stack gap="sm">
             <TextInput {...field('building_name')} />
@@ -152,7 +154,7 @@ export function ManagerApplicationPage() {
 
       {submitError ? <ErrorAlert>{submitError}</ErrorAlert> : null}
 
-      <Group justify="space-between">
+      <Group justify="space-between" inert={!hydrated}>
         <Button
           variant="default"
           onClick={() => setStep((current) => Math.max(current - 1, 0))}

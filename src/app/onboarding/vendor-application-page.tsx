@@ -1,10 +1,11 @@
 import { Button, FileInput, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useDocumentTitle } from '@mantine/hooks';
 import { IconCreditCard, IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { isApiError } from '#app/lib/api-error.ts';
 import { ErrorAlert } from '#app/ui/error-alert.tsx';
+import { usePageTitle } from '#app/ui/page-title.ts';
+import { useHydrated } from '#app/ui/use-hydrated.ts';
 import { formatUsd } from '#shared/formatters.ts';
 import { CERTIFICATE_ACCEPT } from '#shared/vendor-application.ts';
 import {
@@ -32,7 +33,8 @@ const PLAN_STEP = 2;
 
 /** /vendor-application: the four-step wizard, then the payment screen (public spec, sections 2, 4, 5, 8). */
 export function VendorApplicationPage() {
-  useDocumentTitle('Vendor Application · FieldBid');
+  usePageTitle('Vendor Application · FieldBid');
+  const hydrated = useHydrated();
   const [step, setStep] = useState(0);
   const [paying, setPaying] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -142,7 +144,7 @@ export function VendorApplicationPage() {
           Apply to bid on maintenance jobs from property managers.
         </Text>
       </div>
-      <WizardStepper steps={VENDOR_STEPS} active={step} onStepClick={setStep}>
+      <WizardStepper steps={VENDOR_STEPS} active={step} onStepClick={setStep} inert={!hydrated}>
         <Paper withBorder p="lg" radius="md">
           <VendorCompanyFields form={form} />
         </Paper>
@@ -187,7 +189,7 @@ export function VendorApplicationPage() {
         </Paper>
       </WizardStepper>
       {errorAlert}
-      <Group justify="space-between">
+      <Group justify="space-between" inert={!hydrated}>
         <Button
           variant="default"
           onClick={() => setStep((current) => Math.max(current - 1, 0))}

@@ -1,6 +1,6 @@
 import { Stepper, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import type { ReactNode } from 'react';
+import classes from './wizard-stepper.module.css';
 
 interface WizardStepperProps {
   steps: readonly string[];
@@ -8,24 +8,31 @@ interface WizardStepperProps {
   onStepClick: (step: number) => void;
   /** One panel per step, in order. */
   children: ReactNode[];
+  /** Until the page is hydrated (useHydrated): its fields and step buttons do nothing before. */
+  inert?: boolean;
 }
 
 /**
  * The Stepper of both wizards. On a phone four labelled steps wrap onto three lines, so there the
- * steps show numbers only and the current step's name is written above them.
+ * steps show numbers only and the current step's name is written above them (wizard-stepper.module.css
+ * and `hiddenFrom`: the width is decided in CSS, the same in the prerendered HTML and after).
  */
-export function WizardStepper({ steps, active, onStepClick, children }: WizardStepperProps) {
-  const compact = useMediaQuery('(max-width: 48em)') ?? false;
+export function WizardStepper({ steps, active, onStepClick, children, inert }: WizardStepperProps) {
   return (
     <>
-      {compact ? (
-        <Text fw={600} size="sm" mb={-8}>
-          Step {active + 1} of {steps.length}: {steps[active]}
-        </Text>
-      ) : null}
-      <Stepper active={active} size="sm" allowNextStepsSelect={false} onStepClick={onStepClick}>
+      <Text fw={600} size="sm" mb={-8} hiddenFrom="sm">
+        Step {active + 1} of {steps.length}: {steps[active]}
+      </Text>
+      <Stepper
+        active={active}
+        size="sm"
+        allowNextStepsSelect={false}
+        onStepClick={onStepClick}
+        classNames={{ stepBody: classes.stepBody }}
+        inert={inert}
+      >
         {steps.map((label, index) => (
-          <Stepper.Step key={label} label={compact ? undefined : label} aria-label={label}>
+          <Stepper.Step key={label} label={label} aria-label={label}>
             {children[index]}
           </Stepper.Step>
         ))}

@@ -1,6 +1,8 @@
 import { Button, Stack, Textarea } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
+import { QueryScope } from '#app/lib/query-scope.tsx';
 import { showToast } from '#app/ui/toast.ts';
+import { useHydrated } from '#app/ui/use-hydrated.ts';
 import {
   CONTACT_MESSAGE,
   type ContactMessageInput,
@@ -17,6 +19,15 @@ const FIELDS = ['name', 'email', 'phone', 'message'] as const;
 
 /** The footer's contact form (public spec, section 2): name, email, phone, message, all required. */
 export function ContactForm() {
+  return (
+    <QueryScope>
+      <ContactMessageForm />
+    </QueryScope>
+  );
+}
+
+function ContactMessageForm() {
+  const hydrated = useHydrated();
   const mutation = useContactMessage();
   const form = useForm<ContactMessageInput>({
     mode: 'uncontrolled',
@@ -39,7 +50,7 @@ export function ContactForm() {
   });
 
   return (
-    <form onSubmit={submit} noValidate aria-labelledby="contact-form-title">
+    <form onSubmit={submit} noValidate aria-labelledby="contact-form-title" inert={!hydrated}>
       <Stack gap="sm">
         <ContactFields form={form} />
         <Textarea

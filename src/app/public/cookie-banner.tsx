@@ -1,6 +1,7 @@
-import { Button, Group, Text } from '@mantine/core';
+import { Group, Text } from '@mantine/core';
 import { saveConsent, useConsentBannerVisible } from '#app/lib/cookie-consent.ts';
 import classes from './landing.module.css';
+import { ButtonLabel, buttonLook } from './landing-button.tsx';
 
 /**
  * The cookie banner (public spec, section 2): shown until the visitor chooses Necessary Only or
@@ -17,10 +18,16 @@ export function CookieBanner() {
         under Cookies Settings.
       </Text>
       <Group gap="sm" wrap="nowrap" className={classes.cookieActions}>
-        <Button variant="default" onClick={() => saveConsent('necessary')}>
-          Necessary Only
-        </Button>
-        <Button onClick={() => saveConsent('accepted')}>Accept All</Button>
+        <button
+          type="button"
+          {...buttonLook({ variant: 'default' })}
+          onClick={() => saveConsent('necessary')}
+        >
+          <ButtonLabel>Necessary Only</ButtonLabel>
+        </button>
+        <button type="button" {...buttonLook({})} onClick={() => saveConsent('accepted')}>
+          <ButtonLabel>Accept All</ButtonLabel>
+        </button>
       </Group>
     </section>
   );

@@ -1,5 +1,6 @@
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
+import { QueryScope } from '#app/lib/query-scope.tsx';
 import { showToast } from '#app/ui/toast.ts';
 import {
   DEMO_REQUEST_MESSAGE,
@@ -13,7 +14,15 @@ import { showServerErrors } from './landing-form-rules.ts';
 export const DEMO_FAILURE = 'An error occurred. Please try again later.';
 
 /** The Request a Demo dialog (public spec, section 2): email and company_name, both required. */
-export function DemoRequestDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+export function DemoRequestDialog(props: { opened: boolean; onClose: () => void }) {
+  return (
+    <QueryScope>
+      <DemoRequestForm {...props} />
+    </QueryScope>
+  );
+}
+
+function DemoRequestForm({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const mutation = useDemoRequest();
   const form = useForm<DemoRequestInput>({
     mode: 'uncontrolled',

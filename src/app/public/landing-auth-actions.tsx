@@ -1,13 +1,16 @@
-import { Button, Loader, type MantineSize } from '@mantine/core';
 import { lazy, Suspense } from 'react';
-import { Link } from 'react-router-dom';
 import { useStoredToken } from '#app/lib/token-store.ts';
-import { publicPaths } from '#app/route-paths.ts';
+import { publicPaths } from '#app/public-paths.ts';
+import { PageLink } from '#app/ui/page-link.tsx';
+import { withZodCsp } from '#app/zod-csp-first.ts';
+import { ButtonLabel, type ButtonSize, buttonLook } from './landing-button.tsx';
 
 // Signed-in visitors need the auth-status call (and its zod schema); visitors without a token, the
 // landing page's real audience, never download it.
-const SignedInActions = lazy(() =>
-  import('./landing-signed-in-actions.tsx').then((m) => ({ default: m.LandingSignedInActions })),
+const SignedInActions = lazy(
+  withZodCsp(() =>
+    import('./landing-signed-in-actions.tsx').then((m) => ({ default: m.LandingSignedInActions })),
+  ),
 );
 
 /** Login and Sign Up, or Dashboard and Logout while a token is stored (public spec, section 2). */
@@ -15,25 +18,25 @@ export function LandingAuthActions({
   size = 'sm',
   fullWidth = false,
 }: {
-  size?: MantineSize;
+  size?: ButtonSize;
   fullWidth?: boolean;
 }) {
   const token = useStoredToken();
   if (token) {
     return (
-      <Suspense fallback={<Loader size="xs" aria-label="Loading account" />}>
+      <Suspense fallback={null}>
         <SignedInActions size={size} fullWidth={fullWidth} />
       </Suspense>
     );
   }
   return (
     <>
-      <Button component={Link} to={publicPaths.login} variant="default" size={size} fullWidth={fullWidth}>
-        Login
-      </Button>
-      <Button component={Link} to={publicPaths.signup} size={size} fullWidth={fullWidth}>
-        Sign Up
-      </Button>
+      <PageLink to={publicPaths.login} {...buttonLook({ variant: 'default', size, fullWidth })}>
+        <ButtonLabel>Login</ButtonLabel>
+      </PageLink>
+      <PageLink to={publicPaths.signup} {...buttonLook({ size, fullWidth })}>
+        <ButtonLabel>Sign Up</ButtonLabel>
+      </PageLink>
     </>
   );
 }

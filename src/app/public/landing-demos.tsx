@@ -1,12 +1,15 @@
-import { Button, Text, Title } from '@mantine/core';
+import { Text, Title } from '@mantine/core';
 import { IconDeviceMobile, IconLayoutDashboard, IconPhoto } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
+import { useHydrated } from '#app/ui/use-hydrated.ts';
+import { withZodCsp } from '#app/zod-csp-first.ts';
 import classes from './landing.module.css';
 import { SECTION_IDS } from './landing-anchors.ts';
+import { ButtonLabel, buttonLook } from './landing-button.tsx';
 
 // The dialog (Modal, focus trap, the form library) loads on the first click, not with the page.
-const DemoRequestDialog = lazy(() =>
-  import('./demo-request-dialog.tsx').then((m) => ({ default: m.DemoRequestDialog })),
+const DemoRequestDialog = lazy(
+  withZodCsp(() => import('./demo-request-dialog.tsx').then((m) => ({ default: m.DemoRequestDialog }))),
 );
 
 const DEMOS = [
@@ -31,6 +34,7 @@ const DEMOS = [
 export function LandingDemos() {
   const [dialogOpen, setDialogOpen] = useState(false);
   const [dialogLoaded, setDialogLoaded] = useState(false);
+  const hydrated = useHydrated();
 
   const open = () => {
     setDialogLoaded(true);
@@ -64,9 +68,15 @@ export function LandingDemos() {
             </li>
           ))}
         </ul>
-        <Button size="lg" color="accent.9" mt="xl" onClick={open} aria-haspopup="dialog">
-          Request a Demo
-        </Button>
+        <button
+          type="button"
+          {...buttonLook({ size: 'lg', variant: 'accent', spaced: true })}
+          onClick={open}
+          aria-haspopup="dialog"
+          inert={!hydrated}
+        >
+          <ButtonLabel>Request a Demo</ButtonLabel>
+        </button>
       </div>
       {dialogLoaded ? (
         <Suspense fallback={null}>

@@ -1,15 +1,19 @@
-import { Loader, Text, Title } from '@mantine/core';
+import { Text, Title } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { reopenConsentBanner } from '#app/lib/cookie-consent.ts';
-import { publicPaths } from '#app/route-paths.ts';
+import { publicPaths } from '#app/public-paths.ts';
 import { FieldBidLogo } from '#app/ui/fieldbid-logo.tsx';
+import { useHydrated } from '#app/ui/use-hydrated.ts';
+import { withZodCsp } from '#app/zod-csp-first.ts';
 import { COMPANY_ADDRESS, COMPANY_PHONE } from './company-contact.ts';
 import classes from './landing.module.css';
 import { SECTION_IDS, SOLUTION_LINKS, TOP_BAR_LINKS } from './landing-anchors.ts';
 import { SectionLink } from './section-link.tsx';
 
 // The form library comes with the form, after the page has painted (the footer is far below the fold).
-const ContactForm = lazy(() => import('./contact-form.tsx').then((m) => ({ default: m.ContactForm })));
+const ContactForm = lazy(
+  withZodCsp(() => import('./contact-form.tsx').then((m) => ({ default: m.ContactForm }))),
+);
 
 // The legal pages are not part of the spec's route list (full page loads: the footer's plain links).
 const PRIVACY_PATH = publicPaths.privacyPolicy;
@@ -17,6 +21,7 @@ const TERMS_PATH = publicPaths.termsOfService;
 
 /** The footer (#contact-us): contact form, phone and address, link lists (public spec, section 2). */
 export function LandingFooter() {
+  const hydrated = useHydrated();
   return (
     <footer id={SECTION_IDS.contactUs} tabIndex={-1} className={classes.footer}>
       <section className={`${classes.wide} ${classes.footerGrid}`} aria-labelledby="contact-title">
@@ -46,7 +51,8 @@ export function LandingFooter() {
           <h3 id="contact-form-title" className={classes.visuallyHidden}>
             Send us a message
           </h3>
-          <Suspense fallback={<Loader color="white" aria-label="Loading the contact form" />}>
+          {/* The form is in the prerendered page; moving here inside the app, it follows its chunk. */}
+          <Suspense fallback={null}>
             <ContactForm />
           </Suspense>
         </div>
@@ -102,7 +108,12 @@ export function LandingFooter() {
               </a>
             </li>
             <li>
-              <button type="button" className={classes.footerLinkButton} onClick={reopenConsentBanner}>
+              <button
+                type="button"
+                className={classes.footerLinkButton}
+                onClick={reopenConsentBanner}
+                inert={!hydrated}
+              >
                 Cookies Settings
               </button>
             </li>
@@ -110,7 +121,8 @@ export function LandingFooter() {
         </nav>
       </div>
       <div className={`${classes.wide} ${classes.copyright}`}>
-        <Text size="sm" className={classes.footerMuted}>
+        {/* The year of the build in the prerendered HTML; the browser's after New Year. */}
+        <Text size="sm" className={classes.footerMuted} suppressHydrationWarning>
           © {new Date().getFullYear()} FieldBid. All rights reserved.
         </Text>
       </div>

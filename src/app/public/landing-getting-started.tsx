@@ -1,6 +1,7 @@
-import { Button, Text, Title } from '@mantine/core';
+import { Text, Title } from '@mantine/core';
 import classes from './landing.module.css';
 import { SECTION_IDS } from './landing-anchors.ts';
+import { ButtonLabel, buttonLook } from './landing-button.tsx';
 import { SectionLink } from './section-link.tsx';
 
 const STEPS = [
@@ -45,9 +46,9 @@ export function LandingGettingStarted() {
             </li>
           ))}
         </ol>
-        <Button component={SectionLink} to={SECTION_IDS.contactUs} size="lg" mt="xl">
-          Schedule a Lunch &amp; Learn
-        </Button>
+        <SectionLink to={SECTION_IDS.contactUs} {...buttonLook({ size: 'lg', spaced: true })}>
+          <ButtonLabel>Schedule a Lunch &amp; Learn</ButtonLabel>
+        </SectionLink>
       </div>
     </section>
   );

@@ -1,9 +1,9 @@
-import { Button, Group, Text, Title } from '@mantine/core';
-import { Link } from 'react-router-dom';
-import { publicPaths } from '#app/route-paths.ts';
-import { HeroIllustration } from './hero-illustration.tsx';
+import { Group, Text, Title } from '@mantine/core';
+import { publicPaths } from '#app/public-paths.ts';
+import { PageLink } from '#app/ui/page-link.tsx';
 import classes from './landing.module.css';
 import { SECTION_IDS } from './landing-anchors.ts';
+import { ButtonLabel, buttonLook } from './landing-button.tsx';
 import { SectionLink } from './section-link.tsx';
 
 /** The hero (public spec, section 2); Schedule a Visit opens its own page, /schedule-visit. */
@@ -21,19 +21,26 @@ export function LandingHero() {
             bids, follow the work as it happens and keep an in-wall 360° photo record of every repair.
           </Text>
           <Group gap="sm" mt="xl">
-            <Button component={SectionLink} to={SECTION_IDS.demos} size="md">
-              See a Demo
-            </Button>
-            <Button component={SectionLink} to={SECTION_IDS.contactUs} size="md" variant="default">
-              Contact Us
-            </Button>
-            <Button component={Link} to={publicPaths.scheduleVisit} size="md" variant="subtle">
-              Schedule a Visit
-            </Button>
+            <SectionLink to={SECTION_IDS.demos} {...buttonLook({ size: 'md' })}>
+              <ButtonLabel>See a Demo</ButtonLabel>
+            </SectionLink>
+            <SectionLink to={SECTION_IDS.contactUs} {...buttonLook({ size: 'md', variant: 'default' })}>
+              <ButtonLabel>Contact Us</ButtonLabel>
+            </SectionLink>
+            <PageLink to={publicPaths.scheduleVisit} {...buttonLook({ size: 'md', variant: 'subtle' })}>
+              <ButtonLabel>Schedule a Visit</ButtonLabel>
+            </PageLink>
           </Group>
         </div>
         <div className={classes.heroArt}>
-          <HeroIllustration />
+          {/* A static drawing (public/images), so its few kilobytes are not in the page's JavaScript. */}
+          <img
+            src="/images/hero-illustration.svg"
+            alt="A building with its wall opened to show pipes and wiring, a 360° panorama pin and an incoming bid"
+            width={480}
+            height={400}
+            className={classes.heroImage}
+          />
         </div>
       </div>
     </section>

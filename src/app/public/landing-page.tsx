@@ -1,5 +1,5 @@
-import { useDocumentTitle } from '@mantine/hooks';
 import { useEffect } from 'react';
+import { usePageTitle } from '#app/ui/page-title.ts';
 import { CookieBanner } from './cookie-banner.tsx';
 import classes from './landing.module.css';
 import { LandingAbout } from './landing-about.tsx';
@@ -14,7 +14,7 @@ import { LandingTopBar } from './landing-top-bar.tsx';
 
 /** `/`: the public landing page, its sections in the spec's order (public spec, section 2). */
 export function LandingPage() {
-  useDocumentTitle('FieldBid: property maintenance, documented');
+  usePageTitle('FieldBid: property maintenance, documented');
 
   // Arriving at /#demos (from another page or a shared link): the section renders after the lazy
   // route chunk, later than the browser's own jump, so scroll to it once it exists.

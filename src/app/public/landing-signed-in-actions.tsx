@@ -1,17 +1,20 @@
 import { Button, type MantineSize } from '@mantine/core';
-import { Link } from 'react-router-dom';
 import { useAuthStatus, userOf } from '#app/auth/api.ts';
 import { useSignOut } from '#app/auth/use-sign-out.ts';
+import { QueryScope } from '#app/lib/query-scope.tsx';
+import { PageLink } from '#app/ui/page-link.tsx';
 import { ownDashboardPath, VENDOR_DASHBOARD_PATH } from '#shared/navigation.ts';
 
 /** Dashboard and Logout on the landing page while a token is stored (public spec, section 2). */
-export function LandingSignedInActions({
-  size = 'md',
-  fullWidth = false,
-}: {
-  size?: MantineSize;
-  fullWidth?: boolean;
-}) {
+export function LandingSignedInActions(props: { size?: MantineSize; fullWidth?: boolean }) {
+  return (
+    <QueryScope>
+      <SignedInActions {...props} />
+    </QueryScope>
+  );
+}
+
+function SignedInActions({ size = 'md', fullWidth = false }: { size?: MantineSize; fullWidth?: boolean }) {
   const { data } = useAuthStatus();
   // The public spec's Logout goes to /login; the portals' goes to / (use-sign-out.ts).
   const { signOut, pending } = useSignOut('/login');
@@ -22,7 +25,7 @@ export function LandingSignedInActions({
 
   return (
     <>
-      <Button component={Link} to={dashboard} size={size} fullWidth={fullWidth}>
+      <Button component={PageLink} to={dashboard} size={size} fullWidth={fullWidth}>
         Dashboard
       </Button>
       <Button variant="default" size={size} fullWidth={fullWidth} onClick={signOut} loading={pending}>

@@ -1,6 +1,6 @@
 import { Anchor, Box, List, Paper, Stack, Text, Title, Typography } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
 import type { ReactNode } from 'react';
+import { usePageTitle } from '#app/ui/page-title.ts';
 import { COMPANY_ADDRESS, COMPANY_NAME, COMPANY_PHONE } from './company-contact.ts';
 
 export interface LegalSection {
@@ -22,7 +22,7 @@ export function LegalDocument({
   intro: ReactNode;
   sections: readonly LegalSection[];
 }) {
-  useDocumentTitle(`${title} · FieldBid`);
+  usePageTitle(`${title} · FieldBid`);
   return (
     <Box component="article" maw={760} mx="auto">
       <Title order={1} fz={{ base: 'h2', sm: 'h1' }}>

@@ -1,5 +1,6 @@
 import { IconChevronDown } from '@tabler/icons-react';
 import { useEffect, useId, useRef, useState } from 'react';
+import { useHydrated } from '#app/ui/use-hydrated.ts';
 import classes from './landing.module.css';
 import { SOLUTION_LINKS } from './landing-anchors.ts';
 import { SectionLink } from './section-link.tsx';
@@ -12,6 +13,7 @@ export function SolutionsMenu() {
   const [open, setOpen] = useState(false);
   const listId = useId();
   const root = useRef<HTMLDivElement>(null);
+  const hydrated = useHydrated();
 
   useEffect(() => {
     if (!open) return;
@@ -45,6 +47,7 @@ export function SolutionsMenu() {
         aria-expanded={open}
         aria-controls={listId}
         onClick={() => setOpen((value) => !value)}
+        inert={!hydrated}
       >
         Solutions{' '}
         <IconChevronDown size={16} aria-hidden="true" className={classes.chevron} data-open={open} />

@@ -1,7 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '#app/lib/api-client.ts';
 import { listStore, offlineQueryFn, rowStore } from '#app/offline/offline-query.ts';
-import type { JobListItem, Paged, RequestDetail } from '#shared/request-views.ts';
+import { jobPageSchema, requestDetailSchema } from '#shared/request-responses.ts';
+import { vendorDirectorySchema } from '#shared/vendor-directory.ts';
 import { type JobsView, jobsApiQuery } from './jobs-url-state.ts';
 
 export const requestKeys = {
@@ -16,11 +17,12 @@ export function useJobs(view: JobsView) {
   const queryKey = requestKeys.jobs(view);
   return useQuery({
     queryKey,
+    meta: { answer: 'jobPage' },
     // Offline, the page as last fetched answers (jobs readable offline, issue 7).
     queryFn: offlineQueryFn(
-      async (signal) =>
-        (await apiRequest('/api/vendor/jobs/', { signal, query: jobsApiQuery(view) })) as Paged<JobListItem>,
-      listStore<Paged<JobListItem>>(queryKey),
+      (signal) =>
+        apiRequest('/api/vendor/jobs/', { schema: jobPageSchema, signal, query: jobsApiQuery(view) }),
+      listStore(jobPageSchema, queryKey),
     ),
     // The table keeps its rows while the next page or sort loads, instead of flashing empty.
     placeholderData: keepPreviousData,
@@ -30,11 +32,12 @@ export function useJobs(view: JobsView) {
 export function requestDetailQueryOptions(id: string) {
   return queryOptions({
     queryKey: requestKeys.detail(id),
+    meta: { answer: 'requestDetail' },
     // Offline, the copy kept on the device answers (issue 7).
     queryFn: offlineQueryFn(
-      async (signal) =>
-        (await apiRequest(`/api/requests/${encodeURIComponent(id)}/`, { signal })) as RequestDetail,
-      rowStore<RequestDetail>('requestDetails', Number(id)),
+      (signal) =>
+        apiRequest(`/api/requests/${encodeURIComponent(id)}/`, { schema: requestDetailSchema, signal }),
+      rowStore(requestDetailSchema, 'requestDetails', Number(id)),
     ),
     // The persisted copy shows at once (also offline), but a reload must not trust it for 30 s.
     refetchOnMount: 'always',
@@ -46,18 +49,12 @@ export function useRequestDetail(id: string | null) {
   return useQuery({ ...requestDetailQueryOptions(id ?? ''), enabled: id !== null && id !== '' });
 }
 
-export interface VendorOption {
-  id: number;
-  name: string;
-}
-
 /** GET /api/vendors/ for the vendor request form (fetched when the form opens; failures only logged). */
 export function useVendorOptions(enabled: boolean) {
   return useQuery({
     queryKey: requestKeys.vendors(),
-    queryFn: async ({ signal }) =>
-      (await apiRequest('/api/vendors/', { signal })) as VendorOption[] | Paged<VendorOption>,
+    meta: { answer: 'vendorDirectory' },
+    queryFn: ({ signal }) => apiRequest('/api/vendors/', { schema: vendorDirectorySchema, signal }),
     enabled,
-    select: (answer): VendorOption[] => (Array.isArray(answer) ? answer : answer.results),
   });
 }

@@ -1,11 +1,13 @@
 import { Group, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { useState } from 'react';
+import { lazy, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { BidDialog } from '#app/bids/bid-dialog.tsx';
+import { LazyBidDialog } from '#app/bids/lazy-bid-dialog.tsx';
 import { KeptJobsLink } from '#app/offline/kept-jobs-link.tsx';
 import { LastRefreshed } from '#app/offline/last-refreshed.tsx';
 import { FilterChips } from '#app/ui/filter-chips.tsx';
+import type { FilterDialogProps } from '#app/ui/filter-dialog.tsx';
+import { LazyDialog } from '#app/ui/lazy-dialog.tsx';
 import { ListHeader } from '#app/ui/list-header.tsx';
 import { ListStates } from '#app/ui/list-states.tsx';
 import { orderingParam, readColumnSort } from '#app/ui/list-url-params.ts';
@@ -13,9 +15,17 @@ import { Pager } from '#app/ui/pager.tsx';
 import { JOB_ORDERING_FIELDS } from '#shared/job-list-query.ts';
 import { REQUEST_STATUS_LABELS } from '#shared/statuses.ts';
 import { requestKeys, useJobs } from './api.ts';
-import { JobsFilterDialog, type JobsFilters } from './jobs-filter-dialog.tsx';
+import type { JobsFilters } from './jobs-filter-dialog.tsx';
 import { JobsTable } from './jobs-table.tsx';
 import { type JobsView, nextSort, readJobsView, writeJobsView } from './jobs-url-state.ts';
+
+// The filter form loads when Filters is first pressed (issue 16).
+const JobsFilterDialogChunk = lazy(() =>
+  import('./jobs-filter-dialog.tsx').then((m) => ({ default: m.JobsFilterDialog })),
+);
+function JobsFilterDialog(props: FilterDialogProps<JobsFilters>) {
+  return <LazyDialog dialog={JobsFilterDialogChunk} open={props.opened} props={props} />;
+}
 
 const SORT_OPTIONS = [
   { value: '', label: 'Default (status, newest)' },
@@ -116,7 +126,7 @@ export function AvailableJobsPage() {
         onApply={applyFilters}
         onClose={filters.close}
       />
-      <BidDialog requestId={bidRequestId} onClose={() => setBidRequestId(null)} />
+      <LazyBidDialog requestId={bidRequestId} onClose={() => setBidRequestId(null)} />
     </Stack>
   );
 }

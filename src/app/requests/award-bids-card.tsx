@@ -4,7 +4,7 @@ import { timeWithUnit } from '#app/bids/bid-display.ts';
 import { type Column, ResponsiveTable } from '#app/ui/responsive-table.tsx';
 import { BidStatusBadge } from '#app/ui/status-badges.tsx';
 import { formatUsd } from '#shared/formatters.ts';
-import type { RequestDetailBid } from '#shared/request-views.ts';
+import type { RequestDetailBid } from '#shared/request-responses.ts';
 import { MessageVendorLink } from './message-vendor-link.tsx';
 
 /**

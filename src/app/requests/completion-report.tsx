@@ -2,8 +2,8 @@ import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { timeWithUnit } from '#app/bids/bid-display.ts';
 import { formatDateTime } from '#shared/date-display.ts';
 import { formatUsd } from '#shared/formatters.ts';
+import type { AwardedBid, CompletionReport as Report } from '#shared/request-responses.ts';
 import { CompletionPhotos } from './completion-photos.tsx';
-import type { AwardedBid, CompletionReport as Report } from './request-progress.ts';
 
 /** The awarded bid and, once the vendor reported it, the completion note and photos. */
 export function CompletionReport({

@@ -4,8 +4,8 @@ import type { KeepJobInput, KeptDocumentationInput } from '#app/offline/kept-job
 import { documentationImageUrls } from '#app/vendor/documentation-images.ts';
 import { vendorDocumentationQueryOptions } from '#app/vendor/property-documentation-api.ts';
 import { FILES_PATH_PREFIX } from '#shared/offline-caches.ts';
+import type { RequestDetail } from '#shared/request-responses.ts';
 import { requestDetailQueryOptions } from './api.ts';
-import type { RequestWithProgress } from './request-progress.ts';
 
 const TITLE_DESCRIPTION_LENGTH = 48;
 
@@ -20,7 +20,7 @@ export function keptJobTitle(job: { id: number; description: string }, type: str
 }
 
 /** The stored files a request shows: its own photos and, once reported, the completion photos. */
-export function keptPhotoUrls(detail: RequestWithProgress): string[] {
+export function keptPhotoUrls(detail: RequestDetail): string[] {
   const photos = [...detail.photos, ...(detail.completion?.photos ?? [])];
   // Only same-origin stored files: the kept-files cache the service worker reads is keyed by them.
   return photos.map((photo) => photo.url).filter((url) => url.startsWith(FILES_PATH_PREFIX));
@@ -49,7 +49,7 @@ export async function gatherKeptJob(
  */
 async function gatherDocumentation(
   queryClient: QueryClient,
-  detail: RequestWithProgress,
+  detail: RequestDetail,
 ): Promise<KeptDocumentationInput | null> {
   if (!detail.documentation_available || !detail.project) return null;
   const projectId = detail.project.id;

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '#app/lib/api-client.ts';
+import { apiRequest, readAnswer } from '#app/lib/api-client.ts';
 import { submitWithPhotos } from '#app/offline/photo-write.ts';
 import { refusalError } from '#app/offline/refusal-error.ts';
 import type {
@@ -8,6 +8,7 @@ import type {
   LifecycleNoteInput,
   SendBackInput,
 } from '#shared/lifecycle-schemas.ts';
+import { type LifecycleAnswer, lifecycleAnswerSchema } from '#shared/request-responses.ts';
 import { requestKeys } from './api.ts';
 
 const path = (requestId: number, step: string) =>
@@ -31,7 +32,8 @@ function useLifecycleStep<Input, Output = unknown>(
   });
 }
 
-const post = (url: string, json: unknown) => apiRequest(url, { method: 'POST', json });
+const post = (url: string, json: unknown) =>
+  apiRequest(url, { schema: lifecycleAnswerSchema, method: 'POST', json });
 
 /** POST /api/requests/{id}/award/ {bid_id} */
 export const useAwardBid = (requestId: number) =>
@@ -58,7 +60,7 @@ export const useReopenRequest = (requestId: number) =>
   useLifecycleStep(requestId, (input: LifecycleNoteInput) => post(path(requestId, 'reopen'), input));
 
 /** A completion the server took (`sent`), or one kept on this device until it is back online. */
-export type CompletionResult = { kind: 'sent'; body: unknown } | { kind: 'queued' };
+export type CompletionResult = { kind: 'sent'; body: LifecycleAnswer } | { kind: 'queued' };
 
 /**
  * POST /api/requests/{id}/complete/: the awarded vendor's note and photos, through the offline
@@ -69,11 +71,12 @@ export async function submitCompletion(
   requestId: number,
   { note, photos }: { note: string; photos: File[] },
 ): Promise<CompletionResult> {
+  const stepPath = path(requestId, 'complete');
   const result = await submitWithPhotos(
     {
       kind: 'request.complete',
       method: 'POST',
-      path: path(requestId, 'complete'),
+      path: stepPath,
       body: { note: note.trim() },
       requestId,
       label: `Completion of request #${requestId}`,
@@ -82,7 +85,10 @@ export async function submitCompletion(
   );
   if (result.status === 'refused') throw refusalError(result.refusal);
   if (result.status === 'queued') return { kind: 'queued' };
-  return { kind: 'sent', body: result.body };
+  return {
+    kind: 'sent',
+    body: readAnswer(lifecycleAnswerSchema, result.body, { method: 'POST', path: stepPath }),
+  };
 }
 
 /** "Mark as complete" from the request detail. */

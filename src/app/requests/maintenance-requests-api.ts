@@ -1,7 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '#app/lib/api-client.ts';
-import type { ManagerRequestItem } from '#shared/manager-request-query.ts';
-import type { Paged } from '#shared/request-views.ts';
+import { managerRequestPageSchema } from '#shared/manager-responses.ts';
 import { type MaintenanceView, maintenanceApiQuery } from './maintenance-requests-url-state.ts';
 
 /**
@@ -11,11 +10,13 @@ import { type MaintenanceView, maintenanceApiQuery } from './maintenance-request
 export function useMaintenanceRequests(view: MaintenanceView) {
   return useQuery({
     queryKey: ['manager', 'maintenance-requests', view] as const,
-    queryFn: async ({ signal }) =>
-      (await apiRequest('/api/property-manager/maintenance-requests/', {
+    meta: { answer: 'managerRequestPage' },
+    queryFn: ({ signal }) =>
+      apiRequest('/api/property-manager/maintenance-requests/', {
+        schema: managerRequestPageSchema,
         signal,
         query: maintenanceApiQuery(view),
-      })) as Paged<ManagerRequestItem>,
+      }),
     // The table keeps its rows while the next page, tab or sort loads.
     placeholderData: keepPreviousData,
   });

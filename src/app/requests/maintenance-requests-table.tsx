@@ -6,7 +6,7 @@ import { type Column, sortableBy } from '#app/ui/columns-table.tsx';
 import { RequestStatusBadge } from '#app/ui/status-badges.tsx';
 import { TableOrCards } from '#app/ui/table-or-cards.tsx';
 import { formatDate } from '#shared/date-display.ts';
-import type { ManagerRequestItem } from '#shared/manager-request-query.ts';
+import type { ManagerRequestItem } from '#shared/manager-responses.ts';
 import {
   type MaintenanceSortField,
   type MaintenanceView,

@@ -3,7 +3,7 @@ import { useRef } from 'react';
 import { apiRequest } from '#app/lib/api-client.ts';
 import { isApiError } from '#app/lib/api-error.ts';
 import { managerKeys } from '#app/manager/api.ts';
-import type { CreatedRequest } from '#shared/request-schemas.ts';
+import { createdRequestSchema } from '#shared/request-responses.ts';
 import { type ManagerRequestFormValues, managerRequestFormData } from './manager-request-form.ts';
 
 export interface ManagerRequestSubmission {
@@ -23,11 +23,12 @@ export function useCreateManagerRequest() {
   const mutation = useMutation({
     mutationFn: async ({ values, categoryVendorIds }: ManagerRequestSubmission) => {
       key.current ??= crypto.randomUUID();
-      return (await apiRequest('/api/requests/', {
+      return apiRequest('/api/requests/', {
+        schema: createdRequestSchema,
         method: 'POST',
         formData: managerRequestFormData(values, categoryVendorIds),
         headers: { 'Idempotency-Key': key.current },
-      })) as CreatedRequest;
+      });
     },
     // Only a request that got no answer keeps its key: the server may have written it.
     onError: (error) => {

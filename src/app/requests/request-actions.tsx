@@ -2,9 +2,9 @@ import { Button, Group } from '@mantine/core';
 import { IconMap2, IconMessage } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { BidDialog } from '#app/bids/bid-dialog.tsx';
+import { LazyBidDialog } from '#app/bids/lazy-bid-dialog.tsx';
 import { asbuildsPath, vendorConversationPath, vendorDocumentationPath } from '#app/route-paths.ts';
-import type { RequestDetail } from '#shared/request-views.ts';
+import type { RequestDetail } from '#shared/request-responses.ts';
 import { ManagerLifecyclePanel, VendorLifecyclePanel } from './request-lifecycle-panel.tsx';
 
 export type RequestViewerRole = 'vendor' | 'manager';
@@ -68,7 +68,7 @@ function VendorRequestActions({ request }: { request: RequestDetail }) {
       {request.documentation_available && request.project ? (
         <DocumentationLink to={vendorDocumentationPath(request.project.id)} />
       ) : null}
-      <BidDialog
+      <LazyBidDialog
         requestId={dialogOpen ? request.id : null}
         existingBidId={editable ? ownBid.id : null}
         onClose={() => setDialogOpen(false)}

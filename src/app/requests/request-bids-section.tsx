@@ -3,7 +3,7 @@ import { timeWithUnit } from '#app/bids/bid-display.ts';
 import { BidStatusBadge } from '#app/ui/status-badges.tsx';
 import { formatDateTime, relativeTime } from '#shared/date-display.ts';
 import { formatUsd } from '#shared/formatters.ts';
-import type { RequestDetail } from '#shared/request-views.ts';
+import type { RequestDetail } from '#shared/request-responses.ts';
 import { MessageVendorLink } from './message-vendor-link.tsx';
 
 /**

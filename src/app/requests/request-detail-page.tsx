@@ -9,7 +9,7 @@ import { LastRefreshed } from '#app/offline/last-refreshed.tsx';
 import { managerPaths, vendorPaths } from '#app/route-paths.ts';
 import { RequestStatusBadge } from '#app/ui/status-badges.tsx';
 import { formatDate } from '#shared/date-display.ts';
-import type { RequestDetail } from '#shared/request-views.ts';
+import type { RequestDetail } from '#shared/request-responses.ts';
 import { requestKeys, useRequestDetail } from './api.ts';
 import { KeepJobAction } from './keep-job-action.tsx';
 import { PhotoCarousel } from './photo-carousel.tsx';

@@ -2,13 +2,13 @@ import { Stack } from '@mantine/core';
 import { useState } from 'react';
 import { ErrorAlert } from '#app/ui/error-alert.tsx';
 import { showToast } from '#app/ui/toast.ts';
+import type { RequestDetail } from '#shared/request-responses.ts';
 import { AwardBidsCard } from './award-bids-card.tsx';
 import { CompletionReport } from './completion-report.tsx';
 import { useAwardBid } from './lifecycle-api.ts';
 import { lifecycleErrorMessage } from './lifecycle-error.ts';
 import { ManagerLifecycleActions } from './manager-lifecycle-actions.tsx';
 import { PendingCompletionCard, usePendingCompletion } from './pending-completion.tsx';
-import { allowedActionsOf, type RequestWithProgress } from './request-progress.ts';
 import { RequestTimeline } from './request-timeline.tsx';
 import { VendorCompletionForm } from './vendor-completion-form.tsx';
 
@@ -16,9 +16,9 @@ import { VendorCompletionForm } from './vendor-completion-form.tsx';
  * The manager's side of the request lifecycle (DESIGN.md, "Beyond the spec"), in the detail's
  * actions slot: the status buttons and the bids to award.
  */
-export function ManagerLifecyclePanel({ request }: { request: RequestWithProgress }) {
+export function ManagerLifecyclePanel({ request }: { request: RequestDetail }) {
   const [error, setError] = useState<unknown>(null);
-  const allowed = allowedActionsOf(request);
+  const allowed = request.allowed_actions;
   const award = useAwardBid(request.id);
   const onError = (failure: unknown) => setError(failure);
 
@@ -54,10 +54,10 @@ export function ManagerLifecyclePanel({ request }: { request: RequestWithProgres
  * The awarded vendor's side: Mark as complete while the server allows it, or the completion made on
  * this phone that is still waiting for the server (offline), in place of the form.
  */
-export function VendorLifecyclePanel({ request }: { request: RequestWithProgress }) {
+export function VendorLifecyclePanel({ request }: { request: RequestDetail }) {
   const pending = usePendingCompletion(request.id);
   if (pending) return <PendingCompletionCard item={pending} />;
-  return allowedActionsOf(request).includes('mark_complete') ? (
+  return request.allowed_actions.includes('mark_complete') ? (
     <VendorCompletionForm requestId={request.id} />
   ) : null;
 }
@@ -67,15 +67,15 @@ export function VendorLifecyclePanel({ request }: { request: RequestWithProgress
  * of status changes. Shown to the managing side and the awarded vendor (the server sends the job
  * part only to them).
  */
-export function RequestProgressSection({ request }: { request: RequestWithProgress }) {
-  const involved = Boolean(request.completion || request.awarded_bid || request.allowed_actions?.length);
+export function RequestProgressSection({ request }: { request: RequestDetail }) {
+  const involved = Boolean(request.completion || request.awarded_bid || request.allowed_actions.length > 0);
   if (!involved) return null;
   return (
     <Stack gap="lg">
       {request.awarded_bid || request.completion?.vendor_completed_at ? (
-        <CompletionReport awarded={request.awarded_bid ?? null} completion={request.completion ?? null} />
+        <CompletionReport awarded={request.awarded_bid} completion={request.completion} />
       ) : null}
-      {request.timeline ? <RequestTimeline steps={request.timeline} /> : null}
+      <RequestTimeline steps={request.timeline} />
     </Stack>
   );
 }

@@ -1,8 +1,7 @@
 import { Card, Text, Timeline, Title } from '@mantine/core';
 import { formatDateTime } from '#shared/date-display.ts';
-import { timelineLabel } from '#shared/request-lifecycle.ts';
+import type { TimelineStep } from '#shared/request-responses.ts';
 import { REQUEST_STATUS_LABELS } from '#shared/statuses.ts';
-import type { TimelineStep } from './request-progress.ts';
 
 /** Every status change of the request, oldest first, with who and when. */
 export function RequestTimeline({ steps }: { steps: TimelineStep[] }) {
@@ -22,7 +21,7 @@ export function RequestTimeline({ steps }: { steps: TimelineStep[] }) {
               // Steps have no id of their own; their order never changes.
               // biome-ignore lint/suspicious/noArrayIndexKey: the history is append-only
               key={index}
-              title={step.label ?? timelineLabel(step.event, step.from, step.to)}
+              title={step.label}
             >
               <Text size="xs" c="dimmed">
                 {formatDateTime(step.when)}

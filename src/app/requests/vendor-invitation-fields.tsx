@@ -1,7 +1,7 @@
 import { Checkbox, MultiSelect, Stack, Text } from '@mantine/core';
 import { DateTimePicker } from '@mantine/dates';
 import type { UseFormReturnType } from '@mantine/form';
-import type { VendorListItem } from '#app/manager/manager-views.ts';
+import type { VendorDirectoryEntry as VendorListItem } from '#shared/vendor-directory.ts';
 import type { ManagerRequestFormValues } from './manager-request-form.ts';
 
 /**

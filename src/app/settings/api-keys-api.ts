@@ -7,6 +7,7 @@ import {
   type CreatedApiKey,
   createdApiKeySchema,
 } from '#shared/api-keys.ts';
+import { noContentSchema } from '#shared/response-fields.ts';
 
 // Settings → API keys (issue 15): the vendor's own keys.
 
@@ -16,8 +17,7 @@ const apiKeysKey = ['settings', 'api-keys'] as const;
 export function useApiKeys() {
   return useQuery({
     queryKey: apiKeysKey,
-    queryFn: async ({ signal }): Promise<ApiKey[]> =>
-      apiKeyListSchema.parse(await apiRequest(BASE, { signal })),
+    queryFn: ({ signal }): Promise<ApiKey[]> => apiRequest(BASE, { schema: apiKeyListSchema, signal }),
     staleTime: 0,
   });
 }
@@ -25,8 +25,8 @@ export function useApiKeys() {
 export function useCreateApiKey() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (input: CreateApiKey): Promise<CreatedApiKey> =>
-      createdApiKeySchema.parse(await apiRequest(BASE, { method: 'POST', json: input })),
+    mutationFn: (input: CreateApiKey): Promise<CreatedApiKey> =>
+      apiRequest(BASE, { schema: createdApiKeySchema, method: 'POST', json: input }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: apiKeysKey }),
   });
 }
@@ -35,7 +35,7 @@ export function useRevokeApiKey() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (id: number): Promise<void> => {
-      await apiRequest(`${BASE}${id}/`, { method: 'DELETE' });
+      await apiRequest(`${BASE}${id}/`, { schema: noContentSchema, method: 'DELETE' });
     },
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: apiKeysKey }),
   });

@@ -6,7 +6,7 @@ import {
   insuranceStatusSchema,
   type UserProfile,
   type UserProfileInput,
-  userProfileSchema,
+  userProfileAnswerSchema,
 } from '#shared/user-profile.ts';
 
 // Settings calls: the profile (signed-in spec, section 7) and the vendor's insurance (issue 5).
@@ -19,8 +19,8 @@ export const settingsKeys = {
 export function useUserProfile() {
   return useQuery({
     queryKey: settingsKeys.profile(),
-    queryFn: async ({ signal }): Promise<UserProfile> =>
-      userProfileSchema.parse(await apiRequest('/api/user-profile/', { signal })),
+    meta: { answer: 'userProfile' },
+    queryFn: ({ signal }) => apiRequest('/api/user-profile/', { schema: userProfileAnswerSchema, signal }),
     // A copy kept on the device may predate the last save: always ask again when the screen opens.
     staleTime: 0,
     refetchOnMount: 'always',
@@ -30,8 +30,8 @@ export function useUserProfile() {
 export function useSaveUserProfile() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (input: UserProfileInput): Promise<UserProfile> =>
-      userProfileSchema.parse(await apiRequest('/api/user-profile/', { method: 'PUT', json: input })),
+    mutationFn: (input: UserProfileInput): Promise<UserProfile> =>
+      apiRequest('/api/user-profile/', { schema: userProfileAnswerSchema, method: 'PUT', json: input }),
     onSuccess: (profile) => {
       queryClient.setQueryData(settingsKeys.profile(), profile);
       // The top bar and guards show the name and email from auth-status.
@@ -43,8 +43,8 @@ export function useSaveUserProfile() {
 export function useInsurance(enabled: boolean) {
   return useQuery({
     queryKey: settingsKeys.insurance(),
-    queryFn: async ({ signal }): Promise<InsuranceStatus> =>
-      insuranceStatusSchema.parse(await apiRequest('/api/vendor/insurance/', { signal })),
+    meta: { answer: 'insurance' },
+    queryFn: ({ signal }) => apiRequest('/api/vendor/insurance/', { schema: insuranceStatusSchema, signal }),
     enabled,
     staleTime: 0,
   });
@@ -57,9 +57,11 @@ export function useUploadInsurance() {
       const formData = new FormData();
       formData.append('insurance_certificate', input.certificate);
       formData.append('insurance_expires_on', input.expiresOn);
-      return insuranceStatusSchema.parse(
-        await apiRequest('/api/vendor/insurance/', { method: 'POST', formData }),
-      );
+      return apiRequest('/api/vendor/insurance/', {
+        schema: insuranceStatusSchema,
+        method: 'POST',
+        formData,
+      });
     },
     onSuccess: (status) => queryClient.setQueryData(settingsKeys.insurance(), status),
   });

@@ -1,4 +1,4 @@
-import { SimpleGrid, Stack, Switch, Tabs, TextInput } from '@mantine/core';
+import { SimpleGrid, Stack, Tabs, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useEffect, useState } from 'react';
 import { isApiError } from '#app/lib/api-error.ts';
@@ -9,8 +9,9 @@ import { SaveBar } from './save-bar.tsx';
 const FIELDS = Object.keys(userProfileSchema.shape) as Array<keyof UserProfileInput>;
 
 /**
- * The Profile Details and Notifications tabs (signed-in spec, section 2): one form over both, so
- * either tab's 'Save Changes' sends every profile field (PUT takes them all).
+ * The Profile Details tab (signed-in spec, section 2). PUT takes every profile field, the two
+ * notification switches too: those are edited on the Notifications tab (notification-settings-form.tsx),
+ * so this form sends their latest saved values rather than what it loaded.
  */
 export function ProfileForm({ profile }: { profile: UserProfile }) {
   const save = useSaveUserProfile();
@@ -32,24 +33,31 @@ export function ProfileForm({ profile }: { profile: UserProfile }) {
   const submit = form.onSubmit((values) => {
     setSaved(false);
     setFailed(false);
-    save.mutate(values, {
-      onSuccess: (answer) => {
-        form.setValues(answer);
-        form.resetDirty(answer);
-        setSaved(true);
+    save.mutate(
+      {
+        ...values,
+        email_notifications: profile.email_notifications,
+        sms_notifications: profile.sms_notifications,
       },
-      onError: (error) => {
-        const known = isApiError(error)
-          ? Object.fromEntries(
-              Object.entries(error.fieldErrors)
-                .filter(([field]) => (FIELDS as string[]).includes(field))
-                .map(([field, messages]) => [field, messages[0]]),
-            )
-          : {};
-        form.setErrors(known);
-        if (Object.keys(known).length === 0) setFailed(true);
+      {
+        onSuccess: (answer) => {
+          form.setValues(answer);
+          form.resetDirty(answer);
+          setSaved(true);
+        },
+        onError: (error) => {
+          const known = isApiError(error)
+            ? Object.fromEntries(
+                Object.entries(error.fieldErrors)
+                  .filter(([field]) => (FIELDS as string[]).includes(field))
+                  .map(([field, messages]) => [field, messages[0]]),
+              )
+            : {};
+          form.setErrors(known);
+          if (Object.keys(known).length === 0) setFailed(true);
+        },
       },
-    });
+    );
   });
 
   const saveBar = (
@@ -78,21 +86,6 @@ export function ProfileForm({ profile }: { profile: UserProfile }) {
             label="Job Title"
             autoComplete="organization-title"
             {...form.getInputProps('job_title')}
-          />
-          {saveBar}
-        </Stack>
-      </Tabs.Panel>
-      <Tabs.Panel value="notifications" pt="md">
-        <Stack gap="md" maw={520}>
-          <Switch
-            label="Email notifications"
-            description="Receive updates about requests, bids and messages by email"
-            {...form.getInputProps('email_notifications', { type: 'checkbox' })}
-          />
-          <Switch
-            label="SMS notifications"
-            description="Receive urgent updates by text message"
-            {...form.getInputProps('sms_notifications', { type: 'checkbox' })}
           />
           {saveBar}
         </Stack>

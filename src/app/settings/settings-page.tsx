@@ -7,6 +7,7 @@ import { ScreenTitle } from '#app/ui/screen-title.tsx';
 import { useUserProfile } from './api.ts';
 import { ApiKeysPanel } from './api-keys-panel.tsx';
 import { InsuranceForm } from './insurance-form.tsx';
+import { NotificationSettingsForm } from './notification-settings-form.tsx';
 import { ProfileForm } from './profile-form.tsx';
 import { LOAD_FAILED } from './settings-messages.ts';
 
@@ -14,7 +15,8 @@ type SettingsTab = 'profile' | 'notifications' | 'insurance' | 'api-keys';
 
 /**
  * Settings of both areas (signed-in spec, section 2): tabs chosen by the URL hash (#profile,
- * #notifications; #insurance and #api-keys for vendors), Profile Details and Notifications over one profile form.
+ * #notifications; #insurance and #api-keys for vendors). Profile Details is the profile form;
+ * Notifications its two switches with the channels, devices and quiet hours (issue 19).
  */
 export function SettingsPage() {
   const location = useLocation();
@@ -63,6 +65,9 @@ export function SettingsPage() {
         ) : (
           <ProfileForm profile={profile.data} />
         )}
+        <Tabs.Panel value="notifications" pt="md">
+          <NotificationSettingsForm />
+        </Tabs.Panel>
         {vendor ? (
           <Tabs.Panel value="insurance" pt="md">
             {tab === 'insurance' ? <InsuranceForm /> : null}

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '#app/lib/api-client.ts';
-import type { VendorDashboard } from '#shared/vendor-dashboard.ts';
+import { vendorDashboardSchema } from '#shared/vendor-dashboard.ts';
 
 export const vendorDashboardKeys = {
   dashboard: () => ['vendor', 'dashboard'] as const,
@@ -10,8 +10,8 @@ export const vendorDashboardKeys = {
 export function useVendorDashboard() {
   return useQuery({
     queryKey: vendorDashboardKeys.dashboard(),
-    queryFn: async ({ signal }) =>
-      (await apiRequest('/api/vendor/dashboard/', { signal })) as VendorDashboard,
+    meta: { answer: 'vendorDashboard' },
+    queryFn: ({ signal }) => apiRequest('/api/vendor/dashboard/', { schema: vendorDashboardSchema, signal }),
     // The persisted copy shows at once (also offline), but a reload must not trust it for 30 s.
     refetchOnMount: 'always',
   });

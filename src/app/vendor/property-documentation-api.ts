@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '#app/lib/api-client.ts';
 import { documentationStore, keptDocumentationKey } from '#app/offline/kept-documentation.ts';
 import { offlineQueryFn } from '#app/offline/offline-query.ts';
-import type { ProjectDocumentation } from '#shared/documentation.ts';
+import { projectDocumentationSchema } from '#shared/documentation-responses.ts';
 
 export function isProjectId(value: string): boolean {
   return /^\d{1,9}$/.test(value);
@@ -16,10 +16,14 @@ export function isProjectId(value: string): boolean {
 export function vendorDocumentationQueryOptions(projectId: number) {
   return queryOptions({
     queryKey: keptDocumentationKey(projectId),
+    meta: { answer: 'projectDocumentation' },
     queryFn: offlineQueryFn(
-      async (signal) =>
-        (await apiRequest(`/api/projects/${projectId}/documentation/`, { signal })) as ProjectDocumentation,
-      documentationStore<ProjectDocumentation>(projectId),
+      (signal) =>
+        apiRequest(`/api/projects/${projectId}/documentation/`, {
+          schema: projectDocumentationSchema,
+          signal,
+        }),
+      documentationStore(projectId),
     ),
     // The persisted copy shows at once, but a reload must ask again (polygons kept by the team).
     refetchOnMount: 'always',

@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { readAnswer } from '#app/lib/api-client.ts';
 import { submitWithPhotos } from '#app/offline/photo-write.ts';
 import { refusalError } from '#app/offline/refusal-error.ts';
 import { requestKeys } from '#app/requests/api.ts';
-import type { CreatedRequest } from '#shared/request-schemas.ts';
+import { type CreatedRequest, createdRequestSchema } from '#shared/request-responses.ts';
 import type { Timeframe } from '#shared/statuses.ts';
 
 export interface VendorRequestInput {
@@ -43,11 +44,12 @@ export type VendorRequestResult = { kind: 'saved'; request: CreatedRequest } | {
  * the ApiError a direct call would have, so the form shows it under its fields.
  */
 export async function submitVendorRequest(input: VendorRequestInput): Promise<VendorRequestResult> {
+  const path = '/api/requests/';
   const result = await submitWithPhotos(
     {
       kind: 'request.create',
       method: 'POST',
-      path: '/api/requests/',
+      path,
       body: vendorRequestFields(input),
       requestId: null,
       label: `${input.type} request for ${input.propertyName}`,
@@ -56,7 +58,7 @@ export async function submitVendorRequest(input: VendorRequestInput): Promise<Ve
   );
   if (result.status === 'refused') throw refusalError(result.refusal);
   if (result.status === 'queued') return { kind: 'queued' };
-  return { kind: 'saved', request: result.body as CreatedRequest };
+  return { kind: 'saved', request: readAnswer(createdRequestSchema, result.body, { method: 'POST', path }) };
 }
 
 /** POST /api/requests/ from the vendor dashboard's Create Request form. */

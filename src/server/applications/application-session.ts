@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { apiError } from '#shared/api-errors.ts';
 import type { SessionRow } from '../auth/session-store.ts';
 import { HttpError } from '../http/http-error.ts';
 
@@ -9,10 +10,7 @@ import { HttpError } from '../http/http-error.ts';
 export function requireSession(request: FastifyRequest): SessionRow {
   const { session } = request.auth;
   if (!session) {
-    throw new HttpError(403, {
-      detail: 'No session: fetch a token from /api/get-csrf-token/ first.',
-      code: 'NO_SESSION',
-    });
+    throw new HttpError(403, apiError('NO_SESSION'));
   }
   return session;
 }

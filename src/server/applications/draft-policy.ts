@@ -1,5 +1,6 @@
 import { and, count, eq, gt, inArray, not, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { apiError } from '#shared/api-errors.ts';
 import { expiredSessions, type SessionRow } from '../auth/session-store.ts';
 import type { Db } from '../db/database.ts';
 import { propertyManagerApplications, vendorApplications } from '../db/schema/applications.ts';
@@ -23,9 +24,6 @@ export const DRAFT_POLICY = {
   retryAfterSeconds: 24 * 60 * 60,
 } as const;
 
-export const TOO_MANY_DRAFTS =
-  'Too many applications are in progress from your network. Please finish one you have started, or try again tomorrow.';
-
 /** The session that owns a draft and the client address it was started from. */
 export interface DraftOwner {
   sessionId: string;
@@ -36,7 +34,7 @@ export const draftOwner = (session: SessionRow): DraftOwner => ({ sessionId: ses
 
 class TooManyDraftsError extends HttpError {
   constructor() {
-    super(429, { detail: TOO_MANY_DRAFTS, code: 'TOO_MANY_APPLICATIONS' });
+    super(429, apiError('TOO_MANY_APPLICATIONS'));
   }
 }
 

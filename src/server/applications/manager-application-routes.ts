@@ -1,16 +1,23 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   adminContactSchema,
   buildingInfoSchema,
   companyInfoSchema,
   managerApplicationSchema,
+  managerSubmitResponseSchema,
+  managerSuccessResponseSchema,
 } from '#shared/manager-application.ts';
+import { idParamsSchema } from '#shared/record-id.ts';
+import { successAnswerSchema } from '#shared/response-fields.ts';
 import { issuePasswordToken } from '../auth/password-tokens.ts';
+import { checkFirst } from '../auth/route-guards.ts';
 import { propertyManagerApplications } from '../db/schema/applications.ts';
 import { clients } from '../db/schema/clients.ts';
 import { users } from '../db/schema/users.ts';
 import { HttpError, notFound, parseInput } from '../http/http-error.ts';
+import { errorResponses } from '../http/route-schemas.ts';
 import { EMAIL_TAKEN_MESSAGE, isUniqueViolation, requireSession } from './application-session.ts';
 import { addDraftLimitHeaders, draftOwner } from './draft-policy.ts';
 import { findManagerDraft, managerDraftPayload, saveManagerDraft } from './manager-application-store.ts';
@@ -20,50 +27,85 @@ const BASE = '/api/property-manager-applications';
 /** The property manager wizard (public spec, sections 3-7): three saves, submit, success. */
 export async function managerApplicationRoutes(app: FastifyInstance): Promise<void> {
   addDraftLimitHeaders(app);
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  // The draft is the caller's session's: without one, 403 NO_SESSION before its fields are read.
+  const sessionFirst = checkFirst(requireSession);
+  const saved = { ...errorResponses, 200: successAnswerSchema };
 
-  app.post(`${BASE}/save_building_info/`, async (request) => {
-    const session = requireSession(request);
-    const input = parseInput(buildingInfoSchema, request.body);
-    await saveManagerDraft(app.db, draftOwner(session), {
-      buildingName: input.building_name,
-      buildingAddress: input.building_address,
-      officePhone: input.office_phone,
-      ein: input.ein,
-      totalEmployees: input.total_employees,
-    });
-    return { success: true };
-  });
+  const buildingSchema = {
+    summary: "Save the wizard's building step to the session's draft",
+    body: buildingInfoSchema,
+    response: saved,
+  };
+  api.post(
+    `${BASE}/save_building_info/`,
+    { schema: buildingSchema, preValidation: sessionFirst },
+    async (request) => {
+      const session = requireSession(request);
+      const input = request.body;
+      await saveManagerDraft(app.db, draftOwner(session), {
+        buildingName: input.building_name,
+        buildingAddress: input.building_address,
+        officePhone: input.office_phone,
+        ein: input.ein,
+        totalEmployees: input.total_employees,
+      });
+      return { success: true as const };
+    },
+  );
 
-  app.post(`${BASE}/save_admin_contact/`, async (request) => {
-    const session = requireSession(request);
-    const input = parseInput(adminContactSchema, request.body);
-    await saveManagerDraft(app.db, draftOwner(session), {
-      firstName: input.first_name,
-      lastName: input.last_name,
-      email: input.email,
-      phone: input.phone,
-      jobTitle: input.job_title,
-    });
-    return { success: true };
-  });
+  const contactSchema = {
+    summary: "Save the wizard's administrator step to the session's draft",
+    body: adminContactSchema,
+    response: saved,
+  };
+  api.post(
+    `${BASE}/save_admin_contact/`,
+    { schema: contactSchema, preValidation: sessionFirst },
+    async (request) => {
+      const session = requireSession(request);
+      const input = request.body;
+      await saveManagerDraft(app.db, draftOwner(session), {
+        firstName: input.first_name,
+        lastName: input.last_name,
+        email: input.email,
+        phone: input.phone,
+        jobTitle: input.job_title,
+      });
+      return { success: true as const };
+    },
+  );
 
-  app.post(`${BASE}/save_company_info/`, async (request) => {
-    const session = requireSession(request);
-    const input = parseInput(companyInfoSchema, request.body);
-    await saveManagerDraft(app.db, draftOwner(session), {
-      companyName: input.company_name,
-      companyAddress: input.company_address,
-      companyLogo: input.company_logo,
-    });
-    return { success: true };
-  });
+  const companySchema = {
+    summary: "Save the wizard's company step to the session's draft",
+    body: companyInfoSchema,
+    response: saved,
+  };
+  api.post(
+    `${BASE}/save_company_info/`,
+    { schema: companySchema, preValidation: sessionFirst },
+    async (request) => {
+      const session = requireSession(request);
+      const input = request.body;
+      await saveManagerDraft(app.db, draftOwner(session), {
+        companyName: input.company_name,
+        companyAddress: input.company_address,
+        companyLogo: input.company_logo,
+      });
+      return { success: true as const };
+    },
+  );
 
   /**
    * Creates the company (client) and the manager's account, without a password and with the email
    * unconfirmed, in one transaction with marking the application submitted. Staff review it later
    * in /admin/; the account can set its password at once (success page).
    */
-  app.post(`${BASE}/submit/`, async (request) => {
+  const submitSchema = {
+    summary: "Submit the session's draft: makes the company and the manager's account",
+    response: { ...errorResponses, 200: managerSubmitResponseSchema },
+  };
+  api.post(`${BASE}/submit/`, { schema: submitSchema }, async (request) => {
     const session = requireSession(request);
     const draft = await findManagerDraft(app.db, session.id);
     // Every step's rules again: a missing step answers the messages of its fields.
@@ -127,10 +169,16 @@ export async function managerApplicationRoutes(app: FastifyInstance): Promise<vo
    * cannot be shown again); earlier ones stay valid until used or expired. Once the password is set
    * the page has nothing to give: 404 too.
    */
-  app.get<{ Params: { id: string } }>(`${BASE}/:id/success/`, async (request) => {
+  const successSchema = {
+    summary:
+      "The submitted application's success page: a fresh set-password token, for the session that submitted",
+    params: idParamsSchema,
+    response: { ...errorResponses, 200: managerSuccessResponseSchema },
+  };
+  api.get(`${BASE}/:id/success/`, { schema: successSchema }, async (request) => {
     const session = request.auth.session;
-    const id = Number(request.params.id);
-    if (!session || !Number.isSafeInteger(id)) throw notFound();
+    const { id } = request.params;
+    if (!session) throw notFound();
     const [found] = await app.db
       .select({ userId: propertyManagerApplications.userId, passwordHash: users.passwordHash })
       .from(propertyManagerApplications)

@@ -2,18 +2,24 @@ import { randomBytes } from 'node:crypto';
 import fastifyMultipart from '@fastify/multipart';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { certificateFormSchema } from '#shared/certificate-file.ts';
+import { successAnswerSchema } from '#shared/response-fields.ts';
 import {
   CERTIFICATE_MESSAGES,
   MAX_CERTIFICATE_BYTES,
   PLAN_MESSAGE,
   vendorCompanyInfoSchema,
+  vendorSubmitResponseSchema,
   vendorSubmitSchema,
 } from '#shared/vendor-application.ts';
+import { checkFirst } from '../auth/route-guards.ts';
 import { vendorApplications } from '../db/schema/applications.ts';
 import { checkoutSessions } from '../db/schema/billing.ts';
 import { plans } from '../db/schema/plans.ts';
 import { users } from '../db/schema/users.ts';
-import { fieldErrors, HttpError, parseInput } from '../http/http-error.ts';
+import { fieldErrors, HttpError } from '../http/http-error.ts';
+import { errorResponses } from '../http/route-schemas.ts';
 import { EXTENSIONS } from '../storage/content-type.ts';
 import { EMAIL_TAKEN_MESSAGE, requireSession } from './application-session.ts';
 import { readCertificateUpload } from './certificate-upload.ts';
@@ -28,26 +34,45 @@ export async function vendorApplicationRoutes(app: FastifyInstance): Promise<voi
   // Scoped to this plugin: only the certificate upload takes multipart, one file of at most 5MB.
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_CERTIFICATE_BYTES, files: 1, fields: 5 } });
 
-  app.post(`${BASE}/save_company_info/`, async (request) => {
-    const session = requireSession(request);
-    const input = parseInput(vendorCompanyInfoSchema, request.body);
-    await saveVendorDraft(app.db, draftOwner(session), {
-      vendorName: input.vendor_name,
-      totalEmployees: input.total_employees,
-      ein: input.ein,
-      registeredState: input.registered_state,
-      industry: input.industry,
-      address: input.address,
-      firstName: input.first_name,
-      lastName: input.last_name,
-      jobTitle: input.job_title,
-      phone: input.phone,
-      email: input.email,
-    });
-    return { success: true };
-  });
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  // The draft is the caller's session's: without one, 403 NO_SESSION before its fields are read.
+  const sessionFirst = checkFirst(requireSession);
+  const saved = { ...errorResponses, 200: successAnswerSchema };
 
-  app.post(`${BASE}/save_insurance_info/`, async (request) => {
+  const companySchema = {
+    summary: "Save the wizard's company step to the session's draft",
+    body: vendorCompanyInfoSchema,
+    response: saved,
+  };
+  api.post(
+    `${BASE}/save_company_info/`,
+    { schema: companySchema, preValidation: sessionFirst },
+    async (request) => {
+      const session = requireSession(request);
+      const input = request.body;
+      await saveVendorDraft(app.db, draftOwner(session), {
+        vendorName: input.vendor_name,
+        totalEmployees: input.total_employees,
+        ein: input.ein,
+        registeredState: input.registered_state,
+        industry: input.industry,
+        address: input.address,
+        firstName: input.first_name,
+        lastName: input.last_name,
+        jobTitle: input.job_title,
+        phone: input.phone,
+        email: input.email,
+      });
+      return { success: true as const };
+    },
+  );
+
+  const insuranceSchema = {
+    summary: "Upload the insurance certificate to the session's draft (multipart)",
+    formBody: certificateFormSchema,
+    response: saved,
+  };
+  api.post(`${BASE}/save_insurance_info/`, { schema: insuranceSchema }, async (request) => {
     const owner = draftOwner(requireSession(request));
     // The draft first: a caller over the per-address draft limit is refused before its upload is read.
     const draft = await saveVendorDraft(app.db, owner, {});
@@ -66,7 +91,7 @@ export async function vendorApplicationRoutes(app: FastifyInstance): Promise<voi
         request.log.warn({ err: error }, 'could not delete a replaced certificate');
       });
     }
-    return { success: true };
+    return { success: true as const };
   });
 
   /**
@@ -74,9 +99,14 @@ export async function vendorApplicationRoutes(app: FastifyInstance): Promise<voi
    * address. Submitting again (back from the checkout) replaces the previous checkout, which can
    * then no longer be paid.
    */
-  app.post(`${BASE}/submit/`, async (request) => {
+  const submitSchema = {
+    summary: 'Check the whole application and start the checkout for the chosen plan',
+    body: vendorSubmitSchema,
+    response: { ...errorResponses, 200: vendorSubmitResponseSchema },
+  };
+  api.post(`${BASE}/submit/`, { schema: submitSchema, preValidation: sessionFirst }, async (request) => {
     const session = requireSession(request);
-    const { plan_id } = parseInput(vendorSubmitSchema, request.body);
+    const { plan_id } = request.body;
     const [plan] = await app.db
       .select({
         id: plans.id,

@@ -1,13 +1,19 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { apiError } from '#shared/api-errors.ts';
 import {
   API_KEY_MESSAGES,
   API_KEYS_PER_VENDOR,
   type ApiKey,
+  apiKeyListSchema,
   type CreatedApiKey,
   createApiKeySchema,
+  createdApiKeySchema,
 } from '#shared/api-keys.ts';
-import { forbidden, HttpError, notFound, parseInput } from '../http/http-error.ts';
+import { idParamsSchema } from '#shared/record-id.ts';
+import { forbidden, HttpError, notFound } from '../http/http-error.ts';
+import { errorResponses, noContent } from '../http/route-schemas.ts';
 import {
   type ApiKeyRow,
   countLiveApiKeys,
@@ -16,6 +22,7 @@ import {
   revokeApiKey,
 } from './api-key-store.ts';
 import { isStaff, requireUser } from './guards.ts';
+import { checkFirst } from './route-guards.ts';
 import type { UserRow } from './session-store.ts';
 
 /**
@@ -40,38 +47,62 @@ function listed(row: ApiKeyRow): ApiKey {
 
 /** Settings → API keys (issue 15): list, create (the key shown once), revoke. */
 export async function apiKeyRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/api/vendor/api-keys/', async (request) => {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const vendorsOnly = checkFirst(requireVendor);
+
+  const listSchema = {
+    summary: "The vendor's live API keys, newest first (never the keys themselves)",
+    response: { ...errorResponses, 200: apiKeyListSchema },
+  };
+  api.get('/api/vendor/api-keys/', { schema: listSchema }, async (request) => {
     const user = requireVendor(request);
     return (await listApiKeys(app.db, user.id)).map(listed);
   });
 
-  app.post('/api/vendor/api-keys/', async (request, reply) => {
-    const user = requireVendor(request);
-    const { name } = parseInput(createApiKeySchema, request.body);
-    // Counted and made in one transaction under a per-user lock, so two creates cannot pass the cap.
-    const created = await app.db.transaction(async (tx) => {
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`api-keys:${user.id}`}))`);
-      if ((await countLiveApiKeys(tx, user.id)) >= API_KEYS_PER_VENDOR) {
-        throw new HttpError(409, { detail: API_KEY_MESSAGES.tooMany, code: 'TOO_MANY_API_KEYS' });
-      }
-      return createApiKey(tx, user.id, name);
-    });
-    const body: CreatedApiKey = {
-      id: created.row.id,
-      name: created.row.name,
-      key: created.key,
-      last_four: created.row.lastFour,
-      created_at: created.row.createdAt.toISOString(),
-    };
-    return reply.code(201).send(body);
-  });
+  const createSchema = {
+    summary: 'Make an API key: the answer is the only time the key is shown',
+    body: createApiKeySchema,
+    response: { ...errorResponses, 201: createdApiKeySchema },
+  };
+  api.post(
+    '/api/vendor/api-keys/',
+    { schema: createSchema, preValidation: vendorsOnly },
+    async (request, reply) => {
+      const user = requireVendor(request);
+      const { name } = request.body;
+      // Counted and made in one transaction under a per-user lock, so two creates cannot pass the cap.
+      const created = await app.db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`api-keys:${user.id}`}))`);
+        if ((await countLiveApiKeys(tx, user.id)) >= API_KEYS_PER_VENDOR) {
+          throw new HttpError(409, apiError('TOO_MANY_API_KEYS'));
+        }
+        return createApiKey(tx, user.id, name);
+      });
+      const body: CreatedApiKey = {
+        id: created.row.id,
+        name: created.row.name,
+        key: created.key,
+        last_four: created.row.lastFour,
+        created_at: created.row.createdAt.toISOString(),
+      };
+      return reply.code(201).send(body);
+    },
+  );
 
-  app.delete<{ Params: { id: string } }>('/api/vendor/api-keys/:id/', async (request, reply) => {
-    const user = requireVendor(request);
-    if (!/^\d{1,9}$/.test(request.params.id)) throw notFound(API_KEY_MESSAGES.notFound);
-    if (!(await revokeApiKey(app.db, user.id, Number(request.params.id)))) {
-      throw notFound(API_KEY_MESSAGES.notFound);
-    }
-    return reply.code(204).send();
-  });
+  const revokeSchema = {
+    summary: 'Revoke an API key: refused at once on every server process',
+    params: idParamsSchema,
+    response: { ...errorResponses, 204: noContent },
+  };
+  const revokeConfig = { notFound: { detail: API_KEY_MESSAGES.notFound } };
+  api.delete(
+    '/api/vendor/api-keys/:id/',
+    { schema: revokeSchema, config: revokeConfig, preValidation: vendorsOnly },
+    async (request, reply) => {
+      const user = requireVendor(request);
+      if (!(await revokeApiKey(app.db, user.id, request.params.id)))
+        throw notFound(API_KEY_MESSAGES.notFound);
+      return reply.code(204).send();
+    },
+  );
 }

@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { API_KEY_MESSAGES } from '#shared/api-keys.ts';
-import type { Listener } from '../db/database.ts';
 import { HttpError } from '../http/http-error.ts';
 import {
   type ApiKeyRow,
@@ -12,7 +11,7 @@ import {
   touchApiKey,
 } from './api-key-store.ts';
 import { clearSessionCookies, SESSION_COOKIE } from './cookies.ts';
-import { AUTH_CHANGES_CHANNEL, parseAuthChange, SessionCache } from './session-cache.ts';
+import { authChangeOf, SessionCache } from './session-cache.ts';
 import {
   findSessionById,
   isSessionLive,
@@ -133,33 +132,19 @@ async function authenticateBearer(
 export const authContextPlugin = fp(async (app: FastifyInstance) => {
   app.decorate('sessionCache', new SessionCache());
   app.decorate('apiKeyCache', new SessionCache<FoundApiKey>());
-  let listener: Listener | null = null;
-  app.addHook('onReady', async () => {
-    listener = await app.database.listen(
-      AUTH_CHANGES_CHANNEL,
-      (payload) => {
-        const change = parseAuthChange(payload);
-        app.sessionCache.apply(change);
-        app.apiKeyCache.apply(change);
-      },
-      // Invalidations sent while the connection was down are lost: forget everything cached.
-      () => {
-        app.sessionCache.clear();
-        app.apiKeyCache.clear();
-      },
-    );
+  // Invalidations come through the process's one cache channel (cache/change-feed.ts), which also
+  // holds every answer to a write until this process has dropped what the write ended (a logout,
+  // a deactivation, a new password), so the caller's next request cannot find the old session here.
+  // Other processes drop theirs as their notification arrives.
+  app.changeFeed.onChange((change) => {
+    const auth = authChangeOf(change);
+    app.sessionCache.apply(auth);
+    app.apiKeyCache.apply(auth);
   });
-  app.addHook('onClose', async () => {
-    await listener?.stop();
+  // Invalidations sent while the LISTEN connection was down are lost: forget everything cached.
+  app.changeFeed.onReset(() => {
     app.sessionCache.clear();
     app.apiKeyCache.clear();
-  });
-  // A write may have ended sessions or changed a user (logout, deactivation, a new password): its
-  // answer waits until this process has dropped what it cached, so the caller's next request cannot
-  // find the old session here. Other processes drop theirs as their notification arrives.
-  app.addHook('onSend', async (request, _reply, payload) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD') await listener?.sync();
-    return payload;
   });
 
   app.decorateRequest('auth', null as unknown as AuthContext);

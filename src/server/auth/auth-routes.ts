@@ -1,8 +1,18 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { loginInputSchema } from '#shared/users.ts';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { apiError } from '#shared/api-errors.ts';
+import { messageAnswerSchema } from '#shared/response-fields.ts';
+import {
+  authStatusSchema,
+  csrfTokenAnswerSchema,
+  loginInputSchema,
+  loginResponseSchema,
+} from '#shared/users.ts';
 import { users } from '../db/schema/users.ts';
-import { HttpError, parseInput } from '../http/http-error.ts';
+import { HttpError } from '../http/http-error.ts';
+import { errorResponses } from '../http/route-schemas.ts';
+import { PUBLIC, SIGNED_IN_OR_NOT } from '../openapi/security-schemes.ts';
 import { toAuthUser } from './auth-user.ts';
 import { clearSessionCookies, DEVICE_COOKIE, setDeviceCookie, setSessionCookies } from './cookies.ts';
 import { findTrustedDevice, trustDevice } from './login-devices.ts';
@@ -16,13 +26,17 @@ import { verifyPassword } from './passwords.ts';
 import { createSession, deleteSession } from './session-store.ts';
 
 const INVALID_CREDENTIALS = 'Invalid email or password.';
-const UNCONFIRMED_EMAIL =
-  'Please confirm your email address before logging in. Check your inbox for the link.';
 
 export async function authRoutes(app: FastifyInstance): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
   const cookiePolicy = { secure: app.config.cookieSecure };
 
-  app.get('/api/get-csrf-token/', async (request, reply) => {
+  const csrfTokenSchema = {
+    summary: 'A CSRF token, starting a visitor session (cookie) when the caller has none',
+    security: PUBLIC,
+    response: { ...errorResponses, 200: csrfTokenAnswerSchema },
+  };
+  api.get('/api/get-csrf-token/', { schema: csrfTokenSchema }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     const existing = request.auth.via === 'cookie' ? request.auth.session : null;
     if (existing) return { csrfToken: existing.csrfToken };
@@ -35,8 +49,13 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     return { csrfToken: row.csrfToken };
   });
 
-  app.post('/api/users/login/', async (request, reply) => {
-    const input = parseInput(loginInputSchema, request.body);
+  const loginSchema = {
+    summary: 'Sign in: answers a Bearer token and sets the session cookie',
+    body: loginInputSchema,
+    response: { ...errorResponses, 200: loginResponseSchema },
+  };
+  api.post('/api/users/login/', { schema: loginSchema }, async (request, reply) => {
+    const input = request.body;
     const email = input.email.toLowerCase();
     const deviceId = await findTrustedDevice(app.db, request.cookies[DEVICE_COOKIE], email);
     const client: LoginClient = { email, ip: request.ip, deviceId };
@@ -55,7 +74,8 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       throw new HttpError(400, { non_field_errors: [INVALID_CREDENTIALS] });
     }
     if (!user.emailConfirmedAt) {
-      throw new HttpError(400, { non_field_errors: [UNCONFIRMED_EMAIL], code: 'EMAIL_NOT_CONFIRMED' });
+      const { detail, code } = apiError('EMAIL_NOT_CONFIRMED');
+      throw new HttpError(400, { non_field_errors: [detail], code });
     }
     await recordLoginAttempt(app.db, client, true);
     // A new session id at every login: whatever session the browser had before is ended.
@@ -72,13 +92,23 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     return { message: 'Login successful', token, user: toAuthUser(user) };
   });
 
-  app.post('/api/users/logout/', async (request, reply) => {
+  const logoutSchema = {
+    summary: "Sign out: ends the caller's session and clears its cookies",
+    response: { ...errorResponses, 200: messageAnswerSchema },
+  };
+  api.post('/api/users/logout/', { schema: logoutSchema }, async (request, reply) => {
     if (request.auth.session) await deleteSession(app.db, request.auth.session.id);
     clearSessionCookies(reply);
     return { message: 'Logged out successfully.' };
   });
 
-  app.get('/api/users/auth-status/', async (request, reply) => {
+  // A hot route (every page load asks it): its answer is small, so the zod serializer costs little.
+  const authStatusRouteSchema = {
+    summary: 'Who is signed in, if anyone',
+    security: SIGNED_IN_OR_NOT,
+    response: { ...errorResponses, 200: authStatusSchema },
+  };
+  api.get('/api/users/auth-status/', { schema: authStatusRouteSchema }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     const { user } = request.auth;
     return { isAuthenticated: user !== null, user: user ? toAuthUser(user) : null };

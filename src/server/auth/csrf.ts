@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { apiError } from '#shared/api-errors.ts';
 import { HttpError } from '../http/http-error.ts';
 import { CSRF_HEADER } from './cookies.ts';
 import { safeEqual } from './tokens.ts';
@@ -19,7 +20,9 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * callers carry no ambient credential, so they are exempt.
  */
 export const csrfPlugin = fp(async (app: FastifyInstance) => {
-  app.addHook('preHandler', async (request) => {
+  // Before Fastify validates the route's params, query and body: a forged write is refused as
+  // forged (403), whatever it carries.
+  app.addHook('preValidation', async (request) => {
     if (SAFE_METHODS.has(request.method)) return;
     if (
       request.routeOptions.config.csrf === false ||
@@ -29,17 +32,14 @@ export const csrfPlugin = fp(async (app: FastifyInstance) => {
       return;
     const { session } = request.auth;
     if (!session) {
-      throw new HttpError(403, {
-        detail: 'CSRF Failed: no session. Fetch a token from /api/get-csrf-token/ first.',
-        code: 'CSRF_FAILED',
-      });
+      throw new HttpError(
+        403,
+        apiError('CSRF_FAILED', 'CSRF Failed: no session. Fetch a token from /api/get-csrf-token/ first.'),
+      );
     }
     const sent = request.headers[CSRF_HEADER];
     if (typeof sent !== 'string' || !safeEqual(sent, session.csrfToken)) {
-      throw new HttpError(403, {
-        detail: 'CSRF Failed: CSRF token missing or incorrect.',
-        code: 'CSRF_FAILED',
-      });
+      throw new HttpError(403, apiError('CSRF_FAILED'));
     }
   });
 });

@@ -1,6 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorBodySchema } from '#shared/api-errors.ts';
 import {
   confirmEmailInputSchema,
   emailInputSchema,
@@ -9,13 +11,17 @@ import {
   RESET_REQUEST_MESSAGE,
   setPasswordInputSchema,
 } from '#shared/password-schemas.ts';
+import { messageAnswerSchema } from '#shared/response-fields.ts';
+import { passwordTokenAnswerSchema } from '#shared/users.ts';
 import type { Db } from '../db/database.ts';
 import { sessions } from '../db/schema/sessions.ts';
 import { users } from '../db/schema/users.ts';
-import { fieldErrors, HttpError } from '../http/http-error.ts';
+import { HttpError } from '../http/http-error.ts';
 import { hitRateLimit } from '../http/rate-limit.ts';
+import { errorResponses } from '../http/route-schemas.ts';
 import { confirmEmailMail, resetPasswordMail } from '../mail/account-mails.ts';
 import { enqueueMail } from '../mail/enqueue-mail.ts';
+import { PUBLIC } from '../openapi/security-schemes.ts';
 import { setDeviceCookie } from './cookies.ts';
 import { forgetDevices, trustDevice } from './login-devices.ts';
 import {
@@ -35,14 +41,12 @@ const LIMITS = { perIp: 20, perEmail: 5, windowMs: HOUR_MS } as const;
 const TOO_MANY = 'Too many requests. Please try again later.';
 const CONFIRM_FAILED = 'This confirmation link is invalid or has expired.';
 
-/** The spec's password calls answer `{error}` on failure; field errors ride along for forms. */
-function parseOrError<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
-  const result = schema.safeParse(input ?? {});
-  if (result.success) return result.data;
-  const body = fieldErrors(result.error);
-  const first = result.error.issues[0]?.message ?? 'Invalid request';
-  throw new HttpError(400, { ...body, error: first });
-}
+/**
+ * The spec's password calls answer `{error}` on failure; field errors ride along for forms
+ * (firstErrorAsError: the route's 400 names its first message as `error` too).
+ */
+const answersError = { firstErrorAsError: true } as const;
+const messageResponses = { ...errorResponses, 200: messageAnswerSchema };
 
 async function findUserByEmail(db: Db, email: string) {
   const [user] = await db
@@ -110,60 +114,94 @@ async function trustThisBrowser(
 
 /** Public spec, sections 2, 7 and 8: set password, confirm email, resend, reset. */
 export async function passwordRoutes(app: FastifyInstance): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
   const { publicUrl } = app.config;
 
   // One endpoint for both screens: a set-password or reset token validates. The set screen reads
   // the status (400 {error}); the reset screen reads `valid`, present in both answers.
-  app.get<{ Params: { token: string } }>('/api/users/validate-password-token/:token/', async (request) => {
+  const validateSchema = {
+    summary: 'Whether a set-password or reset-password token may still be used',
+    security: PUBLIC,
+    params: z.object({ token: z.string() }),
+    response: {
+      ...errorResponses,
+      200: passwordTokenAnswerSchema,
+      400: errorBodySchema.extend({ valid: z.literal(false) }),
+    },
+  };
+  api.get('/api/users/validate-password-token/:token/', { schema: validateSchema }, async (request) => {
     const found = await findValidPasswordToken(app.db, request.params.token, [
       'set_password',
       'reset_password',
     ]);
     if (!found) throw new HttpError(400, { error: INVALID_TOKEN, valid: false });
-    return { valid: true, purpose: found.purpose };
+    return { valid: true as const, purpose: found.purpose };
   });
 
-  app.post('/api/users/set-password/', async (request, reply) => {
-    const input = parseOrError(setPasswordInputSchema, request.body);
-    await limitClientAddress(app, reply, 'set-password', request.ip);
-    await requireLiveToken(app, input.token, 'set_password');
-    const passwordHash = await hashPassword(input.password);
-    const userId = await app.db.transaction(async (tx) => {
-      const token = await consumePasswordToken(tx, input.token, ['set_password']);
-      if (!token) throw new HttpError(400, { error: INVALID_TOKEN });
-      const [user] = await tx
-        .update(users)
-        .set({ passwordHash, updatedAt: new Date() })
-        .where(and(eq(users.id, token.userId), eq(users.email, token.email)))
-        .returning();
-      if (!user) throw new HttpError(400, { error: INVALID_TOKEN });
-      if (!user.emailConfirmedAt) {
-        const key = await issuePasswordToken(tx, user.id, 'confirm_email');
-        await enqueueMail(tx, confirmEmailMail(publicUrl, user.email, key));
-      }
-      return user.id;
-    });
-    await trustThisBrowser(app, request, reply, userId);
-    return { message: 'Password set successfully. Please check your email to confirm your address.' };
-  });
+  const setPasswordSchema = {
+    summary: "Set a new account's first password (the token from its set-password mail)",
+    body: setPasswordInputSchema,
+    response: messageResponses,
+  };
+  api.post(
+    '/api/users/set-password/',
+    { schema: setPasswordSchema, config: answersError },
+    async (request, reply) => {
+      const input = request.body;
+      await limitClientAddress(app, reply, 'set-password', request.ip);
+      await requireLiveToken(app, input.token, 'set_password');
+      const passwordHash = await hashPassword(input.password);
+      const userId = await app.db.transaction(async (tx) => {
+        const token = await consumePasswordToken(tx, input.token, ['set_password']);
+        if (!token) throw new HttpError(400, { error: INVALID_TOKEN });
+        const [user] = await tx
+          .update(users)
+          .set({ passwordHash, updatedAt: new Date() })
+          .where(and(eq(users.id, token.userId), eq(users.email, token.email)))
+          .returning();
+        if (!user) throw new HttpError(400, { error: INVALID_TOKEN });
+        if (!user.emailConfirmedAt) {
+          const key = await issuePasswordToken(tx, user.id, 'confirm_email');
+          await enqueueMail(tx, confirmEmailMail(publicUrl, user.email, key));
+        }
+        return user.id;
+      });
+      await trustThisBrowser(app, request, reply, userId);
+      return { message: 'Password set successfully. Please check your email to confirm your address.' };
+    },
+  );
 
   // No /api prefix: the spec's path. Same answer whether or not the account exists.
-  app.post('/users/resend-validation-email/', async (request, reply) => {
-    const { email } = parseOrError(emailInputSchema, request.body);
-    if (!(await allowMail(app, reply, 'resend-validation', request.ip, email)))
+  const resendSchema = {
+    summary: 'Send the address-confirmation mail again (the same answer whether or not the account exists)',
+    body: emailInputSchema,
+    response: messageResponses,
+  };
+  api.post(
+    '/users/resend-validation-email/',
+    { schema: resendSchema, config: answersError },
+    async (request, reply) => {
+      const { email } = request.body;
+      if (!(await allowMail(app, reply, 'resend-validation', request.ip, email)))
+        return { message: RESEND_MESSAGE };
+      const user = await findUserByEmail(app.db, email);
+      if (user?.isActive && user.passwordHash && !user.emailConfirmedAt) {
+        await app.db.transaction(async (tx) => {
+          const key = await issuePasswordToken(tx, user.id, 'confirm_email');
+          await enqueueMail(tx, confirmEmailMail(publicUrl, user.email, key));
+        });
+      }
       return { message: RESEND_MESSAGE };
-    const user = await findUserByEmail(app.db, email);
-    if (user?.isActive && user.passwordHash && !user.emailConfirmedAt) {
-      await app.db.transaction(async (tx) => {
-        const key = await issuePasswordToken(tx, user.id, 'confirm_email');
-        await enqueueMail(tx, confirmEmailMail(publicUrl, user.email, key));
-      });
-    }
-    return { message: RESEND_MESSAGE };
-  });
+    },
+  );
 
-  app.post('/api/users/confirm-email/', async (request) => {
-    const { key } = parseOrError(confirmEmailInputSchema, request.body);
+  const confirmSchema = {
+    summary: 'Confirm an email address (the key from its confirmation mail)',
+    body: confirmEmailInputSchema,
+    response: messageResponses,
+  };
+  api.post('/api/users/confirm-email/', { schema: confirmSchema, config: answersError }, async (request) => {
+    const { key } = request.body;
     const failed = () => new HttpError(400, { error: CONFIRM_FAILED, detail: CONFIRM_FAILED });
     await app.db.transaction(async (tx) => {
       const token = await consumePasswordToken(tx, key, ['confirm_email']);
@@ -179,11 +217,14 @@ export async function passwordRoutes(app: FastifyInstance): Promise<void> {
     return { message: 'Your email has been confirmed successfully.' };
   });
 
-  app.post('/api/users/reset-password/', async (request, reply) => {
-    // Field errors in the `errors` map (section 7: errors, non_field_errors or message).
-    const result = emailInputSchema.safeParse(request.body ?? {});
-    if (!result.success) throw new HttpError(400, fieldErrors(result.error));
-    const { email } = result.data;
+  // Field errors in the `errors` map only (section 7: errors, non_field_errors or message).
+  const resetSchema = {
+    summary: 'Mail a password-reset link (the same answer whether or not the account exists)',
+    body: emailInputSchema,
+    response: messageResponses,
+  };
+  api.post('/api/users/reset-password/', { schema: resetSchema }, async (request, reply) => {
+    const { email } = request.body;
     if (!(await allowMail(app, reply, 'reset-password', request.ip, email))) {
       return { message: RESET_REQUEST_MESSAGE };
     }
@@ -197,31 +238,40 @@ export async function passwordRoutes(app: FastifyInstance): Promise<void> {
     return { message: RESET_REQUEST_MESSAGE };
   });
 
-  app.post('/api/users/reset-password-confirm/', async (request, reply) => {
-    const input = parseOrError(setPasswordInputSchema, request.body);
-    await limitClientAddress(app, reply, 'reset-password-confirm', request.ip);
-    await requireLiveToken(app, input.token, 'reset_password');
-    const passwordHash = await hashPassword(input.password);
-    const userId = await app.db.transaction(async (tx) => {
-      const token = await consumePasswordToken(tx, input.token, ['reset_password']);
-      if (!token) throw new HttpError(400, { error: INVALID_TOKEN });
-      // The link reached the mailbox, so the address is confirmed too.
-      const [user] = await tx
-        .update(users)
-        .set({
-          passwordHash,
-          emailConfirmedAt: sql`coalesce(${users.emailConfirmedAt}, now())`,
-          updatedAt: new Date(),
-        })
-        .where(and(eq(users.id, token.userId), eq(users.email, token.email)))
-        .returning({ id: users.id });
-      if (!user) throw new HttpError(400, { error: INVALID_TOKEN });
-      // Whoever held the old password is signed out everywhere, and no browser stays trusted.
-      await tx.delete(sessions).where(eq(sessions.userId, user.id));
-      await forgetDevices(tx, user.id);
-      return user.id;
-    });
-    await trustThisBrowser(app, request, reply, userId);
-    return { message: 'Your password has been reset successfully.' };
-  });
+  const resetConfirmSchema = {
+    summary: 'Set a new password with the token from a password-reset mail',
+    body: setPasswordInputSchema,
+    response: messageResponses,
+  };
+  api.post(
+    '/api/users/reset-password-confirm/',
+    { schema: resetConfirmSchema, config: answersError },
+    async (request, reply) => {
+      const input = request.body;
+      await limitClientAddress(app, reply, 'reset-password-confirm', request.ip);
+      await requireLiveToken(app, input.token, 'reset_password');
+      const passwordHash = await hashPassword(input.password);
+      const userId = await app.db.transaction(async (tx) => {
+        const token = await consumePasswordToken(tx, input.token, ['reset_password']);
+        if (!token) throw new HttpError(400, { error: INVALID_TOKEN });
+        // The link reached the mailbox, so the address is confirmed too.
+        const [user] = await tx
+          .update(users)
+          .set({
+            passwordHash,
+            emailConfirmedAt: sql`coalesce(${users.emailConfirmedAt}, now())`,
+            updatedAt: new Date(),
+          })
+          .where(and(eq(users.id, token.userId), eq(users.email, token.email)))
+          .returning({ id: users.id });
+        if (!user) throw new HttpError(400, { error: INVALID_TOKEN });
+        // Whoever held the old password is signed out everywhere, and no browser stays trusted.
+        await tx.delete(sessions).where(eq(sessions.userId, user.id));
+        await forgetDevices(tx, user.id);
+        return user.id;
+      });
+      await trustThisBrowser(app, request, reply, userId);
+      return { message: 'Your password has been reset successfully.' };
+    },
+  );
 }

@@ -63,12 +63,12 @@ export async function revokePasswordTokens(db: Db, userId: number): Promise<numb
  * The unused, unexpired token of one of the given purposes whose address is still the account's,
  * or null. Cheap (one indexed lookup): callers check it before any expensive work.
  */
-export async function findValidPasswordToken(
+export async function findValidPasswordToken<Purpose extends PasswordTokenPurpose>(
   db: Db,
   token: string,
-  purposes: readonly PasswordTokenPurpose[],
+  purposes: readonly Purpose[],
   now: Date = new Date(),
-): Promise<ValidPasswordToken | null> {
+): Promise<(ValidPasswordToken & { purpose: Purpose }) | null> {
   if (!token) return null;
   const [row] = await db
     .select({
@@ -89,8 +89,15 @@ export async function findValidPasswordToken(
       ),
     )
     .limit(1);
-  if (!row || !purposes.includes(row.purpose)) return null;
-  return row;
+  if (!row || !isOneOf(row.purpose, purposes)) return null;
+  return { ...row, purpose: row.purpose };
+}
+
+function isOneOf<Purpose extends PasswordTokenPurpose>(
+  purpose: PasswordTokenPurpose,
+  purposes: readonly Purpose[],
+): purpose is Purpose {
+  return (purposes as readonly PasswordTokenPurpose[]).includes(purpose);
 }
 
 /**

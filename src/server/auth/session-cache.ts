@@ -1,29 +1,34 @@
+import { type CacheChange, parseCacheChange } from '../cache/cache-changes.ts';
 import type { SessionRow, UserRow } from './session-store.ts';
 
 /**
  * Every signed-in call used to cost a session query (issue 14: signed-in auth-status served 5% of the
  * signed-out ceiling). Sessions, and what a handler derives from the user (a vendor's trades), are
  * kept here for a short time. Correctness comes from invalidation, not from the short lifetime:
- * database triggers (migration 0009) `pg_notify` this channel whenever a session row is deleted or a
- * user or vendor profile row changes, from whichever process or script did it, and every process
- * LISTENs once. The lifetime only bounds the damage of a notification lost while the LISTEN
- * connection was down.
+ * database triggers (migrations 0009, 0011) notify the cache channel (cache/cache-changes.ts)
+ * whenever a session row is deleted or a user, its vendor profile, keys or subscription change, from
+ * whichever process or script did it, and every process LISTENs once (cache/change-feed.ts). The
+ * lifetime only bounds the damage of a notification lost while the LISTEN connection was down.
  */
-export const AUTH_CHANGES_CHANNEL = 'fieldbid_auth_changes';
 
-/** `s:<session id>[,<session id>...]`, `u:<user id>[,...]`, or `*` (too many to name: drop all). */
+/** `s:<session id>[,...]` or `s:*`, `u:<user id>[,...]`, or `*`; the channel's other kinds are not ours. */
 export type AuthChange =
   | { kind: 'sessions'; ids: string[] }
   | { kind: 'users'; ids: number[] }
-  | { kind: 'all' };
+  | { kind: 'all' }
+  | { kind: 'none' };
+
+export function authChangeOf(change: CacheChange): AuthChange {
+  if (change.kind === '*' || !('ids' in change)) return { kind: 'all' };
+  if (change.kind !== 's' && change.kind !== 'u') return { kind: 'none' };
+  // Too many to name (the sweep of expired sessions): drop them all.
+  if (change.ids === '*') return { kind: 'all' };
+  if (change.kind === 's') return { kind: 'sessions', ids: [...change.ids] };
+  return { kind: 'users', ids: change.ids.map(Number).filter(Number.isInteger) };
+}
 
 export function parseAuthChange(payload: string): AuthChange {
-  if (payload.startsWith('s:')) return { kind: 'sessions', ids: payload.slice(2).split(',').filter(Boolean) };
-  if (payload.startsWith('u:')) {
-    const ids = payload.slice(2).split(',').map(Number).filter(Number.isInteger);
-    return { kind: 'users', ids };
-  }
-  return { kind: 'all' };
+  return authChangeOf(parseCacheChange(payload));
 }
 
 export interface CachedSession {
@@ -147,6 +152,6 @@ export class SessionCache<T extends Cached = CachedSession> {
   apply(change: AuthChange): void {
     if (change.kind === 'sessions') this.dropSessions(change.ids);
     else if (change.kind === 'users') this.dropUsers(change.ids);
-    else this.clear();
+    else if (change.kind === 'all') this.clear();
   }
 }

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { apiError } from '#shared/api-errors.ts';
 import type { VisibleRequest } from '#shared/request-visibility.ts';
 import type { Db } from '../db/database.ts';
 import type { bids } from '../db/schema/bids.ts';
@@ -6,10 +7,7 @@ import { projects } from '../db/schema/projects.ts';
 import { maintenanceRequests as mr, requestInvitations } from '../db/schema/requests.ts';
 import { HttpError, notFound } from '../http/http-error.ts';
 
-export const REQUEST_UNAVAILABLE = {
-  code: 'REQUEST_UNAVAILABLE',
-  detail: "We're sorry, but this request is no longer available.",
-};
+export const REQUEST_UNAVAILABLE = apiError('REQUEST_UNAVAILABLE');
 export const BID_NOT_FOUND = 'Bid not found.';
 
 export interface BidTarget {

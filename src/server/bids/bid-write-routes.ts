@@ -1,27 +1,21 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { apiError, ERROR_MESSAGES } from '#shared/api-errors.ts';
 import { bidInputSchema } from '#shared/bid-schemas.ts';
-import { canViewRequest } from '#shared/request-visibility.ts';
-import { isUniqueViolation } from '../applications/application-session.ts';
 import { requireUser } from '../auth/guards.ts';
 import type { UserRow } from '../auth/session-store.ts';
 import type { Db } from '../db/database.ts';
 import { bids } from '../db/schema/bids.ts';
 import { maintenanceRequests as mr } from '../db/schema/requests.ts';
-import { vendorProfiles } from '../db/schema/vendor-profiles.ts';
 import { forbidden, HttpError, notFound, parseInput } from '../http/http-error.ts';
 import { idempotentWrite } from '../idempotency/idempotent-write.ts';
-import { loadViewer } from '../requests/request-viewer.ts';
-import { BID_NOT_FOUND, bidBody, loadBidTarget, requireAvailable } from './bid-access.ts';
+import { BID_NOT_FOUND, bidBody, requireAvailable } from './bid-access.ts';
+import { loadBidWriteTarget } from './bid-write-target.ts';
 
-const DUPLICATE_DETAIL = 'You have already submitted a bid for this request.';
-const INSURANCE_DETAIL =
-  'Your insurance certificate has expired. Upload a current certificate in Settings before bidding.';
-const NOT_EDITABLE = { code: 'BID_NOT_EDITABLE', detail: 'Only a pending bid can be changed.' };
-const OWN_REQUEST = {
-  code: 'OWN_REQUEST',
-  detail: 'You cannot bid on a request you raised yourself.',
-};
+const DUPLICATE_DETAIL = ERROR_MESSAGES.DUPLICATE_BID;
+const INSURANCE_DETAIL = ERROR_MESSAGES.INSURANCE_EXPIRED;
+const NOT_EDITABLE = apiError('BID_NOT_EDITABLE');
+const OWN_REQUEST = apiError('OWN_REQUEST');
 
 /** Bids are a vendor's own: staff, who may see everything, still do not bid (docs/architecture.md). */
 function requireVendor(request: FastifyRequest): UserRow {
@@ -33,71 +27,57 @@ function requireVendor(request: FastifyRequest): UserRow {
 /** POST/PUT /api/requests/{id}/bid/ and POST /api/bids/{id}/withdraw/ (signed-in spec, sections 2 and 7). */
 export async function bidWriteRoutes(app: FastifyInstance): Promise<void> {
   /**
-   * The request a bid write is about, locked for the rest of the write's transaction. A vendor that
-   * raised the request (its reporter) may read it but never bid on it: it would price work it
-   * asked for itself.
+   * The request a bid write is about, locked for the rest of the write's transaction
+   * (bid-write-target.ts). A vendor that raised the request (its reporter) may read it but never bid
+   * on it: it would price work it asked for itself.
    */
   async function visibleTarget(db: Db, user: UserRow, rawId: string) {
-    const target = await loadBidTarget(db, rawId, { lock: true });
-    if (!canViewRequest(await loadViewer(db, user), target.visible)) {
-      throw forbidden('You do not have permission to view this request.');
-    }
+    const target = await loadBidWriteTarget(db, user, rawId);
     if (target.visible.createdById === user.id) throw new HttpError(403, OWN_REQUEST);
     return target;
   }
 
-  async function ownBid(db: Db, userId: number, requestId: number) {
+  async function ownBidId(db: Db, userId: number, requestId: number) {
     const [bid] = await db
-      .select()
+      .select({ id: bids.id })
       .from(bids)
       .where(and(eq(bids.requestId, requestId), eq(bids.vendorId, userId)));
-    return bid;
+    return bid?.id;
   }
 
   // Both writes take an Idempotency-Key (the offline outbox replays them): every check runs inside
   // the write, so a replay answers the first answer even after the request has changed since.
+  // Three statements in all (BEGIN, the target, the insert, COMMIT): issue 14's profile of POST bid.
   app.post<{ Params: { id: string } }>('/api/requests/:id/bid/', async (request, reply) => {
     const user = requireVendor(request);
     return idempotentWrite(request, reply, async (tx) => {
       const target = await visibleTarget(tx, user, request.params.id);
       const input = parseInput(bidInputSchema, request.body);
-      const [profile] = await tx
-        .select({ expiresOn: vendorProfiles.insuranceExpiresOn })
-        .from(vendorProfiles)
-        .where(eq(vendorProfiles.userId, user.id));
       // A certificate valid through its expiry date; no date on file is not refused (docs/architecture.md).
-      if (profile?.expiresOn && profile.expiresOn < new Date().toISOString().slice(0, 10)) {
+      if (target.insuranceExpiresOn && target.insuranceExpiresOn < new Date().toISOString().slice(0, 10)) {
         throw new HttpError(403, { code: 'INSURANCE_EXPIRED', detail: INSURANCE_DETAIL });
       }
       requireAvailable(target);
       const duplicate = (bidId: number) =>
         new HttpError(409, { code: 'DUPLICATE_BID', bidId, detail: DUPLICATE_DETAIL });
-      const existing = await ownBid(tx, user.id, target.id);
-      if (existing) throw duplicate(existing.id);
-      try {
-        // A savepoint: the unique violation of a losing insert must not abort the whole transaction.
-        const bid = await tx.transaction(async (inner) => {
-          const [row] = await inner
-            .insert(bids)
-            .values({
-              requestId: target.id,
-              vendorId: user.id,
-              amount: input.amount,
-              estimatedTime: input.estimated_time,
-              estimatedTimeUnit: input.estimated_time_unit,
-              proposedStartDate: new Date(input.proposed_start_date),
-              notes: input.notes,
-            })
-            .returning();
-          return row!;
-        });
-        return { status: 201, body: bidBody(bid) };
-      } catch (error) {
-        // A racing submission won: UNIQUE(request_id, vendor_id) is the real guard, the check above a shortcut.
-        if (!isUniqueViolation(error)) throw error;
-        const winner = await ownBid(tx, user.id, target.id);
-        throw duplicate(winner?.id ?? 0);
-      }
+      if (target.ownBidId !== null) throw duplicate(target.ownBidId);
+      const [bid] = await tx
+        .insert(bids)
+        .values({
+          requestId: target.id,
+          vendorId: user.id,
+          amount: input.amount,
+          estimatedTime: input.estimated_time,
+          estimatedTimeUnit: input.estimated_time_unit,
+          proposedStartDate: new Date(input.proposed_start_date),
+          notes: input.notes,
+        })
+        // UNIQUE(request_id, vendor_id) is the real guard, the check above a shortcut: a racing
+        // submission that won leaves this insert nothing to do (no error, so no savepoint needed).
+        .onConflictDoNothing({ target: [bids.requestId, bids.vendorId] })
+        .returning();
+      if (!bid) throw duplicate((await ownBidId(tx, user.id, target.id)) ?? 0);
+      return { status: 201, body: bidBody(bid) };
     });
   });
 
@@ -106,8 +86,7 @@ export async function bidWriteRoutes(app: FastifyInstance): Promise<void> {
     return idempotentWrite(request, reply, async (tx) => {
       const target = await visibleTarget(tx, user, request.params.id);
       const input = parseInput(bidInputSchema, request.body);
-      const bid = await ownBid(tx, user.id, target.id);
-      if (!bid) throw notFound(BID_NOT_FOUND);
+      if (target.ownBidId === null) throw notFound(BID_NOT_FOUND);
       requireAvailable(target);
       const [updated] = await tx
         .update(bids)
@@ -120,7 +99,7 @@ export async function bidWriteRoutes(app: FastifyInstance): Promise<void> {
           updatedAt: new Date(),
         })
         // Conditional on pending so that an award landing meanwhile is not overwritten.
-        .where(and(eq(bids.id, bid.id), eq(bids.status, 'pending')))
+        .where(and(eq(bids.id, target.ownBidId), eq(bids.status, 'pending')))
         .returning();
       if (!updated) throw new HttpError(409, NOT_EDITABLE);
       return { status: 200, body: bidBody(updated) };

@@ -1,5 +1,6 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   CONTACT_MESSAGE,
   contactMessageInputSchema,
@@ -7,9 +8,11 @@ import {
   demoRequestInputSchema,
   MAX_CONTACT_MESSAGE,
 } from '#shared/contact-schemas.ts';
+import { messageAnswerSchema } from '#shared/response-fields.ts';
 import { contactMessages, demoRequests } from '../db/schema/contact.ts';
-import { HttpError, parseInput } from '../http/http-error.ts';
+import { HttpError } from '../http/http-error.ts';
 import { hitRateLimit } from '../http/rate-limit.ts';
+import { errorResponses } from '../http/route-schemas.ts';
 import { enqueueMail } from '../mail/enqueue-mail.ts';
 import { renderMail } from '../mail/mail-layout.ts';
 
@@ -36,8 +39,16 @@ export async function contactRoutes(app: FastifyInstance): Promise<void> {
     }
   };
 
-  app.post('/api/demo-requests/', async (request, reply) => {
-    const input = parseInput(demoRequestInputSchema, request.body);
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const response = { ...errorResponses, 201: messageAnswerSchema };
+
+  const demoSchema = {
+    summary: 'Ask for a demo (the landing page)',
+    body: demoRequestInputSchema,
+    response,
+  };
+  api.post('/api/demo-requests/', { schema: demoSchema }, async (request, reply) => {
+    const input = request.body;
     await limit(request.ip, 'demo-request');
     await app.db.transaction(async (tx) => {
       await tx.insert(demoRequests).values({ email: input.email, companyName: input.company_name });
@@ -59,8 +70,14 @@ export async function contactRoutes(app: FastifyInstance): Promise<void> {
     return { message: DEMO_REQUEST_MESSAGE };
   });
 
-  app.post('/api/contact', async (request, reply) => {
-    const input = parseInput(contactMessageInputSchema, request.body);
+  const contactSchema = {
+    summary: 'Send a message to the FieldBid team (the footer contact form)',
+    body: contactMessageInputSchema,
+    consumes: ['multipart/form-data', 'application/json'],
+    response,
+  };
+  api.post('/api/contact', { schema: contactSchema }, async (request, reply) => {
+    const input = request.body;
     await limit(request.ip, 'contact');
     await app.db.transaction(async (tx) => {
       await tx.insert(contactMessages).values(input);

@@ -1,8 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import { VISIT_REQUEST_MESSAGES, visitRequestInputSchema } from '#shared/visit-request-schemas.ts';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  VISIT_REQUEST_MESSAGES,
+  visitRequestAnswerSchema,
+  visitRequestInputSchema,
+} from '#shared/visit-request-schemas.ts';
 import { visitRequests } from '../db/schema/visit-requests.ts';
-import { HttpError, parseInput } from '../http/http-error.ts';
+import { HttpError } from '../http/http-error.ts';
 import { hitRateLimit } from '../http/rate-limit.ts';
+import { errorResponses } from '../http/route-schemas.ts';
 import { enqueueMail } from '../mail/enqueue-mail.ts';
 import { staffVisitRequestMail, visitRequestReceivedMail } from './visit-request-mails.ts';
 
@@ -24,8 +30,13 @@ const TOO_MANY = 'Too many requests. Please try again later.';
 export async function visitRequestRoutes(app: FastifyInstance): Promise<void> {
   const { staffEmail, publicUrl } = app.config;
 
-  app.post('/api/visit-requests/', async (request, reply) => {
-    const input = parseInput(visitRequestInputSchema, request.body);
+  const schema = {
+    summary: 'Schedule a visit (the landing hero)',
+    body: visitRequestInputSchema,
+    response: { ...errorResponses, 201: visitRequestAnswerSchema },
+  };
+  app.withTypeProvider<ZodTypeProvider>().post('/api/visit-requests/', { schema }, async (request, reply) => {
+    const input = request.body;
     const withinLimits =
       (await hitRateLimit(app.db, `visit-request:ip:${request.ip}`, PER_IP_PER_HOUR, HOUR)) &&
       (await hitRateLimit(

@@ -1,10 +1,11 @@
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { lockDataDir } from './data-dir-lock.ts';
 import { type Database, MIGRATIONS_FOLDER, type QueryLog, queryLogger } from './database.ts';
+import { PgliteWorkerClient } from './pglite-worker-client.ts';
 
 export interface PgliteDatabase extends Database {
   /** The data directory as an uncompressed tarball, for `loadDataDir`. */
@@ -12,7 +13,8 @@ export interface PgliteDatabase extends Database {
 }
 
 /**
- * Embedded PostgreSQL (WASM). `dataDir` undefined keeps everything in memory (tests);
+ * Embedded PostgreSQL (WASM), run in a worker thread (pglite-worker.ts) so that its queries leave
+ * the server's event loop free. `dataDir` undefined keeps everything in memory (tests);
  * `loadDataDir` starts from a `dumpDataDir()` tarball instead of a fresh initdb (test template).
  */
 export async function openPgliteDatabase(
@@ -20,17 +22,20 @@ export async function openPgliteDatabase(
   options: { loadDataDir?: Blob; logQuery?: QueryLog } = {},
 ): Promise<PgliteDatabase> {
   const unlock = dataDir ? lockDataDir(dataDir) : () => {};
-  let client: PGlite;
+  let client: PgliteWorkerClient;
   try {
-    const pgliteOptions = { loadDataDir: options.loadDataDir };
-    client = dataDir
-      ? await PGlite.create(join(dataDir, 'pgdata'), pgliteOptions)
-      : await PGlite.create(pgliteOptions);
+    client = await PgliteWorkerClient.start({
+      dataDir: dataDir ? join(dataDir, 'pgdata') : undefined,
+      loadDataDir: options.loadDataDir,
+    });
   } catch (error) {
     unlock();
     throw error;
   }
-  const db = drizzle({ client, ...queryLogger(options.logQuery) });
+  // drizzle-orm/pglite calls only query() and transaction() (with the transaction's query()) on its
+  // client (its session.js), which the worker client provides with PGlite's signatures; Drizzle's
+  // mapping and type parsing stay exactly those of the PGlite driver.
+  const db = drizzle({ client: client as unknown as PGlite, ...queryLogger(options.logQuery) });
   return {
     db,
     kind: 'pglite',
@@ -47,13 +52,14 @@ export async function openPgliteDatabase(
       const unlisten = await client.listen(channel, onPayload);
       return {
         stop: () => unlisten(),
-        // PGlite hands a notification over (in a microtask) while it reads the result of the
-        // statement that committed it, before that statement's promise settles.
+        // The worker posts a notification (from PGlite's microtask while it reads the result of the
+        // statement that committed it) ahead of that statement's answer, on the same port: by the
+        // time a commit has answered here, its notifications have been handed to `onPayload`.
         sync: async () => {},
       };
     },
     async dump() {
-      return client.dumpDataDir('none');
+      return client.dumpDataDir();
     },
     async close() {
       try {

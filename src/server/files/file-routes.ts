@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { requireUser } from '../auth/guards.ts';
+import { ifNoneMatchHas } from '../http/etag-match.ts';
 import { notFound } from '../http/http-error.ts';
 import { isSafeKey } from '../storage/file-store.ts';
 import { answerRange } from './byte-range.ts';
@@ -11,15 +12,6 @@ const CACHE_CONTROL = 'private, max-age=86400';
 /** A header sent once; a repeated one counts as absent. */
 function header(value: string | string[] | undefined): string | undefined {
   return typeof value === 'string' ? value : undefined;
-}
-
-/** Whether an If-None-Match header names this ETag (a list, weak forms, or `*`). */
-function matches(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  return ifNoneMatch
-    .split(',')
-    .map((tag) => tag.trim().replace(/^W\//, ''))
-    .some((tag) => tag === '*' || tag === etag);
 }
 
 /**
@@ -43,7 +35,7 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
       // Uploads are only PDF and raster images (checked by their bytes), so nothing stored can run
       // as a page; nosniff keeps the browser to the stored type.
       .header('x-content-type-options', 'nosniff');
-    if (matches(request.headers['if-none-match'], file.etag)) return reply.code(304).send();
+    if (ifNoneMatchHas(request.headers['if-none-match'], file.etag)) return reply.code(304).send();
     const wanted = answerRange(
       request.headers.range,
       header(request.headers['if-range']),

@@ -1,4 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { healthDownSchema, healthOkSchema, readyDownSchema, readyOkSchema } from '#shared/health.ts';
+import { errorResponses } from '../http/route-schemas.ts';
+import { PUBLIC } from '../openapi/security-schemes.ts';
 
 type Check = 'ok' | 'down';
 
@@ -9,22 +13,43 @@ type Check = 'ok' | 'down';
  * answers.
  */
 export async function healthRoutes(app: FastifyInstance): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
   const check = async (probe: () => Promise<boolean>): Promise<Check> =>
     (await probe().catch(() => false)) ? 'ok' : 'down';
 
-  app.get('/api/health/', async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-    const [database, storage] = await Promise.all([
-      check(() => app.database.ping()),
-      check(() => app.files.ping?.() ?? Promise.resolve(true)),
-    ]);
-    if (database === 'ok' && storage === 'ok') return { status: 'ok' };
-    return reply.status(503).send({ status: 'unavailable', database, storage });
-  });
+  api.get(
+    '/api/health/',
+    {
+      schema: {
+        summary: 'Whether the database and the file store answer',
+        security: PUBLIC,
+        response: { ...errorResponses, 200: healthOkSchema, 503: healthDownSchema },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const [database, storage] = await Promise.all([
+        check(() => app.database.ping()),
+        check(() => app.files.ping?.() ?? Promise.resolve(true)),
+      ]);
+      if (database === 'ok' && storage === 'ok') return { status: 'ok' as const };
+      return reply.status(503).send({ status: 'unavailable', database, storage });
+    },
+  );
 
-  app.get('/api/health/ready', async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-    if ((await check(() => app.database.ping())) === 'ok') return { status: 'ready' };
-    return reply.status(503).send({ status: 'unavailable', database: 'down' });
-  });
+  api.get(
+    '/api/health/ready',
+    {
+      schema: {
+        summary: 'Whether this process serves and its database answers',
+        security: PUBLIC,
+        response: { ...errorResponses, 200: readyOkSchema, 503: readyDownSchema },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      if ((await check(() => app.database.ping())) === 'ok') return { status: 'ready' as const };
+      return reply.status(503).send({ status: 'unavailable', database: 'down' });
+    },
+  );
 }

@@ -1,26 +1,26 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { DATABASE_UNAVAILABLE_BODY, isDatabaseUnavailable } from '../db/database-unavailable.ts';
 import { STORAGE_UNAVAILABLE_BODY, StorageUnavailableError } from '../storage/storage-unavailable.ts';
-import { HttpError } from './http-error.ts';
+import { fieldErrors, HttpError } from './http-error.ts';
+import { RequestValidationError } from './route-schemas.ts';
 
 const GENERIC_DETAIL = 'Something went wrong on our side. Please try again.';
 
 /** Every failure leaves as JSON in the spec's error shape; never a stack trace. */
 export function registerErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+  app.setErrorHandler((error: FastifyError | HttpError | RequestValidationError, request, reply) => {
     if (error instanceof HttpError) {
       return reply.status(error.statusCode).send(error.body);
     }
-    const status = error.statusCode ?? 500;
-    if (error.validation) {
-      const errors: Record<string, string[]> = {};
-      for (const issue of error.validation) {
-        const field =
-          issue.instancePath.replace(/^\//, '') || String(issue.params?.missingProperty ?? 'non_field');
-        errors[field] = [...(errors[field] ?? []), issue.message ?? 'Invalid value.'];
-      }
-      return reply.status(400).send({ errors });
+    if (error instanceof RequestValidationError) {
+      const { config } = request.routeOptions;
+      // A malformed id names no record: the route's own 404, exactly as for an unknown id.
+      if (error.part === 'params') return reply.status(404).send(config.notFound ?? { detail: 'Not found.' });
+      const body = fieldErrors(error.issues);
+      if (!config.firstErrorAsError) return reply.status(400).send(body);
+      return reply.status(400).send({ ...body, error: error.issues.issues[0]?.message ?? 'Invalid request' });
     }
+    const status = error.statusCode ?? 500;
     // Before the database's check: a refused S3 socket carries the same ECONNREFUSED in its cause.
     if (error instanceof StorageUnavailableError) {
       request.log.warn(

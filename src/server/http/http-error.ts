@@ -1,12 +1,14 @@
 import type { z } from 'zod';
+import type { ErrorCode, ErrorBody as SharedErrorBody } from '#shared/api-errors.ts';
 
-export type ErrorBody = {
-  errors?: Record<string, string[]>;
-  non_field_errors?: string[];
-  detail?: string;
-  error?: string;
+/**
+ * The shared error shape (src/shared/api-errors.ts) with its code from the shared enum; a few
+ * answers add a field of their own (DUPLICATE_BID's `bidId`, an invalid token's `valid: false`),
+ * which the route's error schema then names.
+ */
+export type ErrorBody = Omit<SharedErrorBody, 'code'> & {
+  code?: ErrorCode;
   message?: string;
-  code?: string;
   [extra: string]: unknown;
 };
 

@@ -36,7 +36,10 @@ export function registerSecurityHeaders(app: FastifyInstance): void {
     }
     reply.header('permissions-policy', PERMISSIONS_POLICY);
     reply.header('cross-origin-opener-policy', 'same-origin');
-    reply.header('cross-origin-resource-policy', 'same-origin');
+    // What other sites may embed (the viewer's static files, a shared plan) says so itself.
+    if (!reply.hasHeader('cross-origin-resource-policy')) {
+      reply.header('cross-origin-resource-policy', 'same-origin');
+    }
     if (servedOverHttps(request, app.config.publicUrl)) {
       reply.header('strict-transport-security', STRICT_TRANSPORT_SECURITY);
     }

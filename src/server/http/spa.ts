@@ -2,26 +2,44 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { PRERENDERED_PAGES, pageFileFor, SIGNED_IN_SHELL } from '#shared/prerendered-pages.ts';
 
 /** Files that must be re-checked on every load so a new release is picked up. */
 const NO_CACHE = new Set(['/index.html', '/sw.js', '/manifest.webmanifest', '/registerSW.js']);
+/** The prerendered public pages (issue 16): HTML, revalidated like the shell. */
+const PAGES_DIR = '/pages/';
 
 /**
- * Serves the built PWA from `dir`: hashed assets cached for a year, the shell and service worker
- * revalidated, and any other GET outside /api/ answered with index.html (history fallback; the
- * app itself sends unknown routes to /).
+ * Serves the built PWA from `dir`: hashed assets cached for a year, the HTML and service worker
+ * revalidated. The public pages the build prerendered (src/shared/prerendered-pages.ts) answer with
+ * their own HTML, so they paint before any script runs; the signed-in areas with the shell that
+ * paints their frame; any other GET outside /api/ with index.html, the app's shell (history
+ * fallback; the app itself sends unknown routes to /).
  */
 export async function registerSpa(app: FastifyInstance, dir: string | undefined): Promise<void> {
   const hasBuild = dir !== undefined && existsSync(join(dir, 'index.html'));
+  // A build from before prerendering (or a partial one) falls back to the shell for that page.
+  const built = new Set(
+    [...Object.values(PRERENDERED_PAGES), SIGNED_IN_SHELL].filter(
+      (file) => hasBuild && existsSync(join(dir, file)),
+    ),
+  );
+  const fileFor = (path: string) => {
+    const file = pageFileFor(path);
+    return built.has(file) ? file : 'index.html';
+  };
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root: dir,
       wildcard: true,
-      index: ['index.html'],
+      // `/` is the landing page's prerendered HTML, not the shell.
+      index: [fileFor('/')],
+      // The build writes .br and .gz copies of its text files (scripts/precompress-plugin.ts).
+      preCompressed: true,
       setHeaders(res, path) {
         const name = path.slice(dir.length);
         if (name.startsWith('/assets/')) res.header('cache-control', 'public, max-age=31536000, immutable');
-        else if (NO_CACHE.has(name)) res.header('cache-control', 'no-cache');
+        else if (NO_CACHE.has(name) || name.startsWith(PAGES_DIR)) res.header('cache-control', 'no-cache');
       },
     });
   }
@@ -32,6 +50,6 @@ export async function registerSpa(app: FastifyInstance, dir: string | undefined)
       return reply.status(404).send({ detail: 'Not found.' });
     }
     reply.header('cache-control', 'no-cache');
-    return reply.type('text/html').sendFile('index.html');
+    return reply.type('text/html').sendFile(fileFor(path));
   });
 }

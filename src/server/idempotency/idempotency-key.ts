@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
+import { apiError } from '#shared/api-errors.ts';
 import { HttpError } from '../http/http-error.ts';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
@@ -10,10 +11,7 @@ export const KEY_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
 /** Printable ASCII (space to tilde), as in the IETF Idempotency-Key draft's examples. */
 const VALID_KEY = /^[\x20-\x7e]{1,255}$/;
 
-export const INVALID_KEY = {
-  code: 'IDEMPOTENCY_KEY_INVALID',
-  detail: 'The Idempotency-Key header must be 1 to 255 printable characters.',
-};
+export const INVALID_KEY = apiError('IDEMPOTENCY_KEY_INVALID');
 
 /** The request's key, or null without the header; 400 for an empty, repeated or malformed one. */
 export function readIdempotencyKey(request: FastifyRequest): string | null {

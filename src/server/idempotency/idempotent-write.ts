@@ -1,5 +1,6 @@
 import { and, eq, lt } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { apiError } from '#shared/api-errors.ts';
 import { requireUser } from '../auth/guards.ts';
 import type { Db } from '../db/database.ts';
 import { idempotencyKeys } from '../db/schema/idempotency.ts';
@@ -27,18 +28,12 @@ export interface IdempotencyOptions {
   payload?: unknown;
 }
 
-const REUSED_BODY = {
-  code: 'IDEMPOTENCY_KEY_REUSED',
-  detail: 'This Idempotency-Key was already used with a different request body.',
-};
-const REUSED_PATH = {
-  code: 'IDEMPOTENCY_KEY_REUSED',
-  detail: 'This Idempotency-Key was already used for a different request.',
-};
-const IN_PROGRESS = {
-  code: 'IDEMPOTENCY_KEY_IN_PROGRESS',
-  detail: 'A request with this Idempotency-Key is still being handled. Please try again.',
-};
+const REUSED_BODY = apiError('IDEMPOTENCY_KEY_REUSED');
+const REUSED_PATH = apiError(
+  'IDEMPOTENCY_KEY_REUSED',
+  'This Idempotency-Key was already used for a different request.',
+);
+const IN_PROGRESS = apiError('IDEMPOTENCY_KEY_IN_PROGRESS');
 
 /** The body exactly as JSON carries it (dates as strings), so the first answer equals every replay. */
 const asJson = (body: unknown): unknown => (body === undefined ? null : JSON.parse(JSON.stringify(body)));

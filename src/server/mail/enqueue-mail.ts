@@ -8,6 +8,8 @@ export interface NewMail {
   html?: string;
   /** Which mail this is (confirm_email, reset_password, ...), shown in the admin list. */
   template?: string;
+  /** Extra header lines, e.g. List-Unsubscribe (RFC 2369) and List-Unsubscribe-Post (RFC 8058). */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -24,6 +26,7 @@ export async function enqueueMail(db: Db, mail: NewMail): Promise<number> {
       textBody: mail.text,
       htmlBody: mail.html ?? null,
       template: mail.template ?? '',
+      headers: mail.headers ?? null,
       // Set here, not by the database's now(): PostgreSQL keeps microseconds, the sender compares
       // with a JavaScript Date (milliseconds), and a mail due "now" must not look a moment early.
       nextAttemptAt: new Date(),

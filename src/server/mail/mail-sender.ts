@@ -64,6 +64,7 @@ export async function sendDueMails(
         subject: mail.subject,
         text: mail.textBody,
         html: mail.htmlBody,
+        headers: mail.headers ?? {},
       });
       await db
         .update(mailOutbox)

@@ -8,6 +8,8 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html: string | null;
+  /** Extra header lines (List-Unsubscribe ...); none for most mail. */
+  headers?: Record<string, string>;
 }
 
 export interface MailTransport {
@@ -41,6 +43,7 @@ export function smtpTransport(smtpUrl: string, from: string): MailTransport {
         subject: mail.subject,
         text: mail.text,
         ...(mail.html ? { html: mail.html } : {}),
+        ...(mail.headers && Object.keys(mail.headers).length > 0 ? { headers: mail.headers } : {}),
       });
     },
     close() {

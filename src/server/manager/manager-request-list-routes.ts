@@ -6,6 +6,9 @@ import {
   managerRequestQuerySchema,
 } from '#shared/manager-request-query.ts';
 import { PRIORITIES } from '#shared/statuses.ts';
+import { cacheTag } from '../cache/cache-changes.ts';
+import { sendCached } from '../cache/cached-answer.ts';
+import { ReadCache } from '../cache/read-cache.ts';
 import type { Db } from '../db/database.ts';
 import { projects, units } from '../db/schema/projects.ts';
 import { maintenanceRequests as mr, requestInvitations } from '../db/schema/requests.ts';
@@ -66,65 +69,94 @@ function countManagerRequests(
   return clientId === null ? async () => 0 : () => countClientRequests(db, clientId, filters);
 }
 
+/** The page of requests the scope asked for, read from the database. */
+function loadManagerPage(db: Db, scope: ManagerScope, query: ManagerRequestQuery) {
+  const where = and(
+    requestsInScope(db, scope),
+    query.status ? eq(mr.status, query.status) : undefined,
+    query.service_type ? eq(mr.type, query.service_type) : undefined,
+    query.property ? eq(mr.projectId, query.property) : undefined,
+    query.priority ? eq(mr.priority, query.priority) : undefined,
+    matchesSearch(query.search),
+  );
+  return loadRequestPage(
+    countManagerRequests(db, scope, query, where),
+    query,
+    ({ limit, offset }) =>
+      db
+        .select({
+          id: mr.id,
+          created_at: mr.createdAt,
+          service_type: mr.type,
+          description: mr.description,
+          property: projects.name,
+          property_id: mr.projectId,
+          unit: units.number,
+          status: mr.status,
+          priority: mr.priority,
+          areas_affected: mr.areasAffected,
+        })
+        .from(mr)
+        .leftJoin(projects, eq(projects.id, mr.projectId))
+        .leftJoin(units, eq(units.id, mr.unitId))
+        .where(where)
+        .orderBy(...orderBy(query.ordering))
+        .limit(limit)
+        .offset(offset),
+    async (rows) => {
+      const invited = await db
+        .select({
+          requestId: requestInvitations.requestId,
+          id: requestInvitations.vendorId,
+          name: vendorNameSql,
+        })
+        .from(requestInvitations)
+        .innerJoin(users, eq(users.id, requestInvitations.vendorId))
+        .leftJoin(vendorProfiles, eq(vendorProfiles.userId, requestInvitations.vendorId))
+        .where(
+          inArray(
+            requestInvitations.requestId,
+            rows.map((row) => row.id),
+          ),
+        )
+        .orderBy(asc(vendorNameSql), asc(requestInvitations.vendorId));
+      return rows.map((row) => ({
+        ...row,
+        vendors: invited.filter((v) => v.requestId === row.id).map(({ id, name }) => ({ id, name })),
+      }));
+    },
+  );
+}
+
 /** GET /api/property-manager/maintenance-requests/ (signed-in spec, sections 2, 3 and 7). */
 export async function managerRequestListRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/api/property-manager/maintenance-requests/', async (request) => {
+  // Pages kept per scope and query while no request or invitation is written ('l') and the listed
+  // properties (names, unit numbers) and invited vendors (names) stand. A property moving to another
+  // client changes every scope: its trigger clears everything.
+  const pages = new ReadCache(app.changeFeed.versions);
+  app.get('/api/property-manager/maintenance-requests/', async (request, reply) => {
     const scope = requireManagerScope(request);
     const query = parseInput(managerRequestQuerySchema, request.query);
-    const where = and(
-      requestsInScope(app.db, scope),
-      query.status ? eq(mr.status, query.status) : undefined,
-      query.service_type ? eq(mr.type, query.service_type) : undefined,
-      query.property ? eq(mr.projectId, query.property) : undefined,
-      query.priority ? eq(mr.priority, query.priority) : undefined,
-      matchesSearch(query.search),
-    );
-    return loadRequestPage(
-      countManagerRequests(app.db, scope, query, where),
-      query,
-      ({ limit, offset }) =>
-        app.db
-          .select({
-            id: mr.id,
-            created_at: mr.createdAt,
-            service_type: mr.type,
-            description: mr.description,
-            property: projects.name,
-            property_id: mr.projectId,
-            unit: units.number,
-            status: mr.status,
-            priority: mr.priority,
-            areas_affected: mr.areasAffected,
-          })
-          .from(mr)
-          .leftJoin(projects, eq(projects.id, mr.projectId))
-          .leftJoin(units, eq(units.id, mr.unitId))
-          .where(where)
-          .orderBy(...orderBy(query.ordering))
-          .limit(limit)
-          .offset(offset),
-      async (rows) => {
-        const invited = await app.db
-          .select({
-            requestId: requestInvitations.requestId,
-            id: requestInvitations.vendorId,
-            name: vendorNameSql,
-          })
-          .from(requestInvitations)
-          .innerJoin(users, eq(users.id, requestInvitations.vendorId))
-          .leftJoin(vendorProfiles, eq(vendorProfiles.userId, requestInvitations.vendorId))
-          .where(
-            inArray(
-              requestInvitations.requestId,
-              rows.map((row) => row.id),
-            ),
-          )
-          .orderBy(asc(vendorNameSql), asc(requestInvitations.vendorId));
-        return rows.map((row) => ({
-          ...row,
-          vendors: invited.filter((v) => v.requestId === row.id).map(({ id, name }) => ({ id, name })),
-        }));
-      },
-    );
+    const key = JSON.stringify([
+      scope.all ? null : scope.clientId,
+      scope.all,
+      query.status ?? null,
+      query.service_type ?? null,
+      query.property ?? null,
+      query.priority ?? null,
+      query.search ?? null,
+      query.ordering ?? null,
+      query.page,
+      query.page_size,
+    ]);
+    return sendCached(request, reply, pages, key, async () => {
+      const body = await loadManagerPage(app.db, scope, query);
+      const tags = new Set<string>([cacheTag.requestLists]);
+      for (const row of body.results) {
+        if (row.property_id !== null) tags.add(cacheTag.property(row.property_id));
+        for (const vendor of row.vendors) tags.add(cacheTag.user(vendor.id));
+      }
+      return { body, tags: [...tags] };
+    });
   });
 }

@@ -5,8 +5,11 @@ import { type Conversation, conversationTitle } from '#shared/message-schemas.ts
 import { canViewRequest, type VisibilityViewer } from '#shared/request-visibility.ts';
 import { isStaff, requireUser } from '../auth/guards.ts';
 import type { UserRow } from '../auth/session-store.ts';
+import { cacheTag } from '../cache/cache-changes.ts';
+import { sendCached } from '../cache/cached-answer.ts';
+import { ReadCache } from '../cache/read-cache.ts';
 import type { Db } from '../db/database.ts';
-import { requestViewer } from '../requests/request-viewer.ts';
+import { requestViewer, viewerKey } from '../requests/request-viewer.ts';
 
 const threadRowSchema = z.object({
   request_id: z.number(),
@@ -17,6 +20,7 @@ const threadRowSchema = z.object({
   type: z.string(),
   created_by_id: z.number(),
   invite_all: z.boolean(),
+  project_id: z.number().nullable(),
   property: z.string().nullable(),
   client_id: z.number().nullable(),
   manager: z.string(),
@@ -58,7 +62,7 @@ async function loadThreads(db: Db, user: UserRow): Promise<ThreadRow[]> {
     )
     select t.request_id, t.vendor_id, t.unread_count, l.content as last_message,
       to_json(l.created_at) #>> '{}' as timestamp,
-      r.type, r.created_by_id, r.invite_all, p.name as property, p.client_id,
+      r.type, r.created_by_id, r.invite_all, r.project_id, p.name as property, p.client_id,
       -- A vendor reporter is not the managing side: its request shows the owning client instead.
       case when c.type = 'vendor' then coalesce(cl.name, '')
         else coalesce(nullif(trim(c.first_name || ' ' || c.last_name), ''), c.email) end as manager,
@@ -95,20 +99,54 @@ function stillVisible(viewer: VisibilityViewer | null, rows: ThreadRow[]): Threa
   );
 }
 
+/**
+ * The tags of a conversations list: the threads of the user's side (a vendor's own; a manager's
+ * client's; the requests staff raised), and each listed thread's request, property, client and people.
+ */
+function conversationTags(user: UserRow, rows: readonly ThreadRow[]): string[] {
+  const tags = new Set<string>([cacheTag.user(user.id)]);
+  if (user.type === 'vendor') tags.add(cacheTag.vendorThreads(user.id));
+  if (user.type === 'property_manager' && user.clientId !== null)
+    tags.add(cacheTag.clientThreads(user.clientId));
+  if (isStaff(user)) tags.add(cacheTag.raisedThreads(user.id));
+  for (const row of rows) {
+    tags.add(cacheTag.request(row.request_id));
+    if (row.project_id !== null) tags.add(cacheTag.property(row.project_id));
+    if (row.client_id !== null) tags.add(cacheTag.client(row.client_id));
+    tags.add(cacheTag.user(row.created_by_id));
+    tags.add(cacheTag.user(row.vendor_id));
+  }
+  return [...tags];
+}
+
 /** GET /api/messages/conversations/ (signed-in spec, sections 2, 3 and 7). */
 export async function conversationRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/api/messages/conversations/', async (request): Promise<Conversation[]> => {
+  const lists = new ReadCache(app.changeFeed.versions);
+  app.get('/api/messages/conversations/', async (request, reply) => {
     const user = requireUser(request);
     const viewer = user.type === 'vendor' ? await requestViewer(request) : null;
-    const rows = stillVisible(viewer, await loadThreads(app.db, user));
-    return rows.map((row) => ({
-      request_id: row.request_id,
-      title: conversationTitle(row.type, row.request_id),
-      unread_count: row.unread_count,
-      participants: { property: row.property ?? '', manager: row.manager },
-      last_message: row.last_message,
-      timestamp: new Date(row.timestamp).toISOString(),
-      vendor: { id: row.vendor_id, name: row.vendor_name },
-    }));
+    // Whose threads these are (loadThreads) and, for a vendor, what it may still see (stillVisible).
+    const key = JSON.stringify([
+      user.id,
+      user.type,
+      user.clientId,
+      isStaff(user),
+      viewer ? viewerKey(viewer) : null,
+    ]);
+    return sendCached(request, reply, lists, key, async () => {
+      const threads = await loadThreads(app.db, user);
+      const rows = stillVisible(viewer, threads);
+      const body: Conversation[] = rows.map((row) => ({
+        request_id: row.request_id,
+        title: conversationTitle(row.type, row.request_id),
+        unread_count: row.unread_count,
+        participants: { property: row.property ?? '', manager: row.manager },
+        last_message: row.last_message,
+        timestamp: new Date(row.timestamp).toISOString(),
+        vendor: { id: row.vendor_id, name: row.vendor_name },
+      }));
+      // Every thread read, the hidden ones too: a change to one may bring it back.
+      return { body, tags: conversationTags(user, threads) };
+    });
   });
 }

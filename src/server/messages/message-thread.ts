@@ -1,13 +1,14 @@
-import { and, eq } from 'drizzle-orm';
-import { canViewRequest, type VisibleRequest } from '#shared/request-visibility.ts';
+import { and, eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { canViewRequest, type VisibilityViewer, type VisibleRequest } from '#shared/request-visibility.ts';
 import type { UserRow } from '../auth/session-store.ts';
 import type { Db } from '../db/database.ts';
 import { projects } from '../db/schema/projects.ts';
-import { maintenanceRequests as mr, requestInvitations } from '../db/schema/requests.ts';
+import { maintenanceRequests as mr } from '../db/schema/requests.ts';
 import { users } from '../db/schema/users.ts';
+import { vendorProfiles } from '../db/schema/vendor-profiles.ts';
 import { forbidden, HttpError, notFound } from '../http/http-error.ts';
-import { requestManagerIds } from '../requests/request-managers.ts';
-import { loadViewer } from '../requests/request-viewer.ts';
+import { isRequestManager } from '../requests/request-managers.ts';
 
 export const REQUEST_NOT_FOUND = 'Request not found.';
 const DENIED = 'You do not have permission to view this request.';
@@ -22,37 +23,15 @@ export interface ThreadAccess {
   managerIds: number[];
 }
 
-async function loadVisibleRequest(db: Db, requestId: number): Promise<VisibleRequest> {
-  const [row] = await db
-    .select({
-      createdById: mr.createdById,
-      type: mr.type,
-      inviteAll: mr.inviteAll,
-      clientId: projects.clientId,
-    })
-    .from(mr)
-    .leftJoin(projects, eq(projects.id, mr.projectId))
-    .where(eq(mr.id, requestId));
-  if (!row) throw notFound(REQUEST_NOT_FOUND);
-  const invitations = await db
-    .select({ vendorId: requestInvitations.vendorId })
-    .from(requestInvitations)
-    .where(eq(requestInvitations.requestId, requestId));
-  return {
-    createdById: row.createdById,
-    projectClientId: row.clientId ?? null,
-    type: row.type,
-    inviteAll: row.inviteAll,
-    invitedVendorIds: invitations.map((i) => i.vendorId),
-  };
-}
-
 /**
  * Who may read and write a thread (signed-in spec, section 6: the request visibility rule applies
  * to its messages): a vendor that may see the request (its reporter too), in its own thread; or one
  * of the request's managers, in the thread of a vendor named by `vendorId` that may see the request.
  * Staff who did not raise the request do not take part. 404 for an unknown request, 403 for anyone
  * else, 400 for a bad vendor.
+ *
+ * One statement reads the request, its invitations, its managers and the thread's vendor with its
+ * trades (issue 14: the four it took were most of POST message's round trips).
  */
 export async function loadThreadAccess(
   db: Db,
@@ -60,23 +39,79 @@ export async function loadThreadAccess(
   requestId: number,
   vendorId: number | undefined,
 ): Promise<ThreadAccess> {
-  const visible = await loadVisibleRequest(db, requestId);
-  const managerIds = await requestManagerIds(db, visible);
+  const threadVendorId = user.type === 'vendor' ? user.id : (vendorId ?? null);
+  const vendor = alias(users, 'thread_vendor');
+  const vendorProfile = alias(vendorProfiles, 'thread_vendor_profile');
+  const [row] = await db
+    .select({
+      createdById: mr.createdById,
+      type: mr.type,
+      inviteAll: mr.inviteAll,
+      clientId: projects.clientId,
+      invited: sql<number[]>`coalesce((
+        select array_agg(i.vendor_id) from request_invitations i where i.request_id = ${mr.id}
+      ), '{}')`,
+      managerIds: sql<number[]>`coalesce((
+        select array_agg(${users.id}) from ${users} where ${isRequestManager(mr.createdById, projects.clientId)}
+      ), '{}')`,
+      vendor: {
+        id: vendor.id,
+        isStaff: vendor.isStaff,
+        isSuperuser: vendor.isSuperuser,
+        clientId: vendor.clientId,
+      },
+      vendorCategories: vendorProfile.serviceCategories,
+    })
+    .from(mr)
+    .leftJoin(projects, eq(projects.id, mr.projectId))
+    .leftJoin(vendor, and(eq(vendor.id, threadVendorId ?? -1), eq(vendor.type, 'vendor')))
+    .leftJoin(vendorProfile, eq(vendorProfile.userId, vendor.id))
+    .where(eq(mr.id, requestId));
+  if (!row) throw notFound(REQUEST_NOT_FOUND);
+  const visible: VisibleRequest = {
+    createdById: row.createdById,
+    projectClientId: row.clientId ?? null,
+    type: row.type,
+    inviteAll: row.inviteAll,
+    invitedVendorIds: row.invited,
+  };
+  const managerIds = row.managerIds;
+  const categories = row.vendorCategories ?? [];
 
   if (user.type === 'vendor') {
-    if (!canViewRequest(await loadViewer(db, user), visible)) throw forbidden(DENIED);
+    const viewer = { ...viewerOf(user), serviceCategories: categories };
+    if (!canViewRequest(viewer, visible)) throw forbidden(DENIED);
     return { requestId, vendorId: user.id, side: 'vendor', managerIds };
   }
   if (!managerIds.includes(user.id)) throw forbidden(DENIED);
   if (vendorId === undefined) throw new HttpError(400, { errors: { vendor: ['This field is required.'] } });
-  const [vendor] = await db
-    .select()
-    .from(users)
-    .where(and(eq(users.id, vendorId), eq(users.type, 'vendor')));
   // A manager writes only to vendors who may see the request: anyone else would read about a
   // request they cannot open.
-  if (!vendor || !canViewRequest(await loadViewer(db, vendor), visible)) {
+  const named = row.vendor;
+  const vendorViewer: VisibilityViewer | null =
+    named === null
+      ? null
+      : {
+          id: named.id,
+          type: 'vendor',
+          isStaff: named.isStaff,
+          isSuperuser: named.isSuperuser,
+          clientId: named.clientId,
+          serviceCategories: categories,
+        };
+  if (!vendorViewer || !canViewRequest(vendorViewer, visible)) {
     throw new HttpError(400, { errors: { vendor: ['This vendor cannot take part in this request.'] } });
   }
   return { requestId, vendorId, side: 'manager', managerIds };
+}
+
+function viewerOf(user: UserRow): VisibilityViewer {
+  return {
+    id: user.id,
+    type: user.type,
+    isStaff: user.isStaff,
+    isSuperuser: user.isSuperuser,
+    clientId: user.clientId,
+    serviceCategories: [],
+  };
 }

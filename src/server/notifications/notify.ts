@@ -1,17 +1,12 @@
+import type { NotificationKind } from '#shared/notification-preferences.ts';
 import type { Db } from '../db/database.ts';
 import { notifications } from '../db/schema/notifications.ts';
 import { publishEvents } from '../realtime/realtime-events.ts';
+import { planDeliveries } from './delivery-plan.ts';
 import { notificationBody } from './notification-body.ts';
 
 /** What made a notification; the kinds the product creates (kept in `notifications.kind`). */
-export type NotificationKind =
-  | 'new_job'
-  | 'invited'
-  | 'bid_received'
-  | 'bid_accepted'
-  | 'bid_rejected'
-  | 'new_message'
-  | 'request_status';
+export type { NotificationKind };
 
 export interface NewNotification {
   userId: number;
@@ -24,9 +19,10 @@ export interface NewNotification {
 }
 
 /**
- * Records notifications for the users an event concerns and pushes each to its user's open event
- * streams. Pass the transaction of the write that caused them, so a rolled-back write leaves no
- * notification behind and pushes nothing (the push leaves on commit).
+ * Records notifications for the users an event concerns, with their deliveries by email, SMS and
+ * Web Push (one per channel each user has on for the category: delivery-plan.ts), and pushes each to
+ * its user's open event streams. Pass the transaction of the write that caused them, so a rolled-back
+ * write leaves no notification or delivery behind and pushes nothing (the push leaves on commit).
  */
 export async function notify(db: Db, items: readonly NewNotification[]): Promise<void> {
   if (items.length === 0) return;
@@ -43,6 +39,7 @@ export async function notify(db: Db, items: readonly NewNotification[]): Promise
       })),
     )
     .returning();
+  await planDeliveries(db, rows);
   await publishEvents(
     db,
     rows.map((row) => ({ users: [row.userId], event: 'notification', data: notificationBody(row) })),

@@ -1,8 +1,14 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorBodySchema } from '#shared/api-errors.ts';
+import { checkoutFormSchema } from '#shared/checkout.ts';
 import { randomToken, safeEqual } from '../auth/tokens.ts';
 import { checkoutSessions } from '../db/schema/billing.ts';
 import { plans } from '../db/schema/plans.ts';
+import { errorResponses, htmlPage, redirect } from '../http/route-schemas.ts';
+import { PUBLIC } from '../openapi/security-schemes.ts';
 import { CHECKOUT_PAGE_CSP, renderCheckoutMessage, renderCheckoutPage } from './checkout-page.ts';
 import { successPagePath } from './subscription-success-routes.ts';
 
@@ -90,48 +96,74 @@ export async function checkoutRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.get<{ Params: { id: string } }>('/checkout/:id', async (request, reply) => {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const params = z.object({ id: z.string() });
+  const pageSchema = {
+    summary: "The local provider's checkout page (a test card form)",
+    security: PUBLIC,
+    params,
+    produces: ['text/html'],
+    response: {
+      ...errorResponses,
+      200: htmlPage('The card form'),
+      303: redirect('Already paid: on to the success page'),
+      404: htmlPage('No such checkout'),
+      410: htmlPage('The checkout expired'),
+    },
+  };
+  api.get('/checkout/:id', { schema: pageSchema }, async (request, reply) => {
     const row = await loadCheckout(app, request.params.id);
     return unpayable(reply, row) ?? page(reply, 200, row!);
   });
 
-  app.post<{ Params: { id: string }; Body: Record<string, string> | undefined }>(
-    '/checkout/:id/pay',
-    { config: { csrf: false } },
-    async (request, reply) => {
-      const row = await loadCheckout(app, request.params.id);
-      const refused = unpayable(reply, row);
-      if (refused) return refused;
-      const checkout = row!;
-      const form = request.body ?? {};
-      const cookie = request.cookies[FORM_COOKIE];
-      if (!cookie || typeof form.form_token !== 'string' || !safeEqual(cookie, form.form_token)) {
-        return page(reply, 403, checkout, 'This payment form has expired. Please try again.');
-      }
-      const card = String(form.card_number ?? '').replace(/[\s-]/g, '');
-      const refuse = (code: number, message: string) =>
-        page(reply, code, checkout, message, String(form.card_name ?? '').slice(0, 200));
-      if (card === DECLINED) return refuse(402, 'Your card was declined. Please use a different card.');
-      if (card !== SUCCEEDS)
-        return refuse(400, 'This test checkout accepts only the test card 4242 4242 4242 4242.');
-      if (!/^(0[1-9]|1[0-2])\s*\/\s*\d{2}$/.test(String(form.expiry ?? '').trim())) {
-        return refuse(400, 'Please enter the expiry date as MM/YY.');
-      }
-      if (!/^\d{3,4}$/.test(String(form.cvc ?? '').trim())) {
-        return refuse(400, 'Please enter the 3 or 4 digit security code.');
-      }
-      // Only an open checkout turns paid: a second submit of the same form finds it paid and is
-      // sent to the same success address.
-      const [paid] = await app.db
-        .update(checkoutSessions)
-        .set({ status: 'paid', providerSubscriptionId: `sub_local_${randomToken(18)}`, paidAt: sql`now()` })
-        .where(and(eq(checkoutSessions.id, checkout.id), eq(checkoutSessions.status, 'open')))
-        .returning({ subscriptionId: checkoutSessions.providerSubscriptionId });
-      const subscriptionId = paid?.subscriptionId ?? (await loadCheckout(app, checkout.id))?.subscriptionId;
-      if (!subscriptionId)
-        return html(reply, 409, renderCheckoutMessage('Checkout closed', 'This checkout is closed.'));
-      reply.clearCookie(FORM_COOKIE, { path: `/checkout/${checkout.id}` });
-      return reply.redirect(successPagePath(checkout.id, subscriptionId), 303);
+  const paySchema = {
+    summary: "Pay a local checkout with the test card (the card form's own post)",
+    params,
+    formBody: checkoutFormSchema,
+    consumes: ['application/x-www-form-urlencoded'],
+    response: {
+      ...errorResponses,
+      303: redirect('Paid: on to the success page'),
+      '4xx': {
+        description: 'The form again with what to correct, or why the checkout cannot be paid',
+        content: { 'text/html': { schema: z.string() }, 'application/json': { schema: errorBodySchema } },
+      },
     },
-  );
+  };
+  api.post('/checkout/:id/pay', { schema: paySchema, config: { csrf: false } }, async (request, reply) => {
+    const row = await loadCheckout(app, request.params.id);
+    const refused = unpayable(reply, row);
+    if (refused) return refused;
+    const checkout = row!;
+    // This plugin's urlencoded parser gives string values (or no body at all).
+    const form = (request.body ?? {}) as Record<string, string | undefined>;
+    const cookie = request.cookies[FORM_COOKIE];
+    if (!cookie || typeof form.form_token !== 'string' || !safeEqual(cookie, form.form_token)) {
+      return page(reply, 403, checkout, 'This payment form has expired. Please try again.');
+    }
+    const card = String(form.card_number ?? '').replace(/[\s-]/g, '');
+    const refuse = (code: number, message: string) =>
+      page(reply, code, checkout, message, String(form.card_name ?? '').slice(0, 200));
+    if (card === DECLINED) return refuse(402, 'Your card was declined. Please use a different card.');
+    if (card !== SUCCEEDS)
+      return refuse(400, 'This test checkout accepts only the test card 4242 4242 4242 4242.');
+    if (!/^(0[1-9]|1[0-2])\s*\/\s*\d{2}$/.test(String(form.expiry ?? '').trim())) {
+      return refuse(400, 'Please enter the expiry date as MM/YY.');
+    }
+    if (!/^\d{3,4}$/.test(String(form.cvc ?? '').trim())) {
+      return refuse(400, 'Please enter the 3 or 4 digit security code.');
+    }
+    // Only an open checkout turns paid: a second submit of the same form finds it paid and is
+    // sent to the same success address.
+    const [paid] = await app.db
+      .update(checkoutSessions)
+      .set({ status: 'paid', providerSubscriptionId: `sub_local_${randomToken(18)}`, paidAt: sql`now()` })
+      .where(and(eq(checkoutSessions.id, checkout.id), eq(checkoutSessions.status, 'open')))
+      .returning({ subscriptionId: checkoutSessions.providerSubscriptionId });
+    const subscriptionId = paid?.subscriptionId ?? (await loadCheckout(app, checkout.id))?.subscriptionId;
+    if (!subscriptionId)
+      return html(reply, 409, renderCheckoutMessage('Checkout closed', 'This checkout is closed.'));
+    reply.clearCookie(FORM_COOKIE, { path: `/checkout/${checkout.id}` });
+    return reply.redirect(successPagePath(checkout.id, subscriptionId), 303);
+  });
 }

@@ -1,8 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type Stripe from 'stripe';
+import { stripeWebhookAnswerSchema } from '#shared/checkout.ts';
 import { paymentEvents } from '../db/schema/billing.ts';
 import { HttpError } from '../http/http-error.ts';
+import { errorResponses } from '../http/route-schemas.ts';
 import { StripePaymentProvider } from './stripe-payment-provider.ts';
 import { handleStripeEvent } from './stripe-webhook-events.ts';
 
@@ -27,7 +30,14 @@ export async function stripeWebhookRoutes(app: FastifyInstance): Promise<void> {
     done(null, body);
   });
 
-  app.post('/stripe/webhook/', { config: { csrf: false } }, async (request) => {
+  const schema = {
+    summary:
+      "Stripe's signed events (only when Stripe is the payment provider); the Stripe-Signature header proves the caller",
+    consumes: ['application/json'],
+    response: { ...errorResponses, 200: stripeWebhookAnswerSchema },
+  };
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.post('/stripe/webhook/', { schema, config: { csrf: false } }, async (request) => {
     const signature = request.headers['stripe-signature'];
     if (!Buffer.isBuffer(request.body) || typeof signature !== 'string') {
       throw new HttpError(400, { error: 'A signed JSON event is required.' });
@@ -49,7 +59,7 @@ export async function stripeWebhookRoutes(app: FastifyInstance): Promise<void> {
       .select({ processedAt: paymentEvents.processedAt })
       .from(paymentEvents)
       .where(eq(paymentEvents.id, event.id));
-    if (seen?.processedAt) return { received: true, duplicate: true };
+    if (seen?.processedAt) return { received: true as const, duplicate: true as const };
     if (!seen) {
       await app.db
         .insert(paymentEvents)
@@ -58,6 +68,6 @@ export async function stripeWebhookRoutes(app: FastifyInstance): Promise<void> {
     }
     await handleStripeEvent(app, provider, event, request.log);
     await app.db.update(paymentEvents).set({ processedAt: sql`now()` }).where(eq(paymentEvents.id, event.id));
-    return { received: true };
+    return { received: true as const };
   });
 }

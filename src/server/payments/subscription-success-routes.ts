@@ -1,8 +1,13 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { vendorSuccessResponseSchema } from '#shared/vendor-application.ts';
 import { vendorApplications } from '../db/schema/applications.ts';
 import { checkoutSessions } from '../db/schema/billing.ts';
 import { HttpError } from '../http/http-error.ts';
+import { errorResponses, htmlPage, redirect } from '../http/route-schemas.ts';
+import { PUBLIC } from '../openapi/security-schemes.ts';
 import { CHECKOUT_PAGE_CSP, renderCheckoutMessage } from './checkout-page.ts';
 import { fulfilPaidApplication } from './vendor-fulfilment.ts';
 
@@ -18,8 +23,16 @@ export const successPagePath = (checkoutId: string, subscriptionId: string) =>
  * once, and answers only the session that submitted it; anyone else gets 404. Errors are `{error}`.
  */
 export async function subscriptionSuccessRoutes(app: FastifyInstance): Promise<void> {
-  app.get<{ Params: { sessionId: string; subscriptionId: string } }>(
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const successSchema = {
+    summary:
+      'Fulfil a paid vendor application: its confirmation number, once its API key and a set-password token',
+    params: z.object({ sessionId: z.string(), subscriptionId: z.string() }),
+    response: { ...errorResponses, 200: vendorSuccessResponseSchema },
+  };
+  api.get(
     '/stripe/vendor/subscription/success/:sessionId/:subscriptionId/',
+    { schema: successSchema },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const { sessionId: checkoutId, subscriptionId } = request.params;
@@ -59,8 +72,21 @@ export async function subscriptionSuccessRoutes(app: FastifyInstance): Promise<v
    * Where a hosted checkout (Stripe) returns the buyer: it can only name the session, so this asks
    * the provider for the subscription and sends the browser on to the spec's success route.
    */
-  app.get<{ Params: { sessionId: string } }>(
+  const returnSchema = {
+    summary: 'Where Stripe Checkout sends the buyer back: on to the success page once paid',
+    security: PUBLIC,
+    params: z.object({ sessionId: z.string() }),
+    produces: ['text/html'],
+    response: {
+      ...errorResponses,
+      303: redirect('Paid: on to the success page'),
+      402: htmlPage('The payment is not completed'),
+      404: htmlPage('No such checkout'),
+    },
+  };
+  api.get(
     '/stripe/vendor/subscription/return/:sessionId/',
+    { schema: returnSchema },
     async (request, reply) => {
       const state = await app.payments.retrieveCheckout(request.params.sessionId);
       if (state?.paid && state.subscriptionId) {

@@ -1,10 +1,19 @@
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { planListSchema } from '#shared/vendor-application.ts';
 import { plans } from '../db/schema/plans.ts';
+import { errorResponses } from '../http/route-schemas.ts';
+import { PUBLIC } from '../openapi/security-schemes.ts';
 
 /** GET /api/vendor-plans/: the active plans in their order (public spec, sections 3 and 7). */
 export async function planRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/api/vendor-plans/', async () =>
+  const schema = {
+    summary: 'The subscription plans a vendor can choose, in their order',
+    security: PUBLIC,
+    response: { ...errorResponses, 200: planListSchema },
+  };
+  app.withTypeProvider<ZodTypeProvider>().get('/api/vendor-plans/', { schema }, async () =>
     app.db
       .select({
         id: plans.id,

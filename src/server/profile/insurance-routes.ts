@@ -2,14 +2,25 @@ import { randomBytes } from 'node:crypto';
 import fastifyMultipart from '@fastify/multipart';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { INSURANCE_EXPIRY_MESSAGES, type InsuranceStatus, isInsuranceExpired } from '#shared/user-profile.ts';
-import { MAX_CERTIFICATE_BYTES } from '#shared/vendor-application.ts';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { certificateFormSchema } from '#shared/certificate-file.ts';
+import {
+  INSURANCE_EXPIRY_MESSAGES,
+  type InsuranceStatus,
+  insuranceStatusSchema,
+  isInsuranceExpired,
+} from '#shared/user-profile.ts';
+import { CERTIFICATE_ACCEPT, MAX_CERTIFICATE_BYTES } from '#shared/vendor-application.ts';
 import { readCertificateUpload } from '../applications/certificate-upload.ts';
 import { requireUser } from '../auth/guards.ts';
 import type { UserRow } from '../auth/session-store.ts';
+import type { Db } from '../db/database.ts';
 import { vendorProfiles } from '../db/schema/vendor-profiles.ts';
 import { forbidden, HttpError, notFound } from '../http/http-error.ts';
+import { errorResponses, fileDownload } from '../http/route-schemas.ts';
+import { notify } from '../notifications/notify.ts';
 import { EXTENSIONS } from '../storage/content-type.ts';
+import { newCertificateNotice } from './insurance-reminders.ts';
 
 const BASE = '/api/vendor/insurance/';
 const NO_PROFILE = 'Vendor profile not found.';
@@ -48,9 +59,19 @@ export async function insuranceRoutes(app: FastifyInstance): Promise<void> {
     return profile;
   }
 
-  app.get(BASE, async (request) => statusBody(await ownProfile(requireVendor(request).id)));
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const status = { ...errorResponses, 200: insuranceStatusSchema };
+  const readSchema = { summary: "The vendor's certificate on file and its expiry", response: status };
+  api.get(BASE, { schema: readSchema }, async (request) =>
+    statusBody(await ownProfile(requireVendor(request).id)),
+  );
 
-  app.post(BASE, async (request) => {
+  const replaceSchema = {
+    summary: "Replace the vendor's certificate (multipart: the file and its expiry date)",
+    formBody: certificateFormSchema,
+    response: status,
+  };
+  api.post(BASE, { schema: replaceSchema }, async (request) => {
     const user = requireVendor(request);
     const profile = await ownProfile(user.id);
     const upload = await readCertificateUpload(app, request);
@@ -63,11 +84,18 @@ export async function insuranceRoutes(app: FastifyInstance): Promise<void> {
     }
     const key = `insurance-certificates/vendor-${user.id}/${randomBytes(16).toString('hex')}.${EXTENSIONS[upload.contentType]}`;
     await app.files.put(key, upload.body, upload.contentType);
-    const [updated] = await app.db
-      .update(vendorProfiles)
-      .set({ insuranceCertificateKey: key, insuranceExpiresOn: upload.expiresOn })
-      .where(eq(vendorProfiles.userId, user.id))
-      .returning();
+    const expiresOn = upload.expiresOn;
+    const updated = await app.db.transaction(async (transaction) => {
+      const tx = transaction as unknown as Db;
+      const [row] = await tx
+        .update(vendorProfiles)
+        .set({ insuranceCertificateKey: key, insuranceExpiresOn: expiresOn })
+        .where(eq(vendorProfiles.userId, user.id))
+        .returning();
+      // The vendor hears it is on file and that reminders will come (issue 19).
+      await notify(tx, [newCertificateNotice(user.id, expiresOn)]);
+      return row;
+    });
     // The replaced certificate is no longer referenced by anything.
     if (profile.insuranceCertificateKey && profile.insuranceCertificateKey !== key) {
       await app.files.delete(profile.insuranceCertificateKey).catch((error: unknown) => {
@@ -77,7 +105,14 @@ export async function insuranceRoutes(app: FastifyInstance): Promise<void> {
     return statusBody(updated ?? profile);
   });
 
-  app.get(`${BASE}certificate/`, async (request, reply) => {
+  const downloadSchema = {
+    summary: "Download the vendor's own certificate",
+    response: {
+      ...errorResponses,
+      200: fileDownload('The certificate as uploaded', CERTIFICATE_ACCEPT.split(',')),
+    },
+  };
+  api.get(`${BASE}certificate/`, { schema: downloadSchema }, async (request, reply) => {
     const profile = await ownProfile(requireVendor(request).id);
     const file = profile.insuranceCertificateKey
       ? await app.files.get(profile.insuranceCertificateKey)

@@ -1,12 +1,20 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { EMAIL_IN_USE_MESSAGE, type UserProfile, userProfileSchema } from '#shared/user-profile.ts';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  EMAIL_IN_USE_MESSAGE,
+  type UserProfile,
+  userProfileAnswerSchema,
+  userProfileSchema,
+} from '#shared/user-profile.ts';
 import { isUniqueViolation } from '../applications/application-session.ts';
 import { requireUser } from '../auth/guards.ts';
 import { issuePasswordToken, revokePasswordTokens } from '../auth/password-tokens.ts';
+import { checkFirst } from '../auth/route-guards.ts';
 import type { UserRow } from '../auth/session-store.ts';
 import { users } from '../db/schema/users.ts';
-import { HttpError, parseInput } from '../http/http-error.ts';
+import { HttpError } from '../http/http-error.ts';
+import { errorResponses } from '../http/route-schemas.ts';
 import { enqueueMail } from '../mail/enqueue-mail.ts';
 import { confirmChangedEmailMail, emailChangedNoticeMail } from './email-change-mails.ts';
 import { insuranceRoutes } from './insurance-routes.ts';
@@ -32,51 +40,65 @@ const emailTaken = () => new HttpError(400, { errors: { email: [EMAIL_IN_USE_MES
  * unused password token of the user, and tokens confirm only the address they were made for.
  */
 export async function profileRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/api/user-profile/', async (request) => profileBody(requireUser(request)));
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const response = { ...errorResponses, 200: userProfileAnswerSchema };
 
-  app.put('/api/user-profile/', async (request) => {
-    const user = requireUser(request);
-    const input = parseInput(userProfileSchema, request.body);
-    const emailChanged = input.email !== user.email.toLowerCase();
-    try {
-      const updated = await app.db.transaction(async (tx) => {
-        if (emailChanged) {
-          const [taken] = await tx
-            .select({ id: users.id })
-            .from(users)
-            .where(and(sql`lower(${users.email}) = ${input.email}`, ne(users.id, user.id)));
-          if (taken) throw emailTaken();
-        }
-        const [row] = await tx
-          .update(users)
-          .set({
-            firstName: input.first_name,
-            lastName: input.last_name,
-            email: input.email,
-            phoneNumber: input.phone_number,
-            jobTitle: input.job_title,
-            emailNotifications: input.email_notifications,
-            smsNotifications: input.sms_notifications,
-            ...(emailChanged ? { emailConfirmedAt: null } : {}),
-          })
-          .where(eq(users.id, user.id))
-          .returning();
-        if (emailChanged) {
-          // Every earlier link went to the old address: none may confirm or reset the account now.
-          await revokePasswordTokens(tx, user.id);
-          const token = await issuePasswordToken(tx, user.id, 'confirm_email');
-          await enqueueMail(tx, confirmChangedEmailMail(app.config.publicUrl, input.email, token));
-          await enqueueMail(tx, emailChangedNoticeMail(user.email, input.email));
-        }
-        return row!;
-      });
-      return profileBody(updated);
-    } catch (error) {
-      // Two accounts racing for one address: the unique index decides.
-      if (isUniqueViolation(error)) throw emailTaken();
-      throw error;
-    }
-  });
+  api.get('/api/user-profile/', { schema: { summary: "The caller's profile", response } }, async (request) =>
+    profileBody(requireUser(request)),
+  );
+
+  const updateSchema = {
+    summary: "Change the caller's profile; a new email address must be confirmed again",
+    body: userProfileSchema,
+    response,
+  };
+  api.put(
+    '/api/user-profile/',
+    { schema: updateSchema, preValidation: checkFirst(requireUser) },
+    async (request) => {
+      const user = requireUser(request);
+      const input = request.body;
+      const emailChanged = input.email !== user.email.toLowerCase();
+      try {
+        const updated = await app.db.transaction(async (tx) => {
+          if (emailChanged) {
+            const [taken] = await tx
+              .select({ id: users.id })
+              .from(users)
+              .where(and(sql`lower(${users.email}) = ${input.email}`, ne(users.id, user.id)));
+            if (taken) throw emailTaken();
+          }
+          const [row] = await tx
+            .update(users)
+            .set({
+              firstName: input.first_name,
+              lastName: input.last_name,
+              email: input.email,
+              phoneNumber: input.phone_number,
+              jobTitle: input.job_title,
+              emailNotifications: input.email_notifications,
+              smsNotifications: input.sms_notifications,
+              ...(emailChanged ? { emailConfirmedAt: null } : {}),
+            })
+            .where(eq(users.id, user.id))
+            .returning();
+          if (emailChanged) {
+            // Every earlier link went to the old address: none may confirm or reset the account now.
+            await revokePasswordTokens(tx, user.id);
+            const token = await issuePasswordToken(tx, user.id, 'confirm_email');
+            await enqueueMail(tx, confirmChangedEmailMail(app.config.publicUrl, input.email, token));
+            await enqueueMail(tx, emailChangedNoticeMail(user.email, input.email));
+          }
+          return row!;
+        });
+        return profileBody(updated);
+      } catch (error) {
+        // Two accounts racing for one address: the unique index decides.
+        if (isUniqueViolation(error)) throw emailTaken();
+        throw error;
+      }
+    },
+  );
 
   await app.register(insuranceRoutes);
 }

@@ -1,12 +1,19 @@
 import { asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { clientProjectListSchema, projectUnitListSchema } from '#shared/project-responses.ts';
+import { idParamsSchema, recordIdSchema } from '#shared/record-id.ts';
+import { checkFirst } from '../auth/route-guards.ts';
 import { clients } from '../db/schema/clients.ts';
 import { projects, units } from '../db/schema/projects.ts';
+import { errorResponses } from '../http/route-schemas.ts';
 import { fileUrl } from '../lifecycle/request-progress.ts';
 import {
   managesClient,
-  parseId,
+  PROPERTY_NOT_FOUND,
   propertyError,
+  propertyNotFound,
   requireManagedProject,
   requireSignedIn,
 } from './project-access.ts';
@@ -19,9 +26,22 @@ const CLIENT_NOT_FOUND = 'Client not found.';
  * and staff.
  */
 export async function clientProjectRoutes(app: FastifyInstance): Promise<void> {
-  app.get<{ Params: { clientId: string } }>('/api/clients/:clientId/projects/', async (request) => {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const signedInFirst = checkFirst(requireSignedIn);
+
+  const clientProjectsSchema = {
+    summary: "A client's properties, active ones first",
+    params: z.object({ clientId: recordIdSchema }),
+    response: { ...errorResponses, 200: clientProjectListSchema },
+  };
+  const clientProjectsOptions = {
+    schema: clientProjectsSchema,
+    preValidation: signedInFirst,
+    config: { notFound: propertyNotFound(CLIENT_NOT_FOUND) },
+  };
+  api.get('/api/clients/:clientId/projects/', clientProjectsOptions, async (request) => {
     const user = requireSignedIn(request);
-    const clientId = parseId(request.params.clientId, CLIENT_NOT_FOUND);
+    const { clientId } = request.params;
     const [client] = await app.db.select({ id: clients.id }).from(clients).where(eq(clients.id, clientId));
     if (!client) throw propertyError(404, CLIENT_NOT_FOUND);
     if (!managesClient(user, clientId)) {
@@ -47,8 +67,18 @@ export async function clientProjectRoutes(app: FastifyInstance): Promise<void> {
     }));
   });
 
-  app.get<{ Params: { id: string } }>('/api/projects/:id/units/', async (request) => {
-    const project = await requireManagedProject(app.db, request);
+  const unitsSchema = {
+    summary: "A property's units, for the create-request form",
+    params: idParamsSchema,
+    response: { ...errorResponses, 200: projectUnitListSchema },
+  };
+  const unitsOptions = {
+    schema: unitsSchema,
+    preValidation: signedInFirst,
+    config: { notFound: propertyNotFound(PROPERTY_NOT_FOUND) },
+  };
+  api.get('/api/projects/:id/units/', unitsOptions, async (request) => {
+    const project = await requireManagedProject(app.db, requireSignedIn(request), request.params.id);
     // Numbers as written on the door ('101', '2B'): shorter first, so 99 comes before 101.
     return app.db
       .select({ id: units.id, number: units.number })

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
+import { isRecordId } from '#shared/record-id.ts';
 import { isStaff } from '../auth/guards.ts';
 import type { UserRow } from '../auth/session-store.ts';
 import type { Db } from '../db/database.ts';
@@ -15,6 +16,10 @@ export const propertyError = (status: number, message: string) =>
 
 const SIGNED_OUT = 'Authentication credentials were not provided.';
 const DENIED = 'You do not have permission to view this property.';
+export const PROPERTY_NOT_FOUND = 'Property not found.';
+
+/** A property route's 404 body for a malformed id in its path (route config `notFound`). */
+export const propertyNotFound = (message: string) => ({ error: message, detail: message });
 
 export function requireSignedIn(request: FastifyRequest): UserRow {
   const { user } = request.auth;
@@ -27,17 +32,19 @@ export function managesClient(user: UserRow, clientId: number): boolean {
   return isStaff(user) || (user.type === 'property_manager' && user.clientId === clientId);
 }
 
+/** For routes that do not yet declare the shared id params schema (src/shared/record-id.ts). */
 export function parseId(raw: string, notFoundMessage: string): number {
-  if (!/^\d{1,9}$/.test(raw)) throw propertyError(404, notFoundMessage);
+  if (!isRecordId(raw)) throw propertyError(404, notFoundMessage);
   return Number(raw);
 }
 
-/** The project named in the path, for its client's managers and staff only: 401, 404, then 403. */
-export async function requireManagedProject(db: Db, request: FastifyRequest<{ Params: { id: string } }>) {
-  const user = requireSignedIn(request);
-  const id = parseId(request.params.id, 'Property not found.');
+/**
+ * The project named in the path, for its client's managers and staff only: 401 (requireSignedIn,
+ * the route's first check), 404 (a malformed id already at validation), then 403.
+ */
+export async function requireManagedProject(db: Db, user: UserRow, id: number) {
   const [project] = await db.select().from(projects).where(eq(projects.id, id));
-  if (!project) throw propertyError(404, 'Property not found.');
+  if (!project) throw propertyError(404, PROPERTY_NOT_FOUND);
   if (!managesClient(user, project.clientId)) throw propertyError(403, DENIED);
   return project;
 }

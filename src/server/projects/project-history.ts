@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import type { ServiceCategory } from '#shared/categories.ts';
 import type { Db } from '../db/database.ts';
 import { bids } from '../db/schema/bids.ts';
 import { units } from '../db/schema/projects.ts';
@@ -10,7 +11,7 @@ import { vendorNameSql } from '../vendors/vendor-name.ts';
 
 export interface HistoryEntry {
   id: number;
-  type: string;
+  type: ServiceCategory;
   description: string;
   unit: string | null;
   vendor: string | null;

@@ -1,90 +1,127 @@
 import type { FastifyInstance } from 'fastify';
-import { canViewRequest, managesRequest } from '#shared/request-visibility.ts';
+import { canViewRequest, managesRequest, type VisibilityViewer } from '#shared/request-visibility.ts';
 import { requireUser } from '../auth/guards.ts';
+import type { UserRow } from '../auth/session-store.ts';
+import { cacheTag } from '../cache/cache-changes.ts';
+import { type FreshAnswer, sendCached } from '../cache/cached-answer.ts';
+import { ReadCache } from '../cache/read-cache.ts';
 import { mayEditDocumentation } from '../documentation/documentation-access.ts';
 import { forbidden, notFound } from '../http/http-error.ts';
 import { roleOf } from '../lifecycle/lifecycle-access.ts';
 import { fileUrl, requestProgress } from '../lifecycle/request-progress.ts';
-import { loadRequestDetail } from './request-detail-query.ts';
-import { requestViewer } from './request-viewer.ts';
+import { loadRequestDetail, type RequestDetailRow } from './request-detail-query.ts';
+import { requestViewer, viewerKey } from './request-viewer.ts';
 
 const NOT_FOUND = 'Request not found.';
 const DENIED = 'You do not have permission to view this request.';
 
 /** GET /api/requests/{id}/: the request detail (signed-in spec, sections 2, 3 and 6). */
 export async function requestDetailRoutes(app: FastifyInstance): Promise<void> {
-  app.get<{ Params: { id: string } }>('/api/requests/:id/', async (request) => {
+  // Kept per asker and request while nothing the answer shows has changed (detailTags), so the
+  // detail a vendor returns to costs no query; who may see what is decided once, when it is read.
+  const details = new ReadCache(app.changeFeed.versions, 10_000);
+  app.get<{ Params: { id: string } }>('/api/requests/:id/', async (request, reply) => {
     const user = requireUser(request);
     if (!/^\d{1,9}$/.test(request.params.id)) throw notFound(NOT_FOUND);
-    const detail = await loadRequestDetail(app.db, Number(request.params.id), user.id);
-    if (!detail) throw notFound(NOT_FOUND);
-    const r = detail.request;
-    const visible = {
-      createdById: r.createdById,
-      projectClientId: detail.project?.clientId ?? null,
-      type: r.type,
-      inviteAll: r.inviteAll,
-      invitedVendorIds: detail.invited,
-    };
+    const id = Number(request.params.id);
     const viewer = await requestViewer(request);
-    if (!canViewRequest(viewer, visible)) throw forbidden(DENIED);
-
-    // A vendor (the one that reported the work too) sees only its own bid; the managing side all.
-    const managing = managesRequest(viewer, visible);
-    const named = detail.bids.map((bid) => ({
-      ...bid,
-      vendorName: bid.company ?? `${bid.firstName} ${bid.lastName}`.trim(),
-    }));
-    const shownBids = managing ? named : named.filter((bid) => bid.vendorId === user.id);
-    const awardedVendorId = named.find((bid) => bid.id === r.awardedBidId)?.vendorId ?? null;
-    const role = roleOf(viewer, { row: r, projectClientId: visible.projectClientId, awardedVendorId });
-
-    // The same rule as GET /api/projects/{id}/documentation/, so the link shows only where it opens.
-    const documentationAvailable =
-      detail.project !== null &&
-      (mayEditDocumentation(user, { id: detail.project.id, clientId: detail.project.clientId }) ||
-        (user.type === 'vendor' && detail.askerHoldsAcceptedBid));
-
-    // No vendor learns who another vendor is: a competitor reported this work.
-    const otherVendorsReport = !managing && detail.creatorType === 'vendor' && r.createdById !== user.id;
-    return {
-      id: r.id,
-      created_at: r.createdAt,
-      status: r.status,
-      type: r.type,
-      timeframe: r.timeframe,
-      description: r.description,
-      areas_affected: r.areasAffected,
-      project: detail.project
-        ? { id: detail.project.id, name: detail.project.name, address: detail.project.address }
-        : null,
-      documentation_available: documentationAvailable,
-      user: otherVendorsReport ? { first_name: '', last_name: '', job_title: '' } : detail.user,
-      bidding_config: { is_open_for_bids: r.isOpenForBids, bid_deadline: r.bidDeadline },
-      bids: shownBids.map((bid) => ({
-        id: bid.id,
-        estimated_time: bid.estimatedTime,
-        estimated_time_unit: bid.estimatedTimeUnit,
-        amount: bid.amount,
-        status: bid.status,
-        // The managing side links each bid to its thread with the vendor ("Message this vendor").
-        vendor_id: bid.vendorId,
-        vendor_name: bid.vendorName,
-      })),
-      // The vendor's completion photos belong to `completion`, not to the request as raised.
-      photos: detail.photos
-        .filter((photo) => photo.kind === 'request')
-        .map((photo) => ({ id: photo.id, url: fileUrl(photo.key) })),
-      ...requestProgress(
-        {
-          row: r,
-          steps: detail.steps,
-          bids: named,
-          completionPhotos: detail.photos.filter((photo) => photo.kind === 'completion'),
-        },
-        role,
-        user.id,
-      ),
-    };
+    // The asker as every rule below reads it: identity, role, client, staff flags and trades.
+    const key = JSON.stringify([id, viewerKey(viewer)]);
+    return sendCached(request, reply, details, key, () => answerDetail(app, user, viewer, id));
   });
+}
+
+/** The tags of everything the detail shows: the request and its parts, its property, the people named. */
+function detailTags(detail: RequestDetailRow, askerId: number): string[] {
+  const people = new Set<number>([askerId, detail.request.createdById]);
+  for (const bid of detail.bids) people.add(bid.vendorId);
+  for (const step of detail.steps) if (step.changedById !== null) people.add(step.changedById);
+  return [
+    cacheTag.request(detail.request.id),
+    // Whether the asker holds an accepted bid on the property (the documentation link).
+    cacheTag.vendorBids(askerId),
+    ...(detail.project ? [cacheTag.property(detail.project.id)] : []),
+    ...[...people].map(cacheTag.user),
+  ];
+}
+
+async function answerDetail(
+  app: FastifyInstance,
+  user: UserRow,
+  viewer: VisibilityViewer,
+  id: number,
+): Promise<FreshAnswer> {
+  const detail = await loadRequestDetail(app.db, id, user.id);
+  if (!detail) throw notFound(NOT_FOUND);
+  return { body: detailBody(detail, user, viewer), tags: detailTags(detail, user.id) };
+}
+
+function detailBody(detail: RequestDetailRow, user: UserRow, viewer: VisibilityViewer) {
+  const r = detail.request;
+  const visible = {
+    createdById: r.createdById,
+    projectClientId: detail.project?.clientId ?? null,
+    type: r.type,
+    inviteAll: r.inviteAll,
+    invitedVendorIds: detail.invited,
+  };
+  if (!canViewRequest(viewer, visible)) throw forbidden(DENIED);
+
+  // A vendor (the one that reported the work too) sees only its own bid; the managing side all.
+  const managing = managesRequest(viewer, visible);
+  const named = detail.bids.map((bid) => ({
+    ...bid,
+    vendorName: bid.company ?? `${bid.firstName} ${bid.lastName}`.trim(),
+  }));
+  const shownBids = managing ? named : named.filter((bid) => bid.vendorId === user.id);
+  const awardedVendorId = named.find((bid) => bid.id === r.awardedBidId)?.vendorId ?? null;
+  const role = roleOf(viewer, { row: r, projectClientId: visible.projectClientId, awardedVendorId });
+
+  // The same rule as GET /api/projects/{id}/documentation/, so the link shows only where it opens.
+  const documentationAvailable =
+    detail.project !== null &&
+    (mayEditDocumentation(user, { id: detail.project.id, clientId: detail.project.clientId }) ||
+      (user.type === 'vendor' && detail.askerHoldsAcceptedBid));
+
+  // No vendor learns who another vendor is: a competitor reported this work.
+  const otherVendorsReport = !managing && detail.creatorType === 'vendor' && r.createdById !== user.id;
+  return {
+    id: r.id,
+    created_at: r.createdAt,
+    status: r.status,
+    type: r.type,
+    timeframe: r.timeframe,
+    description: r.description,
+    areas_affected: r.areasAffected,
+    project: detail.project
+      ? { id: detail.project.id, name: detail.project.name, address: detail.project.address }
+      : null,
+    documentation_available: documentationAvailable,
+    user: otherVendorsReport ? { first_name: '', last_name: '', job_title: '' } : detail.user,
+    bidding_config: { is_open_for_bids: r.isOpenForBids, bid_deadline: r.bidDeadline },
+    bids: shownBids.map((bid) => ({
+      id: bid.id,
+      estimated_time: bid.estimatedTime,
+      estimated_time_unit: bid.estimatedTimeUnit,
+      amount: bid.amount,
+      status: bid.status,
+      // The managing side links each bid to its thread with the vendor ("Message this vendor").
+      vendor_id: bid.vendorId,
+      vendor_name: bid.vendorName,
+    })),
+    // The vendor's completion photos belong to `completion`, not to the request as raised.
+    photos: detail.photos
+      .filter((photo) => photo.kind === 'request')
+      .map((photo) => ({ id: photo.id, url: fileUrl(photo.key) })),
+    ...requestProgress(
+      {
+        row: r,
+        steps: detail.steps,
+        bids: named,
+        completionPhotos: detail.photos.filter((photo) => photo.kind === 'completion'),
+      },
+      role,
+      user.id,
+    ),
+  };
 }

@@ -1,4 +1,4 @@
-import { and, eq, or } from 'drizzle-orm';
+import { and, eq, or, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { users } from '../db/schema/users.ts';
 
@@ -8,7 +8,25 @@ import { users } from '../db/schema/users.ts';
  * only when that creator is active staff (staff who raised a request follow it; other staff do
  * not take part). A vendor that reported the work is never one of them, nor is a manager who has
  * left the client or been deactivated.
+ *
+ * As a condition on `users`, for a request's creator and client given as values or as columns (a
+ * statement that reads the request and its managers at once: messages/message-thread.ts).
  */
+export function isRequestManager(
+  createdById: number | SQLWrapper,
+  projectClientId: number | null | SQLWrapper,
+): SQL {
+  return and(
+    eq(users.isActive, true),
+    or(
+      and(eq(users.id, createdById), or(eq(users.isStaff, true), eq(users.isSuperuser, true))),
+      projectClientId === null
+        ? undefined
+        : and(eq(users.type, 'property_manager'), eq(users.clientId, projectClientId)),
+    ),
+  )!;
+}
+
 export async function requestManagerIds(
   db: Db,
   request: { createdById: number; projectClientId: number | null },
@@ -16,16 +34,6 @@ export async function requestManagerIds(
   const rows = await db
     .select({ id: users.id })
     .from(users)
-    .where(
-      and(
-        eq(users.isActive, true),
-        or(
-          and(eq(users.id, request.createdById), or(eq(users.isStaff, true), eq(users.isSuperuser, true))),
-          request.projectClientId === null
-            ? undefined
-            : and(eq(users.type, 'property_manager'), eq(users.clientId, request.projectClientId)),
-        ),
-      ),
-    );
+    .where(isRequestManager(request.createdById, request.projectClientId));
   return rows.map((row) => row.id);
 }

@@ -5,9 +5,11 @@ import { type JobListQuery, type JobOrderingField, jobListQuerySchema } from '#s
 import type { VisibilityViewer } from '#shared/request-visibility.ts';
 import { isStaff, requireUserType } from '../auth/guards.ts';
 import type { UserRow } from '../auth/session-store.ts';
+import { cacheTag } from '../cache/cache-changes.ts';
+import { sendCached } from '../cache/cached-answer.ts';
+import { ReadCache } from '../cache/read-cache.ts';
 import { maintenanceRequests as mr, requestInvitations } from '../db/schema/requests.ts';
 import { parseInput } from '../http/http-error.ts';
-import { ListPageCache } from './list-page-cache.ts';
 import { countAllRequests, countVendorJobs } from './request-counts.ts';
 import { countMatching, loadRequestPage, matchesSearch } from './request-list-sql.ts';
 import { requestViewer } from './request-viewer.ts';
@@ -102,12 +104,15 @@ function loadJobsPage(app: FastifyInstance, user: UserRow, viewer: VisibilityVie
 
 /** GET /api/vendor/jobs/: the jobs a vendor may see, filtered, sorted and paged (signed-in spec, section 7). */
 export async function vendorJobRoutes(app: FastifyInstance): Promise<void> {
-  const pages = new ListPageCache();
+  // Pages are kept per process while no request or invitation has been written (the 'l' tag): a
+  // deep page costs an index walk of thousands of rows however well indexed, and vendors page
+  // through the same lists over and over (issue 14).
+  const pages = new ReadCache(app.changeFeed.versions);
   app.get('/api/vendor/jobs/', async (request, reply) => {
     const user = requireUserType(request, 'vendor');
     const query = parseInput(jobListQuerySchema, request.query);
     const viewer = await requestViewer(request);
-    // Everything the page depends on besides the requests themselves (the generation covers those).
+    // Everything the page depends on besides the requests and invitations (the tag covers those).
     const key = JSON.stringify([
       viewer.id,
       isStaff(user),
@@ -119,9 +124,9 @@ export async function vendorJobRoutes(app: FastifyInstance): Promise<void> {
       query.page,
       query.page_size,
     ]);
-    const page = await pages.page(app.db, key, () => loadJobsPage(app, user, viewer, query));
-    reply.header('etag', page.etag);
-    if (request.headers['if-none-match'] === page.etag) return reply.code(304).send();
-    return page.body;
+    return sendCached(request, reply, pages, key, async () => ({
+      body: await loadJobsPage(app, user, viewer, query),
+      tags: [cacheTag.requestLists],
+    }));
   });
 }

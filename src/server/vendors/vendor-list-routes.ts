@@ -1,16 +1,19 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   type VendorDirectoryEntry,
   vendorDirectoryQuerySchema,
+  vendorDirectorySchema,
   vendorInsuranceStatus,
 } from '#shared/vendor-directory.ts';
 import { requireUser } from '../auth/guards.ts';
+import { checkFirst } from '../auth/route-guards.ts';
 import { bids } from '../db/schema/bids.ts';
 import { maintenanceRequests as mr } from '../db/schema/requests.ts';
 import { users } from '../db/schema/users.ts';
 import { vendorProfiles } from '../db/schema/vendor-profiles.ts';
-import { parseInput } from '../http/http-error.ts';
+import { errorResponses } from '../http/route-schemas.ts';
 import { vendorNameSql } from './vendor-name.ts';
 
 /**
@@ -19,40 +22,48 @@ import { vendorNameSql } from './vendor-name.ts';
  * vendor's included).
  */
 export async function vendorListRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/api/vendors/', async (request): Promise<VendorDirectoryEntry[]> => {
-    requireUser(request);
-    const query = parseInput(vendorDirectoryQuerySchema, request.query);
-    const rows = await app.db
-      .select({
-        id: users.id,
-        name: vendorNameSql,
-        service_categories: vendorProfiles.serviceCategories,
-        expiresOn: vendorProfiles.insuranceExpiresOn,
-      })
-      .from(vendorProfiles)
-      .innerJoin(users, eq(users.id, vendorProfiles.userId))
-      .where(
-        and(
-          eq(users.type, 'vendor'),
-          eq(users.isActive, true),
-          query.category
-            ? sql`${vendorProfiles.serviceCategories} @> array[${query.category}]::text[]`
-            : undefined,
-        ),
-      )
-      .orderBy(asc(vendorNameSql), asc(users.id));
-    // Completed jobs: completed requests whose awarded bid is the vendor's.
-    const completed = await app.db
-      .select({ vendorId: bids.vendorId, total: count() })
-      .from(mr)
-      .innerJoin(bids, eq(bids.id, mr.awardedBidId))
-      .where(eq(mr.status, 'completed'))
-      .groupBy(bids.vendorId);
-    const today = new Date().toISOString().slice(0, 10);
-    return rows.map(({ expiresOn, ...row }) => ({
-      ...row,
-      completed_jobs: completed.find((entry) => entry.vendorId === row.id)?.total ?? 0,
-      insurance: { status: vendorInsuranceStatus(expiresOn, today), expires_on: expiresOn },
-    }));
-  });
+  const schema = {
+    summary: 'Every active vendor with a profile, by name (optionally of one trade)',
+    querystring: vendorDirectoryQuerySchema,
+    response: { ...errorResponses, 200: vendorDirectorySchema },
+  };
+  const options = { schema, preValidation: checkFirst(requireUser) };
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get('/api/vendors/', options, async (request): Promise<VendorDirectoryEntry[]> => {
+      requireUser(request);
+      const query = request.query;
+      const rows = await app.db
+        .select({
+          id: users.id,
+          name: vendorNameSql,
+          service_categories: vendorProfiles.serviceCategories,
+          expiresOn: vendorProfiles.insuranceExpiresOn,
+        })
+        .from(vendorProfiles)
+        .innerJoin(users, eq(users.id, vendorProfiles.userId))
+        .where(
+          and(
+            eq(users.type, 'vendor'),
+            eq(users.isActive, true),
+            query.category
+              ? sql`${vendorProfiles.serviceCategories} @> array[${query.category}]::text[]`
+              : undefined,
+          ),
+        )
+        .orderBy(asc(vendorNameSql), asc(users.id));
+      // Completed jobs: completed requests whose awarded bid is the vendor's.
+      const completed = await app.db
+        .select({ vendorId: bids.vendorId, total: count() })
+        .from(mr)
+        .innerJoin(bids, eq(bids.id, mr.awardedBidId))
+        .where(eq(mr.status, 'completed'))
+        .groupBy(bids.vendorId);
+      const today = new Date().toISOString().slice(0, 10);
+      return rows.map(({ expiresOn, ...row }) => ({
+        ...row,
+        completed_jobs: completed.find((entry) => entry.vendorId === row.id)?.total ?? 0,
+        insurance: { status: vendorInsuranceStatus(expiresOn, today), expires_on: expiresOn },
+      }));
+    });
 }

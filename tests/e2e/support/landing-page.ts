@@ -4,9 +4,11 @@ import { expect, type Locator, type Page } from '@playwright/test';
 export class LandingPage {
   constructor(private readonly page: Page) {}
 
+  /** Opens the landing page and waits until its scripts run (its HTML shows the page before). */
   async goto(): Promise<void> {
     await this.page.goto('/');
     await expect(this.page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(this.page.locator('html')).toHaveAttribute('data-app-ready', 'true');
   }
 
   get cookieBanner(): Locator {

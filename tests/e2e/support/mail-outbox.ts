@@ -22,7 +22,11 @@ export async function linkFromMail(staff: APIRequestContext, to: string, pattern
           const response = await staff.get(`/api/admin/mail/?page=${page}&unmasked=1`);
           if (!response.ok()) return `status ${response.status()}`;
           const { results } = (await response.json()) as { results: OutboxMail[] };
-          const match = results.filter((mail) => mail.to === to).map((mail) => pattern.exec(mail.text))[0];
+          // The newest mail to `to` that has such a link: notification mail may have come since.
+          const match = results
+            .filter((mail) => mail.to === to)
+            .map((mail) => pattern.exec(mail.text))
+            .find((found) => found !== null);
           if (match) {
             link = match[0];
             return 'found';

@@ -35,3 +35,46 @@ export async function goOnline(context: BrowserContext): Promise<void> {
   await context.unrouteAll();
   await context.setOffline(false);
 }
+
+// The IndexedDB calls the next helper makes in the page (typed here for the same reason).
+interface IdbRequest<T> {
+  result: T;
+  onsuccess: (() => void) | null;
+  onerror: (() => void) | null;
+}
+interface IdbDatabase {
+  objectStoreNames: { contains(name: string): boolean };
+  transaction(store: string): { objectStore(name: string): { getAllKeys(): IdbRequest<unknown[]> } };
+  close(): void;
+}
+declare const indexedDB: {
+  databases(): Promise<Array<{ name?: string }>>;
+  open(name: string): IdbRequest<IdbDatabase>;
+};
+
+/**
+ * Waits until the signed-in user's database on the device keeps a list whose query key contains
+ * `keyPart` (e.g. '"jobs"'): a screen's answer is written there after it shows, and a page left
+ * before that write leaves nothing to show offline.
+ */
+export async function keptListOnDevice(page: Page, keyPart: string): Promise<void> {
+  await page.waitForFunction(async (part) => {
+    const asPromise = <T>(request: IdbRequest<T>) =>
+      new Promise<T>((resolve, reject) => {
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(new Error('IndexedDB request failed'));
+      });
+    for (const { name } of await indexedDB.databases()) {
+      if (!name?.startsWith('fieldbid-user-')) continue;
+      const db = await asPromise(indexedDB.open(name));
+      try {
+        if (!db.objectStoreNames.contains('lists')) continue;
+        const keys = await asPromise(db.transaction('lists').objectStore('lists').getAllKeys());
+        if (keys.some((key) => String(key).includes(part))) return true;
+      } finally {
+        db.close();
+      }
+    }
+    return false;
+  }, keyPart);
+}

@@ -1,11 +1,14 @@
 // @vitest-environment jsdom
 
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { apiRequest, setUnauthorizedHandler, withQuery } from '#app/lib/api-client.ts';
-import { ApiError } from '#app/lib/api-error.ts';
+import { z } from 'zod';
+import { apiRequest, readAnswer, setUnauthorizedHandler, withQuery } from '#app/lib/api-client.ts';
+import { ApiError, UNEXPECTED_ANSWER } from '#app/lib/api-error.ts';
 import { readCookie } from '#app/lib/cookies.ts';
 import { CSRF_COOKIE_MISSING, CSRF_FETCH_FAILED, getCsrfToken, readCsrfCookie } from '#app/lib/csrf.ts';
+import { shouldRetry } from '#app/lib/query-client.ts';
 import { clearToken, getToken, setToken, subscribeToken } from '#app/lib/token-store.ts';
+import { noContentSchema } from '#shared/response-fields.ts';
 
 type Call = { url: string; init: RequestInit };
 
@@ -36,6 +39,9 @@ function stubFetch(...answers: Array<Response | (() => Response) | Error>): Call
 }
 
 const header = (call: Call, name: string) => new Headers(call.init.headers).get(name);
+
+/** Answers whose shape these tests do not care about. */
+const anything = z.unknown();
 
 beforeEach(() => {
   setCookie('csrftoken', null);
@@ -122,10 +128,11 @@ describe('apiRequest', () => {
   it('sends a GET with Accept JSON and credentials, and no CSRF header', async () => {
     const calls = stubFetch(jsonResponse(200, { ok: true }));
     await expect(
-      apiRequest('/api/vendor/jobs/', { query: { page: 2, status: '', x: null } }),
-    ).resolves.toEqual({
-      ok: true,
-    });
+      apiRequest('/api/vendor/jobs/', {
+        schema: z.object({ ok: z.boolean() }),
+        query: { page: 2, status: '', x: null },
+      }),
+    ).resolves.toEqual({ ok: true });
     const call = calls[0]!;
     expect(call.url).toBe('/api/vendor/jobs/?page=2');
     expect(call.init.method).toBe('GET');
@@ -139,7 +146,11 @@ describe('apiRequest', () => {
     setCookie('csrftoken', 'csrf-1');
     setToken('tok-1');
     const calls = stubFetch(jsonResponse(201, { id: 3 }));
-    await apiRequest('/api/messages/', { method: 'POST', json: { request: 1, content: 'Hi' } });
+    await apiRequest('/api/messages/', {
+      schema: anything,
+      method: 'POST',
+      json: { request: 1, content: 'Hi' },
+    });
     const call = calls[0]!;
     expect(header(call, 'Content-Type')).toBe('application/json');
     expect(header(call, 'X-CSRFToken')).toBe('csrf-1');
@@ -152,7 +163,11 @@ describe('apiRequest', () => {
     const calls = stubFetch(jsonResponse(200, {}));
     const form = new FormData();
     form.append('insurance_certificate', new Blob(['%PDF']), 'cert.pdf');
-    await apiRequest('/api/vendor-applications/save_insurance_info/', { method: 'POST', formData: form });
+    await apiRequest('/api/vendor-applications/save_insurance_info/', {
+      schema: anything,
+      method: 'POST',
+      formData: form,
+    });
     expect(header(calls[0]!, 'Content-Type')).toBeNull();
     expect(calls[0]!.init.body).toBe(form);
   });
@@ -160,27 +175,29 @@ describe('apiRequest', () => {
   it('sends no Content-Type on a write without a body', async () => {
     setCookie('csrftoken', 'csrf-1');
     const calls = stubFetch(new Response(null, { status: 200 }));
-    await expect(apiRequest('/api/users/logout/', { method: 'POST' })).resolves.toBeNull();
+    await expect(
+      apiRequest('/api/users/logout/', { schema: noContentSchema, method: 'POST' }),
+    ).resolves.toBeNull();
     expect(header(calls[0]!, 'Content-Type')).toBeNull();
   });
 
   it('fetches a CSRF token first when the cookie is absent', async () => {
     const calls = stubFetch(jsonResponse(200, { csrfToken: 'fresh' }), jsonResponse(200, {}));
-    await apiRequest('/api/users/login/', { method: 'POST', json: {}, sendToken: false });
+    await apiRequest('/api/users/login/', { schema: anything, method: 'POST', json: {}, sendToken: false });
     expect(calls.map((c) => c.url)).toEqual(['/api/get-csrf-token/', '/api/users/login/']);
     expect(header(calls[1]!, 'X-CSRFToken')).toBe('fresh');
   });
 
   it('throws a parsed ApiError on a non-OK answer', async () => {
     stubFetch(jsonResponse(400, { errors: { email: ['Required.'] } }));
-    const error = await apiRequest('/api/x/').catch((e: unknown) => e);
+    const error = await apiRequest('/api/x/', { schema: anything }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).fieldErrors).toEqual({ email: ['Required.'] });
   });
 
   it('turns a failed fetch into a network ApiError', async () => {
     stubFetch(new TypeError('Failed to fetch'));
-    const error = await apiRequest('/api/x/').catch((e: unknown) => e);
+    const error = await apiRequest('/api/x/', { schema: anything }).catch((e: unknown) => e);
     expect((error as ApiError).status).toBe(0);
   });
 
@@ -189,7 +206,7 @@ describe('apiRequest', () => {
     setUnauthorizedHandler(handler);
     setToken('expired');
     stubFetch(jsonResponse(401, { detail: 'Authentication credentials were not provided.' }));
-    await expect(apiRequest('/api/vendor/bids/')).rejects.toBeInstanceOf(ApiError);
+    await expect(apiRequest('/api/vendor/bids/', { schema: anything })).rejects.toBeInstanceOf(ApiError);
     expect(handler).toHaveBeenCalledTimes(1);
   });
 
@@ -197,13 +214,58 @@ describe('apiRequest', () => {
     const handler = vi.fn();
     setUnauthorizedHandler(handler);
     stubFetch(jsonResponse(401, {}));
-    await expect(apiRequest('/api/x/')).rejects.toBeInstanceOf(ApiError);
+    await expect(apiRequest('/api/x/', { schema: anything })).rejects.toBeInstanceOf(ApiError);
     setToken('tok');
     stubFetch(jsonResponse(401, {}));
-    await expect(apiRequest('/api/users/auth-status/', { redirectOn401: false })).rejects.toBeInstanceOf(
-      ApiError,
-    );
+    await expect(
+      apiRequest('/api/users/auth-status/', { schema: anything, redirectOn401: false }),
+    ).rejects.toBeInstanceOf(ApiError);
     expect(handler).not.toHaveBeenCalled();
+  });
+});
+
+describe('answers read through their schema', () => {
+  const bid = z.object({ id: z.number().int(), amount: z.number().int() });
+
+  it('resolves with the parsed answer', async () => {
+    stubFetch(jsonResponse(200, { id: 4, amount: 120 }));
+    await expect(apiRequest('/api/bids/4/', { schema: bid })).resolves.toEqual({ id: 4, amount: 120 });
+  });
+
+  it('fails an answer that breaks its schema as UNEXPECTED_ANSWER, logged with the call, never retried', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    stubFetch(jsonResponse(200, { id: 4, amount: '120.00' }));
+    const error = await apiRequest('/api/bids/4/', { schema: bid }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 200, code: UNEXPECTED_ANSWER, body: { id: 4, amount: '120.00' } });
+    expect((error as ApiError).isNetworkError).toBe(false);
+    expect(shouldRetry(0, error)).toBe(false);
+    expect(logged).toHaveBeenCalledTimes(1);
+    expect(String(logged.mock.calls[0]?.[0])).toContain('GET /api/bids/4/');
+    logged.mockRestore();
+  });
+
+  it('reads an empty answer as null: a 204 passes only noContentSchema', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    setCookie('csrftoken', 'csrf-1');
+    stubFetch(new Response(null, { status: 204 }), new Response(null, { status: 204 }));
+    await expect(
+      apiRequest('/api/units/3/', { schema: noContentSchema, method: 'DELETE' }),
+    ).resolves.toBeNull();
+    await expect(apiRequest('/api/units/3/', { schema: bid, method: 'DELETE' })).rejects.toMatchObject({
+      code: UNEXPECTED_ANSWER,
+    });
+    logged.mockRestore();
+  });
+
+  it('reads an answer handed over later (the outbox) the same way', () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    expect(readAnswer(bid, { id: 1, amount: 5 }, { method: 'POST', path: '/api/x/' })).toEqual({
+      id: 1,
+      amount: 5,
+    });
+    expect(() => readAnswer(bid, { id: 1 }, { method: 'POST', path: '/api/x/' })).toThrow(ApiError);
+    logged.mockRestore();
   });
 });
 

@@ -139,7 +139,8 @@ describe('LoginPage (public spec, sections 2, 4 and 8)', () => {
 
     await waitFor(() => router.state.location.pathname === '/vendor/bids');
     expect(getToken()).toBe('tok-9');
-    expect(document.body.textContent).toContain('Login successful! Redirecting...');
+    // The toast host loads its component with the first toast, so the text appears a moment later.
+    await waitFor(() => document.body.textContent?.includes('Login successful! Redirecting...') ?? false);
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('/api/users/login/');
     expect(JSON.parse(String(init.body))).toEqual({ email: 'vendor@demo.local', password: 'demo12345' });

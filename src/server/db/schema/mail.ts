@@ -1,4 +1,4 @@
-import { check, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdAt, isOneOf, moment } from '../columns.ts';
 
 export const MAIL_STATUSES = ['pending', 'sent', 'failed'] as const;
@@ -17,6 +17,8 @@ export const mailOutbox = pgTable(
     subject: text('subject').notNull(),
     textBody: text('text_body').notNull(),
     htmlBody: text('html_body'),
+    /** Extra header lines (List-Unsubscribe and List-Unsubscribe-Post of notification mail). */
+    headers: jsonb('headers').$type<Record<string, string>>(),
     /** Which mail this is (set_password, confirm_email, reset_password, ...), for the admin list. */
     template: text('template').notNull().default(''),
     status: text('status', { enum: MAIL_STATUSES }).notNull().default('pending'),

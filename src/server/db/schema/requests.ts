@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
-  bigint,
   boolean,
   check,
   index,
@@ -209,18 +208,4 @@ export const requestCountsByProject = pgTable(
     n: integer('n').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.projectId, t.type, t.status, t.priority] })],
-);
-
-/**
- * One row whose number grows with every statement that writes maintenance_requests or
- * request_invitations (triggers, migration 0008): a cached jobs page is still right while the number
- * it was made at is the current one (src/server/requests/list-page-cache.ts).
- */
-export const requestListGeneration = pgTable(
-  'request_list_generation',
-  {
-    id: integer('id').primaryKey().default(1),
-    n: bigint('n', { mode: 'number' }).notNull().default(0),
-  },
-  (t) => [check('request_list_generation_single_row', sql`${t.id} = 1`)],
 );

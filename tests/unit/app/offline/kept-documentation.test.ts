@@ -8,6 +8,7 @@ import { documentationImageUrls } from '#app/vendor/documentation-images.ts';
 import { vendorDocumentationQueryOptions } from '#app/vendor/property-documentation-api.ts';
 import type { DocumentationPhotoView, ProjectDocumentation } from '#shared/documentation.ts';
 import { KEPT_FILES_CACHE } from '#shared/offline-caches.ts';
+import { requestDetailAnswer } from '../support/answer-fixtures.ts';
 import { installMemoryLocalStorage } from './memory-local-storage.ts';
 
 const storage = installMemoryLocalStorage();
@@ -75,16 +76,12 @@ const documentation: ProjectDocumentation = {
   can_edit: false,
 };
 
-const detail = {
+const detail = requestDetailAnswer({
   id: REQUEST_ID,
-  type: 'Plumbing',
   description: 'Replace the water heater',
   project: { id: PROJECT_ID, name: 'Cherry Creek', address: '2 Creek Rd' },
   documentation_available: true,
-  user: { first_name: 'Pat', last_name: 'Lee', job_title: '' },
-  photos: [],
-  completion: null,
-};
+});
 
 /** The Cache Storage the kept-files cache lives in (node has none): one Map per cache name. */
 function installMemoryCaches(): Map<string, Map<string, Response>> {

@@ -6,21 +6,24 @@ import { keepJob, releaseJob } from '#app/offline/kept-jobs.ts';
 import { closeUserSession, startUserSession } from '#app/offline/offline-session.ts';
 import { requestDetailQueryOptions } from '#app/requests/api.ts';
 import { gatherKeptJob, keptJobTitle } from '#app/requests/keep-job-gather.ts';
+import type { Message } from '#shared/message-schemas.ts';
+import { requestDetailAnswer } from '../support/answer-fixtures.ts';
 import { installMemoryLocalStorage } from './memory-local-storage.ts';
 
 const storage = installMemoryLocalStorage();
 
 const REQUEST_ID = 41;
-const detail = {
+const detail = requestDetailAnswer({
   id: REQUEST_ID,
-  type: 'Plumbing',
-  description: 'Kitchen sink drains slowly',
-  project: { name: 'Maple Court', address: '1 Maple Court' },
-  user: { first_name: 'Pat', last_name: 'Lee', job_title: '' },
   photos: [{ id: 1, url: '/api/files/requests/sink.jpg' }],
-  completion: { note: '', photos: [{ id: 2, url: '/api/files/completions/done.jpg' }] },
-};
-const messages = [
+  completion: {
+    note: '',
+    photos: [{ id: 2, url: '/api/files/completions/done.jpg' }],
+    vendor_completed_at: null,
+    completed_at: null,
+  },
+});
+const messages: Message[] = [
   {
     id: 900,
     request: REQUEST_ID,

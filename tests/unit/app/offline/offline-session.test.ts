@@ -1,6 +1,7 @@
 import 'fake-indexeddb/auto';
 import { hashKey } from '@tanstack/react-query';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
 import { authKeys } from '#app/auth/api.ts';
 import { networkError } from '#app/lib/api-error.ts';
 import { lastRefreshedAt, listStore, offlineQueryFn, rowStore } from '#app/offline/offline-query.ts';
@@ -88,7 +89,11 @@ describe('one field database per signed-in user', () => {
     const a = await startUserSession(userA, 'token-a');
     await queueMessage(a.db, 'still mine');
     await a.db.jobs.put({ id: 1, data: {}, savedAt: 1 });
-    await a.db.queryCache.put({ id: 'client', client: {}, savedAt: 1 });
+    await a.db.queryCache.put({
+      id: 'client',
+      client: { timestamp: 1, buster: '', clientState: { queries: [], mutations: [] } },
+      savedAt: 1,
+    });
 
     await signOutOfflineSession();
     expect(currentSession()).toBeNull();
@@ -107,10 +112,16 @@ describe('queries served from IndexedDB when the network does not answer', () =>
   // TanStack passes more context; these tests need only the key and the signal.
   const context = { queryKey, signal } as unknown as Parameters<ReturnType<typeof offlineQueryFn>>[0];
 
+  const titled = z.object({ title: z.string() });
+  const page = z.object({ results: z.array(z.string()) });
+
   it('keeps each answer and serves it offline with the time it was fetched', async () => {
     storage.set('token', 'token-a');
     const session = await startUserSession(userA, 'token-a');
-    const online = offlineQueryFn(async () => ({ title: 'Leaking tap' }), rowStore('requestDetails', 3));
+    const online = offlineQueryFn(
+      async () => ({ title: 'Leaking tap' }),
+      rowStore(titled, 'requestDetails', 3),
+    );
     expect(await online(context)).toEqual({ title: 'Leaking tap' });
     const saved = await session.db.requestDetails.get(3);
     expect(saved?.data).toEqual({ title: 'Leaking tap' });
@@ -119,10 +130,26 @@ describe('queries served from IndexedDB when the network does not answer', () =>
       async () => {
         throw networkError(new TypeError('Failed to fetch'));
       },
-      rowStore('requestDetails', 3),
+      rowStore(titled, 'requestDetails', 3),
     );
     expect(await offline(context)).toEqual({ title: 'Leaking tap' });
     expect(lastRefreshedAt(queryKey, Date.now())).toBe(saved?.savedAt);
+  });
+
+  it('does not serve a kept copy that no longer matches its schema (kept by an older app)', async () => {
+    storage.set('token', 'token-a');
+    const session = await startUserSession(userA, 'token-a');
+    await session.db.requestDetails.put({ id: 3, data: { heading: 'Leaking tap' }, savedAt: 1 });
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const offline = offlineQueryFn(
+      async () => {
+        throw networkError(new TypeError('Failed to fetch'));
+      },
+      rowStore(titled, 'requestDetails', 3),
+    );
+    await expect(offline(context)).rejects.toMatchObject({ status: 0 });
+    expect(warn).toHaveBeenCalledTimes(1);
+    warn.mockRestore();
   });
 
   it('keeps each page of a list under its own key and serves that page offline', async () => {
@@ -131,21 +158,21 @@ describe('queries served from IndexedDB when the network does not answer', () =>
     const pageKey = (page: number) => ['requests', 'jobs', { page }];
     const at = (page: number) =>
       ({ queryKey: pageKey(page), signal }) as unknown as Parameters<ReturnType<typeof offlineQueryFn>>[0];
-    for (const page of [1, 2]) {
+    for (const pageNumber of [1, 2]) {
       await offlineQueryFn(
-        async () => ({ results: [`job on page ${page}`] }),
-        listStore(pageKey(page)),
-      )(at(page));
+        async () => ({ results: [`job on page ${pageNumber}`] }),
+        listStore(page, pageKey(pageNumber)),
+      )(at(pageNumber));
     }
     expect(await session.db.lists.count()).toBe(2);
 
     const noNetwork = async () => {
       throw networkError(new TypeError('Failed to fetch'));
     };
-    expect(await offlineQueryFn(noNetwork, listStore(pageKey(2)))(at(2))).toEqual({
+    expect(await offlineQueryFn(noNetwork, listStore(page, pageKey(2)))(at(2))).toEqual({
       results: ['job on page 2'],
     });
-    await expect(offlineQueryFn(noNetwork, listStore(pageKey(3)))(at(3))).rejects.toThrow();
+    await expect(offlineQueryFn(noNetwork, listStore(page, pageKey(3)))(at(3))).rejects.toThrow();
     // Sign-out empties the kept lists with the other copies of server data.
     await signOutOfflineSession();
     const reopened = await startUserSession(userA, 'token-a');
@@ -160,7 +187,7 @@ describe('queries served from IndexedDB when the network does not answer', () =>
       async () => {
         throw new Error('Request not found.');
       },
-      rowStore('requestDetails', 3),
+      rowStore(titled, 'requestDetails', 3),
     );
     await expect(failing(context)).rejects.toThrow('Request not found.');
   });

@@ -1,0 +1,269 @@
+import {
+  Badge,
+  Box,
+  Group,
+  Pagination,
+  Paper,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+} from '@mantine/core';
+import { useState } from 'react';
+import {
+  type AdminDelivery,
+  type AdminDeliveryPage,
+  DELIVERY_STATUSES,
+  type DeliveryStatus,
+} from '#shared/admin-deliveries.ts';
+import {
+  CATEGORY_LABELS,
+  CHANNEL_LABELS,
+  NOTIFICATION_CHANNELS,
+  type NotificationChannel,
+} from '#shared/notification-preferences.ts';
+import { AdminSectionState } from './admin-section-state.tsx';
+import { useAdminDeliveries } from './deliveries-api.ts';
+
+const STATUS_COLORS: Record<DeliveryStatus, string> = {
+  queued: 'blue',
+  held: 'violet',
+  sent: 'green',
+  failed: 'red',
+  cancelled: 'gray',
+};
+const MAIL_COLORS: Record<string, string> = { sent: 'green', pending: 'yellow', failed: 'red' };
+const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+function DeliveryStatusBadges({ delivery }: { delivery: AdminDelivery }) {
+  return (
+    <Group gap={4} wrap="wrap">
+      <Badge color={STATUS_COLORS[delivery.status]} variant="light">
+        {delivery.status}
+      </Badge>
+      {delivery.mail_status ? (
+        <Badge
+          color={MAIL_COLORS[delivery.mail_status] ?? 'gray'}
+          variant="outline"
+          title="The outbox mail's own status"
+        >
+          mail {delivery.mail_status}
+        </Badge>
+      ) : null}
+      {delivery.attempts > 1 ? (
+        <Badge color="orange" variant="outline">
+          {`${delivery.attempts} attempts`}
+        </Badge>
+      ) : null}
+    </Group>
+  );
+}
+
+/** Why it is where it is: the failure reason, or when a held or queued delivery goes out. */
+function Detail({ delivery }: { delivery: AdminDelivery }) {
+  const waiting = delivery.status === 'held' || delivery.status === 'queued';
+  const next = when.format(new Date(delivery.send_after));
+  if (delivery.last_error) {
+    return (
+      <Stack gap={2}>
+        <Text
+          size="sm"
+          c={delivery.status === 'failed' ? 'red.8' : 'dimmed'}
+          style={{ overflowWrap: 'anywhere' }}
+        >
+          {delivery.last_error}
+        </Text>
+        {waiting ? <Text size="xs" c="dimmed">{`Next try ${next}`}</Text> : null}
+      </Stack>
+    );
+  }
+  if (waiting) {
+    return (
+      <Text size="sm" c="dimmed">
+        {delivery.status === 'held' ? `Quiet hours: held until ${next}` : `Not before ${next}`}
+      </Text>
+    );
+  }
+  if (delivery.sent_at) {
+    return (
+      <Text size="sm" c="dimmed">
+        {`Sent ${when.format(new Date(delivery.sent_at))}`}
+      </Text>
+    );
+  }
+  return null;
+}
+
+/** Per channel: sent, failed and waiting, all time. */
+function Totals({ totals }: { totals: AdminDeliveryPage['totals'] }) {
+  const of = (channel: NotificationChannel, statuses: DeliveryStatus[]) =>
+    totals
+      .filter((row) => row.channel === channel && statuses.includes(row.status))
+      .reduce((sum, row) => sum + row.count, 0);
+  return (
+    <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
+      {NOTIFICATION_CHANNELS.map((channel) => (
+        <Paper key={channel} withBorder radius="md" p="sm">
+          <Text fw={700}>{CHANNEL_LABELS[channel]}</Text>
+          <Text size="sm">
+            {`${of(channel, ['sent'])} sent · ${of(channel, ['failed'])} failed · ${of(channel, ['queued', 'held'])} waiting`}
+          </Text>
+        </Paper>
+      ))}
+    </SimpleGrid>
+  );
+}
+
+const channelChoices = [
+  { value: 'all', label: 'All' },
+  ...NOTIFICATION_CHANNELS.map((channel) => ({ value: channel, label: CHANNEL_LABELS[channel] })),
+];
+const statusChoices = [
+  { value: 'all', label: 'Any status' },
+  ...DELIVERY_STATUSES.map((status) => ({ value: status, label: status })),
+];
+
+/**
+ * /admin/deliveries (issue 19): every notification's email, text and push, newest first, with its
+ * status, attempts and the reason of a failure, so staff can see what reached people and what did not.
+ */
+export function DeliveriesSection() {
+  const [page, setPage] = useState(1);
+  const [channel, setChannel] = useState<NotificationChannel | null>(null);
+  const [status, setStatus] = useState<DeliveryStatus | null>(null);
+  const deliveries = useAdminDeliveries({ page, channel, status });
+  const rows = deliveries.data?.results ?? [];
+  const faded = { opacity: deliveries.isPlaceholderData ? 0.6 : 1 };
+
+  return (
+    <Stack gap="md">
+      <div>
+        <Text component="h2" fz="h3" fw={700}>
+          Notification deliveries
+        </Text>
+        <Text c="dimmed" size="sm">
+          Email, SMS and push sent for each notification, with failures and retries.
+          {deliveries.data ? ` ${deliveries.data.count} shown by this filter.` : ''}
+        </Text>
+      </div>
+
+      {deliveries.data ? <Totals totals={deliveries.data.totals} /> : null}
+
+      <Group gap="sm" align="flex-end" wrap="wrap">
+        <SegmentedControl
+          aria-label="Channel"
+          data={channelChoices}
+          value={channel ?? 'all'}
+          onChange={(value) => {
+            setChannel(value === 'all' ? null : (value as NotificationChannel));
+            setPage(1);
+          }}
+        />
+        <Select
+          aria-label="Status"
+          data={statusChoices}
+          value={status ?? 'all'}
+          allowDeselect={false}
+          w={160}
+          onChange={(value) => {
+            setStatus(!value || value === 'all' ? null : (value as DeliveryStatus));
+            setPage(1);
+          }}
+        />
+      </Group>
+
+      <AdminSectionState
+        loading={deliveries.isPending}
+        error={deliveries.isError}
+        empty={rows.length === 0}
+        emptyText="No deliveries match."
+        onRetry={() => deliveries.refetch()}
+        label="deliveries"
+      />
+
+      {rows.length > 0 ? (
+        <>
+          <Box visibleFrom="md" style={faded}>
+            <Table striped verticalSpacing="sm" aria-label="Notification deliveries">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Notification</Table.Th>
+                  <Table.Th>Channel</Table.Th>
+                  <Table.Th>To</Table.Th>
+                  <Table.Th>Status</Table.Th>
+                  <Table.Th>Details</Table.Th>
+                  <Table.Th>Created</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {rows.map((item) => (
+                  <Table.Tr key={item.id}>
+                    <Table.Td>
+                      <Text size="sm" fw={600}>
+                        {item.notification.title}
+                      </Text>
+                      <Text size="xs" c="dimmed">
+                        {CATEGORY_LABELS[item.category]}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>{CHANNEL_LABELS[item.channel]}</Table.Td>
+                    <Table.Td style={{ overflowWrap: 'anywhere' }}>
+                      <Text size="sm">{item.user.name}</Text>
+                      <Text size="xs" c="dimmed">
+                        {item.recipient}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <DeliveryStatusBadges delivery={item} />
+                    </Table.Td>
+                    <Table.Td maw={280}>
+                      <Detail delivery={item} />
+                    </Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                      {when.format(new Date(item.created_at))}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Box>
+          {/* Phones: one card per delivery. */}
+          <Stack hiddenFrom="md" gap="sm" style={faded}>
+            {rows.map((item) => (
+              <Paper key={item.id} withBorder radius="md" p="md">
+                <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
+                  <Text size="sm" fw={600}>
+                    {item.notification.title}
+                  </Text>
+                  <Badge variant="default">{CHANNEL_LABELS[item.channel]}</Badge>
+                </Group>
+                <Text size="sm" mt={4} style={{ overflowWrap: 'anywhere' }}>
+                  {`${item.user.name} · ${item.recipient}`}
+                </Text>
+                <Stack gap={4} mt={6}>
+                  <DeliveryStatusBadges delivery={item} />
+                  <Detail delivery={item} />
+                  <Text size="xs" c="dimmed">
+                    {when.format(new Date(item.created_at))}
+                  </Text>
+                </Stack>
+              </Paper>
+            ))}
+          </Stack>
+        </>
+      ) : null}
+
+      {deliveries.data && deliveries.data.total_pages > 1 ? (
+        <Pagination
+          total={deliveries.data.total_pages}
+          value={page}
+          onChange={setPage}
+          getControlProps={(control) => ({ 'aria-label': `${control} page` })}
+          getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
+        />
+      ) : null}
+    </Stack>
+  );
+}

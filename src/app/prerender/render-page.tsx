@@ -1,0 +1,114 @@
+// The build's server renderer (run by scripts/prerender-plugin.ts in Node, never shipped to the
+// browser): each prerendered page is the same tree the browser hydrates, rendered to HTML.
+import { type ReactNode, StrictMode } from 'react';
+import { prerender } from 'react-dom/static';
+import {
+  createStaticHandler,
+  createStaticRouter,
+  type RouteObject,
+  StaticRouterProvider,
+} from 'react-router-dom';
+import type { PrerenderedPath } from '#shared/prerendered-pages.ts';
+import { AppRoot } from '../app-root.tsx';
+import { LandingRoot } from '../public/landing-root.tsx';
+import { appRoutes, type RouteModuleHandle } from '../router.tsx';
+import { type PageTitleCollector, PageTitleContext } from '../ui/page-title.ts';
+import { SignedInSkeleton } from '../ui/signed-in-skeleton.tsx';
+import { ThemeProvider } from '../ui/theme-provider.tsx';
+
+/** The entry (index.html: main.tsx) and what it loads for every path but `/`, in its order. */
+export const APP_MODULES = ['index.html', 'src/app/zod-csp.ts', 'src/app/start-app.tsx'];
+
+export interface RenderedPage {
+  /** What goes inside #root. */
+  html: string;
+  /** The title the page sets for itself (usePageTitle), for the HTML's <title>. */
+  title: string | null;
+  /** The modules (as in the build's manifest) whose chunks and stylesheets the page needs. */
+  modules: string[];
+}
+
+/**
+ * React's static prerender waits for every lazy part (the landing page's contact form too), so the
+ * HTML holds the whole page; with nothing left suspended it writes no inline script (the CSP has no
+ * room for one).
+ */
+async function toHtml(tree: ReactNode): Promise<string> {
+  // An error inside a Suspense boundary would not fail the render: React would leave the boundary to
+  // the browser with an inline script. It fails the build instead.
+  const errors: unknown[] = [];
+  // progressiveChunkSize: React outlines a large finished boundary (to stream it later) with an inline
+  // script to move it in place; one static page wants everything in place.
+  const { prelude } = await prerender(tree, {
+    onError: (error) => void errors.push(error),
+    progressiveChunkSize: Number.POSITIVE_INFINITY,
+  });
+  if (errors.length > 0) throw errors[0];
+  const html = await new Response(prelude).text();
+  if (html.includes('<script')) throw new Error('the prerendered HTML holds an inline script');
+  return html;
+}
+
+async function renderAppPage(path: string, titles: PageTitleCollector): Promise<RenderedPage> {
+  const handler = createStaticHandler(appRoutes);
+  const context = await handler.query(new Request(new URL(path, 'http://prerender.invalid')));
+  if (context instanceof Response) throw new Error(`${path} answered ${context.status} instead of a page`);
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const html = await toHtml(
+    <PageTitleContext.Provider value={titles}>
+      <AppRoot router={<StaticRouterProvider router={router} context={context} hydrate={false} />} />
+    </PageTitleContext.Provider>,
+  );
+  const routeModules = context.matches.flatMap(({ route }) => {
+    const handle = route.handle as RouteModuleHandle | undefined;
+    return handle ? [handle.module] : [];
+  });
+  return { html, title: titles.title ?? null, modules: [...APP_MODULES, ...routeModules] };
+}
+
+/** The landing page's own entry (a page load of `/`). */
+export const LANDING_MODULES = ['src/app/public/landing-main.tsx', 'src/app/public/landing-root.tsx'];
+
+/**
+ * Every route pattern with the modules a page load of it runs, from main.tsx's start down to the
+ * screen: the prerenderer links them from the HTML, `npm run check:budgets` weighs them.
+ */
+export function routeModuleTable(): Record<string, string[]> {
+  const table: Record<string, string[]> = {};
+  const walk = (routes: RouteObject[], above: string[]) => {
+    for (const route of routes) {
+      const handle = route.handle as RouteModuleHandle | undefined;
+      const modules = handle ? [...above, handle.module] : above;
+      if (route.path) table[route.path] = [...APP_MODULES, ...modules];
+      walk(route.children ?? [], modules);
+    }
+  };
+  walk(appRoutes, []);
+  table['/'] = LANDING_MODULES;
+  return table;
+}
+
+export async function renderPage(path: PrerenderedPath): Promise<RenderedPage> {
+  const titles: PageTitleCollector = {};
+  if (path !== '/') return renderAppPage(path, titles);
+  const html = await toHtml(
+    <PageTitleContext.Provider value={titles}>
+      <LandingRoot />
+    </PageTitleContext.Provider>,
+  );
+  return { html, title: titles.title ?? null, modules: LANDING_MODULES };
+}
+
+/**
+ * The signed-in areas' shell: their frame's outline (the guard's first render shows the same), with
+ * the theme's CSS variables it is drawn with. The app renders over it, it does not hydrate it.
+ */
+export function renderSignedInShell(): Promise<string> {
+  return toHtml(
+    <StrictMode>
+      <ThemeProvider>
+        <SignedInSkeleton />
+      </ThemeProvider>
+    </StrictMode>,
+  );
+}

@@ -1,0 +1,17 @@
+import { useSyncExternalStore } from 'react';
+
+const subscribeToNothing = () => () => {};
+
+/**
+ * False while React renders on the server and while it hydrates the prerendered HTML, true from the
+ * first client render on. Controls that only work with their handlers (forms, JS-only buttons) are
+ * `inert` until then: a click or keystroke before hydration would be lost, and a native form submit
+ * would put the typed password into the address bar.
+ */
+export function useHydrated(): boolean {
+  return useSyncExternalStore(
+    subscribeToNothing,
+    () => true,
+    () => false,
+  );
+}

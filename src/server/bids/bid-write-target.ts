@@ -1,0 +1,83 @@
+import { eq, sql } from 'drizzle-orm';
+import { canViewRequest, type VisibilityViewer } from '#shared/request-visibility.ts';
+import type { UserRow } from '../auth/session-store.ts';
+import type { Db } from '../db/database.ts';
+import { projects } from '../db/schema/projects.ts';
+import { maintenanceRequests as mr } from '../db/schema/requests.ts';
+import { vendorProfiles } from '../db/schema/vendor-profiles.ts';
+import { forbidden, notFound } from '../http/http-error.ts';
+import type { BidTarget } from './bid-access.ts';
+
+/** What a bid write checks, read in one statement with the request row locked. */
+export interface BidWriteTarget extends BidTarget {
+  id: number;
+  /** The certificate's expiry date (YYYY-MM-DD); null when none is on file. */
+  insuranceExpiresOn: string | null;
+  /** The vendor's own bid on the request, if any. */
+  ownBidId: number | null;
+}
+
+/**
+ * The request a vendor's bid write is about, with everything the write checks: its visibility to
+ * the vendor (the vendor's trades read now, not from its cached session), the vendor's insurance and
+ * its own bid. One statement (issue 14: POST bid took ten, each a round trip), holding the request
+ * row FOR UPDATE until the transaction ends, as the award, close-bidding and cancel steps hold it: a
+ * bid and such a step run one after the other. 404 for no such request, 403 when the vendor may not
+ * see it.
+ */
+export async function loadBidWriteTarget(db: Db, user: UserRow, rawId: string): Promise<BidWriteTarget> {
+  if (!/^\d{1,9}$/.test(rawId)) throw notFound('Request not found.');
+  const id = Number(rawId);
+  const [row] = await db
+    .select({
+      createdById: mr.createdById,
+      type: mr.type,
+      inviteAll: mr.inviteAll,
+      status: mr.status,
+      isOpenForBids: mr.isOpenForBids,
+      bidDeadline: mr.bidDeadline,
+      clientId: projects.clientId,
+      invited: sql<boolean>`exists (
+        select 1 from request_invitations i where i.request_id = ${mr.id} and i.vendor_id = ${user.id}
+      )`,
+      serviceCategories: vendorProfiles.serviceCategories,
+      insuranceExpiresOn: vendorProfiles.insuranceExpiresOn,
+      ownBidId: sql<
+        number | null
+      >`(select b.id from bids b where b.request_id = ${mr.id} and b.vendor_id = ${user.id})`,
+    })
+    .from(mr)
+    .leftJoin(projects, eq(projects.id, mr.projectId))
+    .leftJoin(vendorProfiles, eq(vendorProfiles.userId, user.id))
+    .where(eq(mr.id, id))
+    // `of` the request only: PostgreSQL refuses FOR UPDATE on the nullable side of an outer join.
+    .for('update', { of: mr });
+  if (!row) throw notFound('Request not found.');
+  const visible = {
+    createdById: row.createdById,
+    projectClientId: row.clientId ?? null,
+    type: row.type,
+    inviteAll: row.inviteAll,
+    // Only whether this vendor is invited matters to a vendor's visibility.
+    invitedVendorIds: row.invited ? [user.id] : [],
+  };
+  const viewer: VisibilityViewer = {
+    id: user.id,
+    type: user.type,
+    isStaff: user.isStaff,
+    isSuperuser: user.isSuperuser,
+    clientId: user.clientId,
+    serviceCategories: row.serviceCategories ?? [],
+  };
+  if (!canViewRequest(viewer, visible)) throw forbidden('You do not have permission to view this request.');
+  return {
+    id,
+    visible,
+    available:
+      row.status === 'open' &&
+      row.isOpenForBids &&
+      (row.bidDeadline === null || row.bidDeadline.getTime() > Date.now()),
+    insuranceExpiresOn: row.insuranceExpiresOn,
+    ownBidId: row.ownBidId === null ? null : Number(row.ownBidId),
+  };
+}

@@ -1,0 +1,90 @@
+import type { Agent } from 'node:https';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { runPeriodically } from '../housekeeping/periodic-task.ts';
+import { type PushTransport, webPushTransport } from '../push/push-transport.ts';
+import { loadVapidKeys, type VapidKeys } from '../push/vapid-keys.ts';
+import { type SmsTransport, smsTransportFromConfig } from '../sms/sms-transports.ts';
+import { DELIVERY_POLICY } from './delivery-policy.ts';
+import { mailDueEmails } from './email-deliveries.ts';
+import { type RemotePassResult, sendDueRemote } from './remote-deliveries.ts';
+
+export interface DeliveryPassResult extends RemotePassResult {
+  /** Outbox mails made (a batch of messages is one). */
+  mailed: number;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Sends every due delivery now (tests; `now` lets a test reach a batch window, quiet hours' end, a retry). */
+    flushDeliveries(options?: { now?: Date }): Promise<DeliveryPassResult>;
+    smsTransport: SmsTransport;
+    /** The VAPID key pair (made on first use for the embedded default), or null: push is off. */
+    vapidKeys(): Promise<VapidKeys | null>;
+  }
+}
+
+export interface DeliveryPluginOptions {
+  /** Run the background sender (default true); tests turn it off and call flushDeliveries. */
+  runSender?: boolean;
+  /** Replaces the configured SMS transport (tests). */
+  sms?: SmsTransport;
+  /** The HTTPS agent for push services (tests: one that trusts the local stand-in's certificate). */
+  pushAgent?: Agent;
+}
+
+/**
+ * Sends notifications' email, SMS and push deliveries (issue 19) in every process, every 2 s like
+ * the mail sender; rows are claimed with `for update skip locked`, so processes share the work and
+ * nothing goes out twice.
+ */
+export const deliveryPlugin = fp(async (app: FastifyInstance, options: DeliveryPluginOptions) => {
+  const sms = options.sms ?? smsTransportFromConfig(app.config, app.log);
+  app.decorate('smsTransport', sms);
+
+  let keys: Promise<VapidKeys | null> | null = null;
+  const vapidKeys = () => {
+    keys ??= loadVapidKeys(app.config, app.log).catch((error: unknown) => {
+      keys = null;
+      throw error;
+    });
+    return keys;
+  };
+  app.decorate('vapidKeys', vapidKeys);
+  let push: PushTransport | null | undefined;
+  const pushTransport = async () => {
+    if (push === undefined) {
+      const pair = await vapidKeys();
+      push = pair ? webPushTransport(pair, app.config.push.subject, options.pushAgent) : null;
+    }
+    return push;
+  };
+
+  const pass = async (now: Date): Promise<DeliveryPassResult> => {
+    const total: DeliveryPassResult = { mailed: 0, sent: 0, retried: 0, failed: 0, cancelled: 0, held: 0 };
+    for (let batch = 0; batch < DELIVERY_POLICY.maxBatches; batch += 1) {
+      const email = await mailDueEmails(app.db, app.config.publicUrl, now);
+      const remote = await sendDueRemote(
+        app.db,
+        { sms, push: pushTransport },
+        app.config.publicUrl,
+        app.log,
+        now,
+      );
+      total.mailed += email.mailed;
+      total.cancelled += email.cancelled + remote.cancelled;
+      for (const key of ['sent', 'retried', 'failed', 'held'] as const) total[key] += remote[key];
+      if (email.mailed + email.cancelled === 0 && remote.claimed < DELIVERY_POLICY.batchSize) break;
+    }
+    return total;
+  };
+
+  const task = runPeriodically(app, {
+    name: 'notification delivery pass',
+    firstMs: DELIVERY_POLICY.pollMs,
+    everyMs: DELIVERY_POLICY.pollMs,
+    enabled: options.runSender !== false,
+    run: (runOptions) => pass(runOptions.now ?? new Date()),
+  });
+  app.decorate('flushDeliveries', task);
+});

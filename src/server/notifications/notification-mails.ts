@@ -1,0 +1,94 @@
+import { CATEGORY_LABELS, type NotificationCategory } from '#shared/notification-preferences.ts';
+import { notificationPath, notificationSettingsPath } from '#shared/notification-targets.ts';
+import type { NewMail } from '../mail/enqueue-mail.ts';
+import { renderMail } from '../mail/mail-layout.ts';
+import type { Recipient } from './notification-preferences-store.ts';
+
+/** What a notification mail is made from: the notifications it carries, oldest first. */
+export interface MailedNotification {
+  kind: string;
+  title: string;
+  message: string;
+  relatedRequestId: number | null;
+  relatedVendorId: number | null;
+}
+
+const ACTION_LABELS: Record<string, string> = {
+  new_message: 'Open the conversation',
+  insurance: 'Update your insurance',
+};
+
+/**
+ * One notification mail: a single notification, or the messages of one thread batched together.
+ * Text and HTML (renderMail), a button straight to the request or thread, and a one-click
+ * unsubscribe for the category: the List-Unsubscribe header with List-Unsubscribe-Post (RFC 8058;
+ * mail clients POST to it) and the same link in the body, which opens a page that asks first.
+ */
+export function notificationMail(options: {
+  publicUrl: string;
+  recipient: Recipient;
+  category: NotificationCategory;
+  items: readonly MailedNotification[];
+  unsubscribeUrl: string;
+}): NewMail {
+  const { publicUrl, recipient, category, items, unsubscribeUrl } = options;
+  const first = items[0]!;
+  const link = `${publicUrl}${notificationPath(recipient.role, first)}`;
+  const batch = items.length > 1;
+  const requestRef = first.relatedRequestId === null ? '' : ` on request #${first.relatedRequestId}`;
+  const subject = batch ? `${items.length} new messages${requestRef}` : first.title;
+  const greeting = recipient.firstName ? `Hi ${recipient.firstName},` : 'Hello,';
+  const paragraphs = batch
+    ? [
+        greeting,
+        `You have ${items.length} new messages${requestRef}:`,
+        ...items.map((item) => `${item.title}: ${item.message}`),
+      ]
+    : [greeting, first.message || first.title];
+  const mail = renderMail({
+    subject,
+    paragraphs,
+    action: {
+      label:
+        ACTION_LABELS[first.kind] ??
+        (first.relatedRequestId === null ? 'Open FieldBid' : `Open request #${first.relatedRequestId}`),
+      url: link,
+    },
+    footnote: `You get this email because ${CATEGORY_LABELS[category].toLowerCase()} emails are on in your FieldBid notification settings.`,
+    links: [
+      { label: `Unsubscribe from ${CATEGORY_LABELS[category].toLowerCase()} emails`, url: unsubscribeUrl },
+      {
+        label: 'Manage notification settings',
+        url: `${publicUrl}${notificationSettingsPath(recipient.role)}`,
+      },
+    ],
+  });
+  return {
+    to: recipient.email,
+    ...mail,
+    template: `notification_${category}`,
+    headers: {
+      'List-Unsubscribe': `<${unsubscribeUrl}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    },
+  };
+}
+
+/** A text: short, plain, with the link and how to stop texts (carriers expect the STOP hint). */
+export function notificationText(publicUrl: string, recipient: Recipient, item: MailedNotification): string {
+  const link = `${publicUrl}${notificationPath(recipient.role, item)}`;
+  const tail = ` ${link} Reply STOP to opt out.`;
+  const head = `FieldBid: ${item.title}.`;
+  const room = 160 - head.length - tail.length - 1;
+  // Counted in code points, so an emoji is never cut in half.
+  const message = [...item.message.replace(/\s+/g, ' ').trim()];
+  const shortened =
+    message.length > room
+      ? `${message
+          .slice(0, room - 3)
+          .join('')
+          .trimEnd()}...`
+      : message.join('');
+  const body = room <= 3 || message.length === 0 ? '' : ` ${shortened}`;
+  return `${head}${body}${tail}`;
+}

@@ -1,0 +1,148 @@
+import { inArray } from 'drizzle-orm';
+import {
+  defaultChannelChoice,
+  type NotificationCategory,
+  type NotificationChannel,
+  type NotificationRole,
+  roleOf,
+} from '#shared/notification-preferences.ts';
+import type { Db } from '../db/database.ts';
+import { notificationPreferences, notificationQuietHours } from '../db/schema/notification-deliveries.ts';
+import { pushSubscriptions } from '../db/schema/push-subscriptions.ts';
+import { users } from '../db/schema/users.ts';
+import { smsNumberOf } from '../sms/sms-number.ts';
+import type { QuietWindow } from './quiet-hours.ts';
+
+/** Everything that decides where one user's notifications go, read in a fixed number of queries. */
+export interface Recipient {
+  id: number;
+  email: string;
+  firstName: string;
+  role: NotificationRole;
+  isActive: boolean;
+  /** The profile's master switches (signed-in spec: email_notifications, sms_notifications). */
+  emailNotifications: boolean;
+  smsNotifications: boolean;
+  /** E.164, or null when the profile's phone cannot take a text. */
+  smsNumber: string | null;
+  /** The user's own choices; a missing key means the role's default. */
+  choices: Map<string, boolean>;
+  quiet: (QuietWindow & { enabled: boolean }) | null;
+  deviceIds: number[];
+}
+
+const choiceKey = (category: NotificationCategory, channel: NotificationChannel) => `${category}:${channel}`;
+
+/** The user's choice for a category on a channel, before the master switches. */
+export function chooses(
+  recipient: Recipient,
+  category: NotificationCategory,
+  channel: NotificationChannel,
+): boolean {
+  return (
+    recipient.choices.get(choiceKey(category, channel)) ??
+    defaultChannelChoice(recipient.role, category, channel)
+  );
+}
+
+/**
+ * Whether the user wants this category on this channel now: the master switch (email, SMS), the
+ * category's choice, and something to send to (a number that takes texts; for push, the caller
+ * checks the device).
+ */
+export function wants(
+  recipient: Recipient,
+  category: NotificationCategory,
+  channel: NotificationChannel,
+): boolean {
+  if (!recipient.isActive || !chooses(recipient, category, channel)) return false;
+  if (channel === 'email') return recipient.emailNotifications;
+  if (channel === 'sms') return recipient.smsNotifications && recipient.smsNumber !== null;
+  return true;
+}
+
+export async function loadRecipients(db: Db, userIds: readonly number[]): Promise<Map<number, Recipient>> {
+  const ids = [...new Set(userIds)];
+  const recipients = new Map<number, Recipient>();
+  if (ids.length === 0) return recipients;
+  // One after another: a transaction's queries share one connection.
+  const people = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      type: users.type,
+      isStaff: users.isStaff,
+      isSuperuser: users.isSuperuser,
+      isActive: users.isActive,
+      phoneNumber: users.phoneNumber,
+      emailNotifications: users.emailNotifications,
+      smsNotifications: users.smsNotifications,
+    })
+    .from(users)
+    .where(inArray(users.id, ids));
+  const choices = await db
+    .select()
+    .from(notificationPreferences)
+    .where(inArray(notificationPreferences.userId, ids));
+  const quiet = await db
+    .select()
+    .from(notificationQuietHours)
+    .where(inArray(notificationQuietHours.userId, ids));
+  const devices = await db
+    .select({ id: pushSubscriptions.id, userId: pushSubscriptions.userId })
+    .from(pushSubscriptions)
+    .where(inArray(pushSubscriptions.userId, ids));
+  for (const person of people) {
+    recipients.set(person.id, {
+      id: person.id,
+      email: person.email,
+      firstName: person.firstName,
+      role: roleOf(person),
+      isActive: person.isActive,
+      emailNotifications: person.emailNotifications,
+      smsNotifications: person.smsNotifications,
+      smsNumber: smsNumberOf(person.phoneNumber),
+      choices: new Map(),
+      quiet: null,
+      deviceIds: [],
+    });
+  }
+  for (const choice of choices) {
+    recipients.get(choice.userId)?.choices.set(choiceKey(choice.category, choice.channel), choice.enabled);
+  }
+  for (const window of quiet) {
+    const recipient = recipients.get(window.userId);
+    if (recipient) {
+      recipient.quiet = {
+        enabled: window.enabled,
+        start: window.startTime,
+        end: window.endTime,
+        timeZone: window.timeZone,
+      };
+    }
+  }
+  for (const device of devices) recipients.get(device.userId)?.deviceIds.push(device.id);
+  return recipients;
+}
+
+/** Sets one choice (the unsubscribe link turns a category's email off this way). */
+export async function setChoice(
+  db: Db,
+  userId: number,
+  category: NotificationCategory,
+  channel: NotificationChannel,
+  enabled: boolean,
+): Promise<void> {
+  await db
+    .insert(notificationPreferences)
+    .values({ userId, category, channel, enabled })
+    .onConflictDoUpdate({
+      target: [
+        notificationPreferences.userId,
+        notificationPreferences.category,
+        notificationPreferences.channel,
+      ],
+      set: { enabled, updatedAt: new Date() },
+    });
+}

@@ -1,0 +1,161 @@
+import { z } from 'zod';
+import { SERVICE_CATEGORIES } from './categories.ts';
+import { LIFECYCLE_ACTIONS, LIFECYCLE_EVENTS } from './request-lifecycle.ts';
+import {
+  dayText,
+  listPageSchema,
+  namedVendorSchema,
+  photoLinkSchema,
+  timestampText,
+} from './response-fields.ts';
+import { BID_STATUSES, PRIORITIES, REQUEST_STATUSES, TIME_UNITS, TIMEFRAMES } from './statuses.ts';
+
+/*
+ * What the request calls answer (signed-in spec, sections 3 and 7, and the lifecycle of DESIGN.md,
+ * "Beyond the spec"): the vendor's jobs list, the request detail, a created request and a lifecycle
+ * step. Built from the server's answers (src/server/requests, src/server/lifecycle).
+ */
+
+const serviceType = z.enum(SERVICE_CATEGORIES);
+const requestStatus = z.enum(REQUEST_STATUSES);
+const timeframe = z.enum(TIMEFRAMES).nullable();
+const biddingConfigSchema = z.object({
+  is_open_for_bids: z.boolean(),
+  bid_deadline: timestampText.nullable(),
+});
+
+/** GET /api/vendor/jobs/ item (section 3). `invited_vendors` holds the asking vendor's own id at most. */
+export const jobListItemSchema = z.object({
+  id: z.number().int(),
+  created_at: timestampText,
+  service_type: serviceType,
+  description: z.string(),
+  status: requestStatus,
+  deadline: timestampText.nullable(),
+  areas_affected: z.array(z.string()),
+  timeframe,
+  invited_vendors: z.array(z.number().int()),
+});
+export type JobListItem = z.infer<typeof jobListItemSchema>;
+
+export const jobPageSchema = listPageSchema(jobListItemSchema);
+export type JobPage = z.infer<typeof jobPageSchema>;
+
+/** A bid as the request detail lists it: a vendor sees its own, the managing side every bid. */
+export const requestDetailBidSchema = z.object({
+  id: z.number().int(),
+  estimated_time: z.number(),
+  estimated_time_unit: z.enum(TIME_UNITS),
+  amount: z.number().int(),
+  status: z.enum(BID_STATUSES),
+  /** The bidding vendor's user id: the manager's thread with it is (request, vendor_id). */
+  vendor_id: z.number().int(),
+  vendor_name: z.string(),
+});
+export type RequestDetailBid = z.infer<typeof requestDetailBidSchema>;
+
+/** One status step of the detail's `timeline`. */
+export const timelineStepSchema = z.object({
+  event: z.enum(LIFECYCLE_EVENTS),
+  from: requestStatus.nullable(),
+  to: requestStatus,
+  /** Who took the step; null when that user is gone, or is a vendor other than the reader. */
+  who: z.string().nullable(),
+  when: timestampText,
+  note: z.string(),
+  /** The server's words for the step (timelineLabel in src/shared/request-lifecycle.ts). */
+  label: z.string(),
+});
+export type TimelineStep = z.infer<typeof timelineStepSchema>;
+
+/** The awarded bid, for the managing side and the awarded vendor only. */
+export const awardedBidSchema = z.object({
+  id: z.number().int(),
+  vendor_id: z.number().int(),
+  vendor_name: z.string(),
+  amount: z.number().int(),
+  estimated_time: z.number(),
+  estimated_time_unit: z.enum(TIME_UNITS),
+  proposed_start_date: timestampText,
+  notes: z.string(),
+  status: z.enum(BID_STATUSES),
+  awarded_at: timestampText.nullable(),
+});
+export type AwardedBid = z.infer<typeof awardedBidSchema>;
+
+/** The vendor's completion report, for the managing side and the awarded vendor only. */
+export const completionReportSchema = z.object({
+  note: z.string(),
+  photos: z.array(photoLinkSchema),
+  vendor_completed_at: timestampText.nullable(),
+  completed_at: timestampText.nullable(),
+});
+export type CompletionReport = z.infer<typeof completionReportSchema>;
+
+/** GET /api/requests/{id}/ (sections 2, 3 and 6, plus the lifecycle part). */
+export const requestDetailSchema = z.object({
+  id: z.number().int(),
+  created_at: timestampText,
+  status: requestStatus,
+  type: serviceType,
+  timeframe,
+  description: z.string(),
+  areas_affected: z.array(z.string()),
+  project: z.object({ id: z.number().int(), name: z.string(), address: z.string() }).nullable(),
+  /**
+   * Whether the asker may read the property's documentation (staff, the client's managers, a vendor
+   * holding an accepted bid on one of its requests): the detail's "Property documentation" link.
+   */
+  documentation_available: z.boolean(),
+  /** Who raised it; blank for a vendor reading another vendor's report. */
+  user: z.object({ first_name: z.string(), last_name: z.string(), job_title: z.string() }),
+  bidding_config: biddingConfigSchema,
+  bids: z.array(requestDetailBidSchema),
+  photos: z.array(photoLinkSchema),
+  timeline: z.array(timelineStepSchema),
+  awarded_bid: awardedBidSchema.nullable(),
+  completion: completionReportSchema.nullable(),
+  /** What the asker may do next (src/shared/request-lifecycle.ts). */
+  allowed_actions: z.array(z.enum(LIFECYCLE_ACTIONS)),
+});
+export type RequestDetail = z.infer<typeof requestDetailSchema>;
+
+/** 201 answer of POST /api/requests/ (section 3: the manager request and the vendor form's summary). */
+export const createdRequestSchema = z.object({
+  id: z.number().int(),
+  confirmation_number: z.string(),
+  type: serviceType,
+  description: z.string(),
+  status: requestStatus,
+  priority: z.enum(PRIORITIES),
+  timeframe,
+  /** YYYY-MM-DD (UTC) */
+  date: dayText,
+  property: z.string().nullable(),
+  property_id: z.number().int().nullable(),
+  unit: z.string().nullable(),
+  unit_id: z.number().int().nullable(),
+  vendors: z.array(namedVendorSchema),
+  invite_all: z.boolean(),
+  areas_affected: z.array(z.string()),
+  bid_deadline: timestampText.nullable(),
+  photos: z.array(photoLinkSchema),
+});
+export type CreatedRequest = z.infer<typeof createdRequestSchema>;
+
+/** What every lifecycle step answers (POST /api/requests/{id}/award/, cancel/, complete/...). */
+export const lifecycleAnswerSchema = z.object({
+  id: z.number().int(),
+  status: requestStatus,
+  bidding_config: biddingConfigSchema,
+  awarded_bid_id: z.number().int().nullable(),
+  vendor_completed_at: timestampText.nullable(),
+  completion_note: z.string(),
+  completed_at: timestampText.nullable(),
+  allowed_actions: z.array(z.enum(LIFECYCLE_ACTIONS)),
+});
+export type LifecycleAnswer = z.infer<typeof lifecycleAnswerSchema>;
+
+/** POST /api/requests/{id}/invitations/: the vendors newly invited (empty when all already were). */
+export const invitationAnswerSchema = z.object({ invited: z.array(namedVendorSchema) });
+export type InvitationAnswer = z.infer<typeof invitationAnswerSchema>;

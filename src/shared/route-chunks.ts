@@ -1,0 +1,38 @@
+// The shell (index.html) lists, per route, the chunks and stylesheets its screens need beyond the
+// app's own: scripts/prerender-plugin.ts writes the list as JSON (a data block, which no CSP counts
+// as a script), src/app/route-chunks.ts reads it for the current route (issue 16).
+
+/** The id of the JSON data block in the shell. */
+export const ROUTE_CHUNKS_ID = 'route-chunks';
+
+/** `files` once, each route's entries as indexes into it. */
+export interface RouteChunks {
+  files: string[];
+  routes: Record<string, number[]>;
+}
+
+/** How well a route pattern matches a path: a higher score is more specific; null when it does not. */
+export function matchScore(pattern: string, pathname: string): number | null {
+  const wanted = pattern.split('/').filter(Boolean);
+  const given = pathname.split('/').filter(Boolean);
+  let score = 0;
+  for (const [index, part] of wanted.entries()) {
+    if (part === '*') return score;
+    const segment = given[index];
+    if (segment === undefined) return null;
+    if (part.startsWith(':')) score += 1;
+    else if (part === segment) score += 2;
+    else return null;
+  }
+  return wanted.length === given.length ? score : null;
+}
+
+/** The files of the route that matches best, if the list knows the path. */
+export function routeFiles(list: RouteChunks, pathname: string): string[] {
+  let best: { score: number; indexes: number[] } | null = null;
+  for (const [pattern, indexes] of Object.entries(list.routes)) {
+    const score = matchScore(pattern, pathname);
+    if (score !== null && (best === null || score > best.score)) best = { score, indexes };
+  }
+  return (best?.indexes ?? []).flatMap((index) => list.files[index] ?? []);
+}

@@ -1,0 +1,96 @@
+import { createECDH, randomBytes } from 'node:crypto';
+import { pushSubscriptions } from '#server/db/schema/push-subscriptions.ts';
+import { unsubscribeToken } from '#server/notifications/unsubscribe-token.ts';
+import type { MatrixCall } from './authorization-calls.ts';
+import type { Actor, AuthorizationWorld } from './authorization-world.ts';
+
+/** The category vendor's device, in every device list the matrix reads: no one else may see it. */
+export const CATEGORY_DEVICE = 'https://push.example.test/catalina-device';
+
+/** A push subscription as a browser gives it, at an endpoint of its own. */
+function subscription(name: string) {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  return {
+    endpoint: `https://push.example.test/${name}`,
+    keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: randomBytes(16).toString('base64url') },
+  };
+}
+
+async function categoryDevice(w: AuthorizationWorld): Promise<number> {
+  const device = subscription('unused');
+  const [row] = await w.t.db
+    .insert(pushSubscriptions)
+    .values({
+      userId: w.users.category.id,
+      endpoint: CATEGORY_DEVICE,
+      p256dh: device.keys.p256dh,
+      auth: device.keys.auth,
+    })
+    .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: { userId: w.users.category.id } })
+    .returning({ id: pushSubscriptions.id });
+  return row!.id;
+}
+
+const settingsOf = (w: AuthorizationWorld, actor: Actor) => {
+  const user = w.users[actor === 'visitor' ? 'category' : actor];
+  return {
+    email_notifications: user.emailNotifications,
+    sms_notifications: user.smsNotifications,
+    categories: {},
+    quiet_hours: { enabled: false, start: '21:00', end: '07:00', time_zone: 'America/Denver' },
+  };
+};
+
+/** Notifications away from the screen (issue 19): settings, push devices, unsubscribe links, STOP, staff view. */
+export const deliveryCalls: Record<string, MatrixCall> = {
+  'GET /api/notification-settings/': { call: () => ({ method: 'GET', url: '/api/notification-settings/' }) },
+  "PUT /api/notification-settings/ [the caller's own settings, unchanged]": {
+    changes: true,
+    call: (w, actor) => ({ method: 'PUT', url: '/api/notification-settings/', json: settingsOf(w, actor) }),
+  },
+  'GET /api/push/config/': { call: () => ({ method: 'GET', url: '/api/push/config/' }) },
+  'GET /api/push/subscriptions/': {
+    call: async (w) => {
+      await categoryDevice(w);
+      return { method: 'GET', url: '/api/push/subscriptions/' };
+    },
+  },
+  "POST /api/push/subscriptions/ [a new device of the caller's]": {
+    changes: true,
+    call: (_w, actor) => ({
+      method: 'POST',
+      url: '/api/push/subscriptions/',
+      json: subscription(`matrix-${actor}-${randomBytes(4).toString('hex')}`),
+    }),
+  },
+  "DELETE /api/push/subscriptions/:id/ [the category vendor's device]": {
+    changes: true,
+    call: async (w) => ({ method: 'DELETE', url: `/api/push/subscriptions/${await categoryDevice(w)}/` }),
+  },
+  "GET /unsubscribe/:token [the category vendor's messages email link]": {
+    call: async (w) => ({
+      method: 'GET',
+      url: `/unsubscribe/${await unsubscribeToken(w.t.db, w.users.category.id, 'messages')}`,
+    }),
+  },
+  "POST /unsubscribe/:token [the category vendor's messages email link]": {
+    changes: true,
+    call: async (w) => ({
+      method: 'POST',
+      url: `/unsubscribe/${await unsubscribeToken(w.t.db, w.users.category.id, 'messages')}`,
+      urlencoded: { 'List-Unsubscribe': 'One-Click' },
+    }),
+  },
+  'POST /api/sms/inbound/ [no Twilio signature]': {
+    changes: true,
+    call: (w) => ({
+      method: 'POST',
+      url: '/api/sms/inbound/',
+      urlencoded: { From: `+1${w.users.category.phoneNumber || '7205550100'}`, Body: 'STOP' },
+    }),
+  },
+  'GET /api/admin/notification-deliveries/': {
+    call: () => ({ method: 'GET', url: '/api/admin/notification-deliveries/' }),
+  },
+};

@@ -1,0 +1,121 @@
+// @vitest-environment jsdom
+
+import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { act, type ReactNode } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { useAuthStatus } from '#app/auth/api.ts';
+import { apiRequest } from '#app/lib/api-client.ts';
+import { firstCallsOf, startEarlyRequests } from '#app/lib/early-requests.ts';
+import { clearToken, setToken } from '#app/lib/token-store.ts';
+import { useManagerDashboard } from '#app/manager/api.ts';
+import { requestDetailQueryOptions, useJobs } from '#app/requests/api.ts';
+import { readJobsView } from '#app/requests/jobs-url-state.ts';
+import { useVendorDashboard } from '#app/vendor/api.ts';
+
+// The calls main.tsx starts before the app's scripts (issue 16) are worth something only when they are
+// exactly the URLs the screens then ask for: each screen's own query function is run here against a
+// fetch that records URLs, and compared with firstCallsOf.
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+let requested: string[] = [];
+const roots: Root[] = [];
+
+beforeEach(() => {
+  requested = [];
+  // Never answers: only the URLs matter.
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((url: string) => {
+      requested.push(url);
+      return new Promise<Response>(() => {});
+    }),
+  );
+  setToken('token-1');
+});
+
+afterEach(() => {
+  act(() => {
+    for (const root of roots.splice(0)) root.unmount();
+  });
+  clearToken();
+  vi.unstubAllGlobals();
+});
+
+function renderCalls(element: ReactNode): string[] {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  requested = [];
+  act(() => {
+    const root = createRoot(document.createElement('div'));
+    roots.push(root);
+    root.render(<QueryClientProvider client={client}>{element}</QueryClientProvider>);
+  });
+  return requested.map((url) => url.replace(/^https?:\/\/[^/]+/, ''));
+}
+
+function Screen({ use }: { use: () => unknown }) {
+  use();
+  return null;
+}
+
+describe('early requests (issue 16)', () => {
+  it('are the very calls of the guard and of each screen they start for', () => {
+    expect(renderCalls(<Screen use={useAuthStatus} />)).toEqual([firstCallsOf('/vendor/jobs', '')[0]]);
+    expect(renderCalls(<Screen use={() => useJobs(readJobsView(new URLSearchParams()))} />)).toEqual([
+      firstCallsOf('/vendor/jobs', '')[1],
+    ]);
+    expect(renderCalls(<Screen use={useVendorDashboard} />)).toEqual([
+      firstCallsOf('/vendor/dashboard', '')[1],
+    ]);
+    expect(renderCalls(<Screen use={useManagerDashboard} />)).toEqual([
+      firstCallsOf('/property-manager/dashboard', '')[1],
+    ]);
+    expect(renderCalls(<Screen use={() => useQuery(requestDetailQueryOptions('42'))} />)).toEqual([
+      firstCallsOf('/vendor/requests/42', '')[1],
+    ]);
+  });
+
+  it('leave filtered lists and other screens to the screen itself', () => {
+    expect(firstCallsOf('/vendor/jobs', '?status=open')).toEqual(['/api/users/auth-status/']);
+    expect(firstCallsOf('/vendor/bids', '')).toEqual(['/api/users/auth-status/']);
+  });
+
+  it('answer the API client once, and only for the token they were sent with', async () => {
+    const answers: Array<() => Response> = [
+      () => new Response(JSON.stringify({ n: 1 }), { headers: { 'Content-Type': 'application/json' } }),
+      () => new Response(JSON.stringify({ n: 2 }), { headers: { 'Content-Type': 'application/json' } }),
+    ];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        requested.push(url);
+        return answers.shift()!();
+      }),
+    );
+    startEarlyRequests({ pathname: '/vendor/dashboard', search: '' });
+    expect(requested).toEqual(['/api/users/auth-status/', '/api/vendor/dashboard/']);
+    const schema = z.object({ n: z.number() });
+    // The early answer, without a second fetch; then a fresh one.
+    await expect(apiRequest('/api/users/auth-status/', { schema })).resolves.toEqual({ n: 1 });
+    expect(requested).toHaveLength(2);
+    answers.push(
+      () => new Response(JSON.stringify({ n: 3 }), { headers: { 'Content-Type': 'application/json' } }),
+    );
+    await expect(apiRequest('/api/users/auth-status/', { schema })).resolves.toEqual({ n: 3 });
+    expect(requested).toHaveLength(3);
+    // Signed in as someone else since: the early answer is not theirs.
+    setToken('token-2');
+    answers.push(
+      () => new Response(JSON.stringify({ n: 4 }), { headers: { 'Content-Type': 'application/json' } }),
+    );
+    await expect(apiRequest('/api/vendor/dashboard/', { schema })).resolves.toEqual({ n: 4 });
+    expect(requested).toHaveLength(4);
+  });
+
+  it('start nothing without a stored token', () => {
+    clearToken();
+    startEarlyRequests({ pathname: '/vendor/jobs', search: '' });
+    expect(requested).toEqual([]);
+  });
+});
