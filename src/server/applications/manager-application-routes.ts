@@ -16,9 +16,10 @@ import { checkFirst } from '../auth/route-guards.ts';
 import { propertyManagerApplications } from '../db/schema/applications.ts';
 import { clients } from '../db/schema/clients.ts';
 import { users } from '../db/schema/users.ts';
+import { isUniqueViolation } from '../db/unique-violation.ts';
 import { HttpError, notFound, parseInput } from '../http/http-error.ts';
 import { errorResponses } from '../http/route-schemas.ts';
-import { EMAIL_TAKEN_MESSAGE, isUniqueViolation, requireSession } from './application-session.ts';
+import { EMAIL_TAKEN_MESSAGE, requireSession } from './application-session.ts';
 import { addDraftLimitHeaders, draftOwner } from './draft-policy.ts';
 import { findManagerDraft, managerDraftPayload, saveManagerDraft } from './manager-application-store.ts';
 

@@ -110,8 +110,7 @@ export async function bidWriteRoutes(app: FastifyInstance): Promise<void> {
     const user = requireVendor(request);
     if (!/^\d{1,9}$/.test(request.params.id)) throw notFound(BID_NOT_FOUND);
     const id = Number(request.params.id);
-    return app.db.transaction(async (transaction) => {
-      const tx = transaction as unknown as Db;
+    return app.db.transaction(async (tx) => {
       const [bid] = await tx
         .select()
         .from(bids)

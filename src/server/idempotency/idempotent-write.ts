@@ -61,7 +61,7 @@ export async function idempotentWrite(
   const { db } = request.server;
   const key = readIdempotencyKey(request);
   if (key === null) {
-    const answer = await db.transaction((tx) => write(tx as unknown as Db));
+    const answer = await db.transaction((tx) => write(tx));
     return reply.code(answer.status).send(answer.body);
   }
   const user = requireUser(request);
@@ -95,7 +95,7 @@ export async function idempotentWrite(
     }
     let answer: WriteAnswer;
     try {
-      const written = await tx.transaction((inner) => write(inner as unknown as Db));
+      const written = await tx.transaction((inner) => write(inner));
       answer = { status: written.status, body: asJson(written.body) };
     } catch (error) {
       if (!(error instanceof HttpError) || error.statusCode >= 500) throw error;

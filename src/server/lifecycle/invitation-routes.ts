@@ -29,8 +29,7 @@ export async function invitationRoutes(app: FastifyInstance): Promise<void> {
     const user = requireUser(request);
     const id = parseRequestId(request.params.id);
     const viewer = await loadViewer(app.db, user);
-    return app.db.transaction(async (transaction) => {
-      const tx = transaction as unknown as Db;
+    return app.db.transaction(async (tx) => {
       // Held FOR UPDATE so a racing cancel cannot slip between the state check and the insert.
       const parties = await loadParties(tx, id, true);
       if (roleOf(viewer, parties) !== 'manager') throw forbidden();

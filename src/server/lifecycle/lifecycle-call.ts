@@ -54,8 +54,7 @@ export async function runLifecycleStep<S extends z.ZodType>(
   const user = requireUser(request);
   const id = parseRequestId(request.params.id);
   const viewer = await loadViewer(app.db, user);
-  return app.db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Db;
+  return app.db.transaction(async (tx) => {
     const parties = await loadParties(tx, id, true);
     const role: LifecycleRole = roleOf(viewer, parties);
     requireRole(action, role);

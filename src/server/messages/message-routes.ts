@@ -99,7 +99,7 @@ export async function messageRoutes(app: FastifyInstance): Promise<void> {
     const query = parseInput(messageQuerySchema, request.query);
     const access = await loadThreadAccess(app.db, user, query.request, query.vendor);
     // One transaction: the messages and their notices are marked read together or not at all.
-    return app.db.transaction((tx) => readThread(tx as unknown as Db, user.id, access, query.mark_read));
+    return app.db.transaction((tx) => readThread(tx, user.id, access, query.mark_read));
   });
 
   app.post('/api/messages/', async (request, reply) => {

@@ -50,8 +50,7 @@ async function batchMates(tx: Db, userId: number, batchKey: string, claimed: rea
 export async function mailDueEmails(db: Db, publicUrl: string, now: Date): Promise<EmailPassResult> {
   // Before the transaction: on PGlite a query outside it would wait for it to end.
   const secret = await unsubscribeSecret(db);
-  return db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Db;
+  return db.transaction(async (tx) => {
     const due = await tx
       .select({
         id: d.id,

@@ -66,8 +66,7 @@ export async function notificationSettingsRoutes(app: FastifyInstance): Promise<
     const user: UserRow = requireUser(request);
     const input = parseInput(notificationSettingsInputSchema, request.body);
     const role = (await loadRecipients(app.db, [user.id])).get(user.id)!.role;
-    await app.db.transaction(async (transaction) => {
-      const tx = transaction as unknown as Db;
+    await app.db.transaction(async (tx) => {
       await tx
         .update(users)
         .set({ emailNotifications: input.email_notifications, smsNotifications: input.sms_notifications })

@@ -2,7 +2,6 @@ import { randomInt } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { SERVICE_CATEGORIES, type ServiceCategory } from '#shared/categories.ts';
 import type { VendorSuccessResponse } from '#shared/vendor-application.ts';
-import { isUniqueViolation } from '../applications/application-session.ts';
 import { createApiKey } from '../auth/api-key-store.ts';
 import { issuePasswordToken } from '../auth/password-tokens.ts';
 import type { Db } from '../db/database.ts';
@@ -16,6 +15,7 @@ import {
 import { plans } from '../db/schema/plans.ts';
 import { apiKeys, users } from '../db/schema/users.ts';
 import { vendorProfiles } from '../db/schema/vendor-profiles.ts';
+import { isUniqueViolation } from '../db/unique-violation.ts';
 import { HttpError } from '../http/http-error.ts';
 
 const CONFIRMATION_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';

@@ -72,8 +72,7 @@ export async function remindOfInsuranceExpiry(db: Db, now: Date = new Date()): P
     const daysLeft = daysBetween(today, expiresOn);
     const threshold = [...INSURANCE_REMINDER_DAYS].reverse().find((days) => daysLeft <= days);
     if (threshold === undefined) continue;
-    await db.transaction(async (transaction) => {
-      const tx = transaction as unknown as Db;
+    await db.transaction(async (tx) => {
       const fresh = await tx
         .insert(insuranceReminders)
         .values({ vendorId, expiresOn, daysBefore: threshold })

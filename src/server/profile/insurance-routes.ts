@@ -14,7 +14,6 @@ import { CERTIFICATE_ACCEPT, MAX_CERTIFICATE_BYTES } from '#shared/vendor-applic
 import { readCertificateUpload } from '../applications/certificate-upload.ts';
 import { requireUser } from '../auth/guards.ts';
 import type { UserRow } from '../auth/session-store.ts';
-import type { Db } from '../db/database.ts';
 import { vendorProfiles } from '../db/schema/vendor-profiles.ts';
 import { forbidden, HttpError, notFound } from '../http/http-error.ts';
 import { errorResponses, fileDownload } from '../http/route-schemas.ts';
@@ -85,8 +84,7 @@ export async function insuranceRoutes(app: FastifyInstance): Promise<void> {
     const key = `insurance-certificates/vendor-${user.id}/${randomBytes(16).toString('hex')}.${EXTENSIONS[upload.contentType]}`;
     await app.files.put(key, upload.body, upload.contentType);
     const expiresOn = upload.expiresOn;
-    const updated = await app.db.transaction(async (transaction) => {
-      const tx = transaction as unknown as Db;
+    const updated = await app.db.transaction(async (tx) => {
       const [row] = await tx
         .update(vendorProfiles)
         .set({ insuranceCertificateKey: key, insuranceExpiresOn: expiresOn })

@@ -7,12 +7,12 @@ import {
   userProfileAnswerSchema,
   userProfileSchema,
 } from '#shared/user-profile.ts';
-import { isUniqueViolation } from '../applications/application-session.ts';
 import { requireUser } from '../auth/guards.ts';
 import { issuePasswordToken, revokePasswordTokens } from '../auth/password-tokens.ts';
 import { checkFirst } from '../auth/route-guards.ts';
 import type { UserRow } from '../auth/session-store.ts';
 import { users } from '../db/schema/users.ts';
+import { isUniqueViolation } from '../db/unique-violation.ts';
 import { HttpError } from '../http/http-error.ts';
 import { errorResponses } from '../http/route-schemas.ts';
 import { enqueueMail } from '../mail/enqueue-mail.ts';
