@@ -9,6 +9,8 @@ const POSTGRES_ONLY = [
   'tests/api/request-create-locks.test.ts',
   'tests/api/read-caches-two-processes.test.ts',
 ];
+// The embedded database's own worker thread: nothing to test on PostgreSQL.
+const PGLITE_ONLY = ['tests/api/pglite-worker.test.ts'];
 const apiProject = (name: string, database: 'pglite' | 'postgres') => ({
   extends: true as const,
   test: {
@@ -16,7 +18,7 @@ const apiProject = (name: string, database: 'pglite' | 'postgres') => ({
     include: ['tests/api/**/*.test.ts'],
     // Server processes sharing one PostgreSQL through a proxy, or two writers at once: PGlite has
     // no second process and runs one transaction at a time.
-    exclude: database === 'pglite' ? POSTGRES_ONLY : [],
+    exclude: database === 'pglite' ? POSTGRES_ONLY : PGLITE_ONLY,
     environment: 'node',
     env: { TEST_DB: database },
     globalSetup: ['tests/support/database-template.ts'],

@@ -25,7 +25,7 @@ import { openPgliteDatabase, type PgliteDatabase } from '#server/db/pglite-datab
 // on PGlite goes through it; this file pins what the worker must keep of PGlite on the server's own
 // thread: Drizzle's type parsing, transactions that nothing interleaves with, PostgreSQL's error
 // fields, LISTEN/NOTIFY ahead of the committing statement's answer, and an event loop left free.
-const onPostgres = process.env.TEST_DB === 'postgres';
+// Only on the PGlite project (vitest.config.ts, PGLITE_ONLY).
 
 const samples = pgTable('worker_samples', {
   id: serial('id').primaryKey(),
@@ -82,7 +82,6 @@ let inProcess: PGlite;
 let direct: Db;
 
 beforeAll(async () => {
-  if (onPostgres) return;
   worker = await openInMemory();
   inProcess = await PGlite.create();
   direct = drizzle({ client: inProcess }) as unknown as Db;
@@ -111,7 +110,7 @@ function databaseError(error: unknown): messages.DatabaseError {
   return cause;
 }
 
-describe.skipIf(onPostgres)('PGlite in its worker thread', () => {
+describe('PGlite in its worker thread', () => {
   it('parses every column type as PGlite on the same thread does, through Drizzle and raw SQL', async () => {
     await worker.db.insert(samples).values(SAMPLE);
     await direct.insert(samples).values(SAMPLE);
