@@ -37,9 +37,16 @@ function walk(dir: string): string[] {
   });
 }
 
-/** The component folder (`components/<Name>/...`) a file of @mantine/core belongs to, if any. */
-function componentOf(coreEsm: string, file: string): string | null {
+/**
+ * The styled unit a file of @mantine/core belongs to: the deepest folder with a stylesheet of its own
+ * (`components/Checkbox/CheckboxCard/...` is CheckboxCard, `utils/InlineInput/...` is InlineInput,
+ * which Switch, Checkbox and Radio render their labels with), else its `components/<Name>` folder.
+ */
+function componentOf(coreEsm: string, file: string, sheets: Set<string>): string | null {
   const parts = relative(coreEsm, file).split(/[\\/]/);
+  const folders = parts.slice(1, -1);
+  const styled = folders.findLast((folder) => sheets.has(folder));
+  if (styled && (parts[0] === 'components' || parts[0] === 'utils')) return styled;
   return parts[0] === 'components' && parts.length > 2 ? parts[1]! : null;
 }
 
@@ -57,22 +64,27 @@ export function readMantineStyles(root: string): MantineStyles {
   const packageDir = (name: string) => join(root, 'node_modules', name);
   const coreEsm = join(packageDir(CORE), 'esm');
   const stylesDir = join(packageDir(CORE), 'styles');
+  const sheets = new Set(
+    readdirSync(stylesDir).flatMap((name) => name.match(/^([A-Z]\w*)\.layer\.css$/)?.[1] ?? []),
+  );
+  const unitOf = (file: string) => componentOf(coreEsm, file, sheets);
 
   // Which component folder each public name of @mantine/core comes from.
   const folderOfName = new Map<string, string>();
   for (const match of readFileSync(join(coreEsm, 'index.mjs'), 'utf8').matchAll(IMPORT_NAMES)) {
-    const folder = componentOf(coreEsm, join(coreEsm, match[2]!));
+    const folder = unitOf(join(coreEsm, match[2]!));
     if (folder) for (const name of importedNames(match[1]!)) folderOfName.set(name, folder);
   }
 
   // Component folder → the component folders its modules import.
   const uses = new Map<string, Set<string>>();
-  for (const file of walk(join(coreEsm, 'components'))) {
-    const folder = componentOf(coreEsm, file)!;
+  for (const file of [...walk(join(coreEsm, 'components')), ...walk(join(coreEsm, 'utils'))]) {
+    const folder = unitOf(file);
+    if (!folder) continue;
     const set = uses.get(folder) ?? new Set<string>();
     uses.set(folder, set);
     for (const match of readFileSync(file, 'utf8').matchAll(/from\s*["'](\.[^"']+)["']/g)) {
-      const used = componentOf(coreEsm, join(dirname(file), match[1]!));
+      const used = unitOf(join(dirname(file), match[1]!));
       if (used && used !== folder) set.add(used);
     }
   }

@@ -61,11 +61,15 @@ export function withoutAssetTags(html: string): string {
  * The tags that start a page: its stylesheets (so it paints styled; inlined when `inlineCss` reads
  * them), its entry script (the first file, the first module's chunk) and the rest of its chunks
  * modulepreloaded, so the browser fetches them all at once instead of one import level after the other.
+ * A prerendered page leaves the preloads out (`preload: false`): it paints and works as HTML, and its
+ * entry fetches the rest after the first paint and the load (src/app/start-timing.ts), in one go
+ * through Vite's preloading dynamic imports.
  */
 export function pageHead(
   chunks: PageChunks,
   entryFile: string,
   inlineCss?: (file: string) => string,
+  { preload = true }: { preload?: boolean } = {},
 ): string {
   const styles = chunks.css.map((file) => {
     const link = `<link rel="stylesheet" crossorigin href="/${file}"`;
@@ -78,7 +82,7 @@ export function pageHead(
     return `<style>${css}</style>${link} disabled>`;
   });
   const entry = `<script type="module" crossorigin src="/${entryFile}"></script>`;
-  const preloads = chunks.js
+  const preloads = (preload ? chunks.js : [])
     .filter((file) => file !== entryFile)
     .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
   return [...styles, entry, ...preloads].map((tag) => `    ${tag}\n`).join('');

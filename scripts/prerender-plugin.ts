@@ -211,7 +211,7 @@ export function prerenderPages(): Plugin {
             html = html.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`);
           html = html.replace(
             '</head>',
-            () => `${pageHead(chunks, entryOf(page.modules), readAsset)}</head>`,
+            () => `${pageHead(chunks, entryOf(page.modules), readAsset, { preload: false })}</head>`,
           );
           mkdirSync(dirname(join(outDir, file)), { recursive: true });
           writeFileSync(join(outDir, file), html);

@@ -1,11 +1,12 @@
 // The script of every page but the prerendered landing page (which has its own entry,
 // src/app/public/landing-main.tsx; here `/` only in development). It starts the app with its router,
-// with the route's chunks and first calls under way at once (issue 16).
+// with the route's chunks and first calls under way at once (issue 16), except on a prerendered page,
+// which fetches them once it has painted and loaded.
 
-import { isSignedInArea } from '#shared/prerendered-pages.ts';
+import { isSignedInArea, PRERENDERED_ATTRIBUTE } from '#shared/prerendered-pages.ts';
 import { startEarlyRequests } from './lib/early-requests.ts';
 import { preloadRouteChunks } from './route-chunks.ts';
-import { afterFirstPaint } from './start-timing.ts';
+import { afterFirstPaint, afterPaintAndLoad } from './start-timing.ts';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
@@ -15,10 +16,16 @@ if (window.location.pathname === '/') {
 } else {
   // A signed-in page's first calls go out now, beside the scripts (early-requests.ts).
   if (isSignedInArea(window.location.pathname)) startEarlyRequests(window.location);
-  preloadRouteChunks(window.location.pathname);
+  // A prerendered page reads and works as HTML: its scripts wait until it has painted and loaded
+  // (start-timing.ts); every other page needs them to show anything, so they start at once.
+  const prerendered = container.hasAttribute(PRERENDERED_ATTRIBUTE);
+  if (!prerendered) preloadRouteChunks(window.location.pathname);
   // The page's HTML paints first; zod's CSP setting comes before any module that builds a schema
   // (zod-csp.ts).
-  void afterFirstPaint()
+  void (prerendered ? afterPaintAndLoad() : afterFirstPaint())
+    .then(() => {
+      if (prerendered) preloadRouteChunks(window.location.pathname);
+    })
     .then(() => import('./zod-csp.ts'))
     .then(() => import('./start-app.tsx'))
     .then((m) => m.startApp(container));

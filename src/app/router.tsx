@@ -80,7 +80,7 @@ const vendorRoutes: RouteObject[] = [
   { path: vendorPaths.notifications, ...notifications },
   {
     path: vendorPaths.outbox,
-    ...screen('./offline/outbox-page.tsx', 'OutboxPage'),
+    ...screen('./outbox/outbox-page.tsx', 'OutboxPage'),
   },
   {
     path: vendorPaths.propertyDocumentation,

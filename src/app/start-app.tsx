@@ -3,9 +3,9 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { matchRoutes, RouterProvider } from 'react-router-dom';
 import { AppRoot } from './app-root.tsx';
 import { installSessionExpiryHandler } from './auth/session-expiry.ts';
+import { isPrerenderedFor } from './lib/prerendered-root.ts';
 import { queryClient } from './lib/query-client.ts';
 import { registerServiceWorker } from './offline/service-worker-registration.ts';
-import { isPrerenderedFor } from './prerender/prerendered-root.ts';
 import { appRoutes, createAppRouter } from './router.tsx';
 import { afterLoadAndIdle } from './start-timing.ts';
 

@@ -31,3 +31,35 @@ export function afterLoadAndIdle(): Promise<void> {
     else window.addEventListener('load', idle, { once: true });
   });
 }
+
+/**
+ * Resolves once the page's first contentful paint has happened and the page has loaded (its images
+ * too): what a prerendered page waits for before it downloads its scripts (issue 16). The page reads
+ * and works as HTML meanwhile; its scripts then do not share the slow link with the HTML's own
+ * content, and the first paint and the largest image never wait behind them. A hidden tab paints
+ * nothing, so it waits for the load only.
+ */
+export function afterPaintAndLoad(): Promise<void> {
+  const loaded = new Promise<void>((resolve) => {
+    if (document.readyState === 'complete') resolve();
+    else window.addEventListener('load', () => resolve(), { once: true });
+  });
+  return Promise.all([firstContentfulPaint(), loaded]).then(() => undefined);
+}
+
+function firstContentfulPaint(): Promise<void> {
+  if (document.visibilityState === 'hidden' || typeof PerformanceObserver === 'undefined') {
+    return afterFirstPaint();
+  }
+  return new Promise((resolve) => {
+    // A browser without paint timing entries still goes on after its first frame.
+    const fallback = setTimeout(() => void afterFirstPaint().then(resolve), 1_000);
+    const observer = new PerformanceObserver((list) => {
+      if (list.getEntriesByName('first-contentful-paint').length === 0) return;
+      observer.disconnect();
+      clearTimeout(fallback);
+      resolve();
+    });
+    observer.observe({ type: 'paint', buffered: true });
+  });
+}

@@ -50,24 +50,32 @@ export const theme = createTheme({
  * Light badges and alerts write shade 6 on a 10% tint of it: 1.7:1 (yellow) to 3.2:1 (blue), below
  * WCAG AA for a status word. These darker shades give 5:1 or more on the same tint.
  */
+const DARKER_TEXT: Record<string, string> = {
+  green: '#237032',
+  blue: '#1864ab',
+  red: '#a51d1d',
+  yellow: '#8a5a00',
+  gray: '#343a40',
+  orange: '#a83a0c',
+  teal: '#066649',
+  grape: '#862e9c',
+  cyan: '#0b7285',
+  violet: '#5f3dc4',
+  indigo: '#364fc7',
+};
 const LIGHT_VARIANT_TEXT: Record<string, string> = Object.fromEntries(
-  Object.entries({
-    green: '#237032',
-    blue: '#1864ab',
-    red: '#a51d1d',
-    yellow: '#8a5a00',
-    gray: '#343a40',
-    orange: '#a83a0c',
-    teal: '#066649',
-    grape: '#862e9c',
-    cyan: '#0b7285',
-    violet: '#5f3dc4',
-    indigo: '#364fc7',
-  }).map(([color, text]) => [`--mantine-color-${color}-light-color`, text]),
+  Object.entries(DARKER_TEXT).map(([color, text]) => [`--mantine-color-${color}-light-color`, text]),
+);
+/**
+ * Outline badges (the request priority) write shade 6 on white: 3.0:1 (orange) and 3.8:1 (red) on
+ * the manager dashboard, found by the bench's Lighthouse accessibility audit. The same darker shades.
+ */
+const OUTLINE_VARIANT_TEXT: Record<string, string> = Object.fromEntries(
+  Object.entries(DARKER_TEXT).map(([color, text]) => [`--mantine-color-${color}-outline`, text]),
 );
 
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
-  light: { '--mantine-color-dimmed': '#5c636a', ...LIGHT_VARIANT_TEXT },
+  light: { '--mantine-color-dimmed': '#5c636a', ...LIGHT_VARIANT_TEXT, ...OUTLINE_VARIANT_TEXT },
   dark: {},
 });

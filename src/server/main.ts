@@ -1,9 +1,9 @@
 import pino from 'pino';
 import { buildApp } from './app.ts';
+import { DEMO_PASSWORD } from './auth/demo-accounts.ts';
 import { type Config, loadConfig } from './config.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { openDatabase } from './db/open-database.ts';
-import { DEMO_PASSWORD, isDatabaseEmpty, seedDemoData } from './db/seed.ts';
 import { listenWhileStarting } from './http/startup-server.ts';
 import { demoAccountsWithPublishedPassword, productionRefusals } from './production-checks.ts';
 import { createFileStore } from './storage/create-file-store.ts';
@@ -48,12 +48,16 @@ async function main(): Promise<void> {
   const files = createFileStore(config);
   // Demo data goes only into a fresh embedded database of a development server; a real PostgreSQL
   // is seeded on purpose with `npm run seed:demo`.
-  if (database.kind === 'pglite' && (await isDatabaseEmpty(database.db))) {
-    if (config.production) {
-      logger.warn('production: the new embedded database gets no demo data');
-    } else {
-      await seedDemoData(database.db, { files });
-      logger.info('seeded demo data into the new embedded database');
+  if (database.kind === 'pglite') {
+    // The seed (and its pictures drawn in code) is loaded only by a start that may use it.
+    const { isDatabaseEmpty, seedDemoData } = await import('./db/seed.ts');
+    if (await isDatabaseEmpty(database.db)) {
+      if (config.production) {
+        logger.warn('production: the new embedded database gets no demo data');
+      } else {
+        await seedDemoData(database.db, { files });
+        logger.info('seeded demo data into the new embedded database');
+      }
     }
   }
   const demoAccounts = await demoAccountsWithPublishedPassword(database.db);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { errorBodySchema } from './api-errors.ts';
 import { multilineText } from './text-fields.ts';
 
 /**
@@ -36,6 +37,12 @@ export const APPLICATION_STATUS_LABELS: Record<ApplicationStatus, string> = {
   rejected: 'Rejected',
 };
 
+/** Every status of either kind, once. */
+const APPLICATION_STATUSES = Object.keys(APPLICATION_STATUS_LABELS) as [
+  ApplicationStatus,
+  ...ApplicationStatus[],
+];
+
 export const statusesOf = (kind: ApplicationKind): readonly ApplicationStatus[] =>
   kind === 'managers' ? MANAGER_APPLICATION_STATUSES : VENDOR_APPLICATION_STATUSES;
 
@@ -56,6 +63,7 @@ export function applicationListQuerySchema(kind: ApplicationKind) {
 }
 
 export const REVIEW_MESSAGES = {
+  notFound: 'Application not found.',
   reason: 'Give the reason for the rejection; the applicant reads it.',
   reasonLength: 'Keep the reason to 2,000 characters or fewer.',
 } as const;
@@ -150,3 +158,9 @@ export const applicationDetailSchema = z.discriminatedUnion('kind', [
   vendorApplicationDetailSchema,
 ]);
 export type ApplicationDetail = z.infer<typeof applicationDetailSchema>;
+
+/**
+ * 409 of approve and reject: the application is no longer in the status a decision starts from (another
+ * staff member decided first); `status` is the one it is in now.
+ */
+export const applicationConflictSchema = errorBodySchema.extend({ status: z.enum(APPLICATION_STATUSES) });

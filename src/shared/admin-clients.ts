@@ -81,6 +81,17 @@ export const unitsInputSchema = z.object({
 });
 export type UnitsInput = z.input<typeof unitsInputSchema>;
 
+export const ADMIN_CLIENT_MESSAGES = {
+  clientNotFound: 'Client not found.',
+  propertyNotFound: 'Property not found.',
+  unitNotFound: 'Unit not found.',
+  unitInUse: (number: string, requests: number) =>
+    `Unit ${number} is named by ${requests === 1 ? '1 maintenance request' : `${requests} maintenance requests`}, so it cannot be removed.`,
+} as const;
+
+/** GET /api/admin/clients/?page: anything but a page number reads as the first page. */
+export const adminClientListQuerySchema = z.object({ page: z.coerce.number().int().min(1).catch(1) });
+
 export const adminClientSchema = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -137,3 +148,11 @@ export const THUMBNAIL_MESSAGES = {
   type: 'The thumbnail must be a PNG, JPEG, GIF or WebP image.',
   size: 'The thumbnail must be 5 MB or smaller.',
 } as const;
+
+/** The thumbnail upload's multipart form, as the API document describes it (the server reads the parts). */
+export const thumbnailFormSchema = z.object({
+  thumbnail: z
+    .file()
+    .max(MAX_THUMBNAIL_BYTES)
+    .describe('PNG, JPEG, GIF or WebP, checked by its content; at most 5 MB and 40 megapixels'),
+});

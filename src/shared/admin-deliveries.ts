@@ -16,6 +16,7 @@ export const adminDeliveryQuerySchema = z.object({
   channel: z.enum(NOTIFICATION_CHANNELS).optional().catch(undefined),
   status: z.enum(DELIVERY_STATUSES).optional().catch(undefined),
 });
+export type AdminDeliveryQuery = z.output<typeof adminDeliveryQuerySchema>;
 
 export const adminDeliverySchema = z.object({
   id: z.number().int(),

@@ -6,6 +6,18 @@ import { z } from 'zod';
  */
 export const MAIL_STATUSES = ['pending', 'sent', 'failed'] as const;
 
+export const ADMIN_MAIL_PAGE_SIZE = 10;
+
+export const ADMIN_MAIL_MESSAGES = {
+  unmaskedSuperuserOnly: 'Only a superuser may read mail with its links unmasked.',
+} as const;
+
+/** `?page` (anything but a page number reads as the first) and `?unmasked=1` (anything else: masked). */
+export const adminMailQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).catch(1),
+  unmasked: z.enum(['1']).optional().catch(undefined),
+});
+
 export const adminMailSchema = z.object({
   id: z.number().int(),
   to: z.string(),

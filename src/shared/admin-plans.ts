@@ -17,6 +17,7 @@ export const PLAN_MESSAGES = {
   description: 'Keep the description to 1,000 characters or fewer.',
   sortOrder: 'Enter a whole number from 0 to 10,000.',
   stripePriceId: 'A Stripe price id looks like price_1Abc...; leave it empty to send the price itself.',
+  notFound: 'Plan not found.',
 } as const;
 
 /** An empty form field (NumberInput gives '') is a missing value, not zero. */

@@ -153,3 +153,39 @@ export const hotspotUpdateSchema = z
 export type HotspotUpdateInput = z.infer<typeof hotspotUpdateSchema>;
 
 export const NOT_A_360_PHOTO = 'Close-ups go inside 360-degree photos only.';
+
+/*
+ * The three multipart forms as the API document describes them (the routes read the parts
+ * themselves: the fields go through the schemas above, the image through the server's image check).
+ */
+const imageFile = (bytes: number, ...limits: string[]) =>
+  z
+    .file()
+    .describe(
+      [
+        `One image: PNG, JPEG, GIF or WebP, checked by its content, at most ${bytes / 1024 / 1024} MB.`,
+        ...limits,
+      ].join(' '),
+    );
+
+/** POST /api/projects/{id}/layouts/ */
+export const layoutFormSchema = layoutUploadSchema.extend({
+  image: imageFile(MAX_LAYOUT_BYTES, `At most ${MAX_LAYOUT_SIDE_PX} pixels a side.`),
+});
+
+/** POST /api/projects/{id}/photos/ */
+export const photoFormSchema = z.intersection(
+  photoUploadSchema,
+  z.object({
+    image: imageFile(
+      MAX_DOCUMENTATION_PHOTO_BYTES,
+      pixelLimitMessage(PHOTO_PIXEL_LIMIT),
+      `A 360-degree photo: ${pixelLimitMessage(PANORAMA_PIXEL_LIMIT)}`,
+    ),
+  }),
+);
+
+/** POST /api/photos/{id}/hotspots/ */
+export const hotspotFormSchema = hotspotUploadSchema.extend({
+  image: imageFile(MAX_DOCUMENTATION_PHOTO_BYTES, pixelLimitMessage(PHOTO_PIXEL_LIMIT)),
+});

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RECORD_ID_PATTERN } from './record-id.ts';
 import { timestampText } from './response-fields.ts';
 import { multilineText } from './text-fields.ts';
 
@@ -39,13 +40,9 @@ export type MessageInput = z.input<typeof messageInputSchema>;
 export const messageQuerySchema = z.object({
   request: z
     .string({ error: REQUIRED })
-    .regex(/^\d{1,9}$/, 'A valid integer is required.')
+    .regex(RECORD_ID_PATTERN, 'A valid integer is required.')
     .transform(Number),
-  vendor: z
-    .string()
-    .regex(/^\d{1,9}$/, 'A valid integer is required.')
-    .transform(Number)
-    .optional(),
+  vendor: z.string().regex(RECORD_ID_PATTERN, 'A valid integer is required.').transform(Number).optional(),
   mark_read: z
     .enum(['true', 'false'], { error: 'Use true or false.' })
     .default('true')

@@ -19,3 +19,15 @@ export const idParamsSchema = z.object({ id: recordIdSchema });
 export function isRecordId(value: string): boolean {
   return RECORD_ID_PATTERN.test(value);
 }
+
+/**
+ * Params of a route whose ids carry their own names (`/api/layouts/{layoutId}/polygons/{polygonId}/`),
+ * each read by recordIdSchema.
+ */
+export function recordIdParams<const Name extends string>(
+  ...names: Name[]
+): z.ZodObject<{ [Key in Name]: typeof recordIdSchema }> {
+  return z.object(Object.fromEntries(names.map((name) => [name, recordIdSchema]))) as z.ZodObject<{
+    [Key in Name]: typeof recordIdSchema;
+  }>;
+}

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SERVICE_CATEGORIES } from './categories.ts';
 import { LIFECYCLE_ACTIONS, LIFECYCLE_EVENTS } from './request-lifecycle.ts';
+import { requestSpotSchema } from './request-spot.ts';
 import {
   dayText,
   listPageSchema,
@@ -112,6 +113,14 @@ export const requestDetailSchema = z.object({
   bidding_config: biddingConfigSchema,
   bids: z.array(requestDetailBidSchema),
   photos: z.array(photoLinkSchema),
+  /**
+   * Where on the floor plan the work is, with the layout excerpt and the nearest in-wall 360-degree
+   * photos: shown to everyone who may see the request (issue 20); null when no spot was chosen.
+   * Optional only for copies kept on a phone by an app from before spots: the server always sends
+   * it, and without this an update would drop every job kept offline (a kept answer that no longer
+   * parses is discarded).
+   */
+  spot: requestSpotSchema.nullable().optional(),
   timeline: z.array(timelineStepSchema),
   awarded_bid: awardedBidSchema.nullable(),
   completion: completionReportSchema.nullable(),
@@ -140,6 +149,15 @@ export const createdRequestSchema = z.object({
   areas_affected: z.array(z.string()),
   bid_deadline: timestampText.nullable(),
   photos: z.array(photoLinkSchema),
+  /** The spot as stored (layout image pixels), or null. */
+  spot: z
+    .object({
+      layout_id: z.number().int(),
+      x: z.number(),
+      y: z.number(),
+      area: z.array(z.object({ x: z.number(), y: z.number() })).nullable(),
+    })
+    .nullable(),
 });
 export type CreatedRequest = z.infer<typeof createdRequestSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SERVICE_CATEGORIES } from './categories.ts';
+import { spotInputSchema } from './request-spot.ts';
 import { DEFAULT_PRIORITY, DEFAULT_TIMEFRAME, PRIORITIES, TIMEFRAMES } from './statuses.ts';
 import { isoDateTimeField, lineText, multilineText } from './text-fields.ts';
 
@@ -99,6 +100,8 @@ export const requestInputSchema = z
         .refine((value) => new Date(value).getTime() > Date.now(), 'The deadline must be in the future.')
         .optional(),
     ),
+    /** Where on a layout of the property the work is (issue 20); the server checks layout and bounds. */
+    spot: spotInputSchema,
   })
   .superRefine((input, context) => {
     if (input.property_id && input.project_id && input.property_id !== input.project_id) {

@@ -2,7 +2,7 @@ import type { PointView } from '#shared/documentation.ts';
 import type { DrawingState } from './drawing-state.ts';
 import { type PolygonSelection, sameSelection } from './polygon-selection.ts';
 import { stageLabel } from './stage-keys.ts';
-import type { PlanImageState, ViewerLayout, ViewerMode, ViewerPin } from './viewer-api.ts';
+import type { PlanImageState, ViewerLayout, ViewerMode, ViewerPin, ViewerSpot } from './viewer-api.ts';
 import { toStagePoint, type ViewTransform } from './viewer-transform.ts';
 
 /** Everything the stage draws: one call of `render` puts the DOM in this state. */
@@ -55,6 +55,23 @@ function controlButton(label: string, text: string, onClick: () => void): HTMLBu
   button.textContent = text;
   button.addEventListener('click', onClick);
   return button;
+}
+
+/** A request's spot (a dot in a ring, constant size at any zoom) and its affected area. */
+function spotShapes(spot: ViewerSpot, scale: number): SVGElement[] {
+  const nodes: SVGElement[] = [];
+  if (spot.area) {
+    nodes.push(
+      svgElement('polygon', {
+        points: pointsAttribute(spot.area),
+        class: 'fbv-spot-area',
+        'vector-effect': 'non-scaling-stroke',
+      }),
+    );
+  }
+  nodes.push(svgElement('circle', { cx: spot.x, cy: spot.y, r: 16 / scale, class: 'fbv-spot-ring' }));
+  nodes.push(svgElement('circle', { cx: spot.x, cy: spot.y, r: 7 / scale, class: 'fbv-spot' }));
+  return nodes;
 }
 
 /**
@@ -119,6 +136,7 @@ export function createStageRenderer(host: HTMLElement, options: StageRendererOpt
       }
       nodes.push(node);
     }
+    if (layout.spot) nodes.push(...spotShapes(layout.spot, model.view.scale));
     for (const draft of drawing.drafts)
       nodes.push(shape(draft.points, 'fbv-polygon-draft', { kind: 'draft', key: draft.key }));
     nodes.push(

@@ -32,6 +32,13 @@ export interface ViewerPolygon {
   title?: string;
 }
 
+/** A request's spot on the plan, in image pixels, with the affected area if one was drawn. */
+export interface ViewerSpot {
+  x: number;
+  y: number;
+  area: PointView[] | null;
+}
+
 export interface ViewerLayout {
   id: number;
   name: string;
@@ -40,6 +47,8 @@ export interface ViewerLayout {
   height_px: number;
   pins: ViewerPin[];
   polygons: ViewerPolygon[];
+  /** Drawn read-only above the plan (a request's location, issue 20); none when absent. */
+  spot?: ViewerSpot | null;
 }
 
 export type PlanImageState = 'loading' | 'ready' | 'failed';

@@ -9,7 +9,7 @@ import { plans } from '#server/db/schema/plans.ts';
 import { units } from '#server/db/schema/projects.ts';
 import { users } from '#server/db/schema/users.ts';
 import { visitRequests } from '#server/db/schema/visit-requests.ts';
-import { Raster } from '#server/db/seed/png.ts';
+import { Raster } from '#server/images/png-raster.ts';
 import { AUDIT_LOG_MESSAGES, type AuditAction, type AuditLogPage } from '#shared/admin-audit-log.ts';
 import { makeUser } from '../support/factories.ts';
 import { startTestAppWithFiles, type TestAppWithFiles } from '../support/file-store-dir.ts';

@@ -150,6 +150,22 @@ describe('POST /api/requests/{id}/bid/', () => {
     expect(response.json()).toEqual(UNAVAILABLE);
   });
 
+  it('checks the request before the input: 404, then 403, then 400 (docs/architecture.md, bid checks order)', async () => {
+    const invalid = { ...valid, amount: -1 };
+    const missing = await plumber.post('/api/requests/999999/bid/', invalid);
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ detail: 'Request not found.' });
+    expect((await plumber.post('/api/requests/abc/bid/', invalid)).json()).toEqual({
+      detail: 'Request not found.',
+    });
+    const request = await openRequest();
+    expect((await electrician.post(`/api/requests/${request.id}/bid/`, invalid)).statusCode).toBe(403);
+    const refused = await plumber.post(`/api/requests/${request.id}/bid/`, invalid);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({ errors: { amount: [expect.any(String)] } });
+    expect(await t.db.select().from(bids).where(eq(bids.requestId, request.id))).toEqual([]);
+  });
+
   it('is DUPLICATE_BID with the existing bid id on a second bid', async () => {
     const request = await openRequest();
     const first = await plumber.post(`/api/requests/${request.id}/bid/`, valid);

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { layoutPolygons, layouts, panoramaHotspots, photos } from '#server/db/schema/documentation.ts';
 import { units } from '#server/db/schema/projects.ts';
-import { Raster } from '#server/db/seed/png.ts';
+import { Raster } from '#server/images/png-raster.ts';
 import type { DocumentationPhotoView, LayoutView } from '#shared/documentation.ts';
 import { DOCUMENTATION_UPLOAD_MESSAGES as MESSAGES } from '#shared/documentation-uploads.ts';
 import { makeUser } from '../support/factories.ts';
@@ -389,5 +389,44 @@ describe('POST /api/photos/{id}/hotspots/, PATCH and DELETE /api/hotspots/{id}/'
     ).toBe(401);
     const [row] = await t.db.select().from(panoramaHotspots).where(eq(panoramaHotspots.id, closeUp.id));
     expect(row).toMatchObject({ caption: 'Copper supply line', pitch: -30, yaw: 120.5 });
+  });
+});
+
+describe('ids in the path and the order of the checks', () => {
+  /** The property calls' refusal: the spec's `error` and the shared `detail`. */
+  const refusal = (message: string) => ({ error: message, detail: message });
+
+  it.each([
+    ['POST', '/api/projects/abc/layouts/', 'Property not found.'],
+    ['POST', '/api/projects/abc/photos/', 'Property not found.'],
+    ['PATCH', '/api/layouts/abc/', 'Layout not found.'],
+    ['DELETE', '/api/layouts/1234567890/', 'Layout not found.'],
+    ['DELETE', '/api/photos/-1/', 'Photo not found.'],
+    ['POST', '/api/photos/abc/hotspots/', 'Photo not found.'],
+    ['PATCH', '/api/hotspots/abc/', 'Close-up not found.'],
+    ['DELETE', '/api/hotspots/1.5/', 'Close-up not found.'],
+  ] as const)(
+    'answers %s %s with the record’s own 404 for an id that is no id',
+    async (method, path, message) => {
+      const response = await as.manager.request(method, path, { json: { name: 'X' } });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual(refusal(message));
+    },
+  );
+
+  it('refuses a signed-out caller with a malformed id 401, and a vendor with a bad body 403, before any 400', async () => {
+    const anonymous = new TestClient(t.app);
+    await anonymous.csrfToken();
+    expect((await anonymous.request('PATCH', '/api/layouts/abc/', { json: {} })).statusCode).toBe(401);
+    expect((await anonymous.request('DELETE', '/api/photos/abc/')).statusCode).toBe(401);
+    const layout = (await uploadLayout('manager', [field('name', 'Order'), image()])).json<LayoutView>();
+    const vendorEdit = await as.worker.request('PATCH', `/api/layouts/${layout.id}/`, { json: { name: '' } });
+    expect(vendorEdit.statusCode).toBe(403);
+    expect(vendorEdit.json()).toEqual(refusal(WRITE_DENIED));
+    const managerEdit = await as.manager.request('PATCH', `/api/layouts/${layout.id}/`, {
+      json: { name: '' },
+    });
+    expect(managerEdit.statusCode).toBe(400);
+    expect(managerEdit.json<{ errors: Record<string, string[]> }>().errors.name).toBeDefined();
   });
 });

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Raster } from '#server/db/seed/png.ts';
+import { Raster } from '#server/images/png-raster.ts';
 import type { LayoutView } from '#shared/documentation.ts';
 import { makeUser } from '../support/factories.ts';
 import { startTestAppWithFiles, storedFiles, type TestAppWithFiles } from '../support/file-store-dir.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Raster } from '#server/db/seed/png.ts';
+import { Raster } from '#server/images/png-raster.ts';
 import type { LayoutView } from '#shared/documentation.ts';
 import type { LayoutShareView, SharedLayoutView } from '#shared/layout-share.ts';
 import { makeUser } from '../support/factories.ts';

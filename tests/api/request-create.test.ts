@@ -152,6 +152,7 @@ describe('POST /api/requests/ from a property manager (JSON)', () => {
       areas_affected: [],
       bid_deadline: null,
       photos: [],
+      spot: null,
     });
     expect(body.confirmation_number).toMatch(/^req-\d{3,}$/);
     const [row] = await t.db.select().from(maintenanceRequests).where(eq(maintenanceRequests.id, body.id));

@@ -125,6 +125,7 @@ describe('GET /api/requests/{id}/', () => {
         },
       ],
       photos: [{ id: photoId, url: '/api/files/requests/leak.jpg' }],
+      spot: null,
       // The lifecycle part (tests/api/request-lifecycle*.test.ts covers it in depth).
       timeline: [],
       awarded_bid: null,

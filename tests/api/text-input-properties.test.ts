@@ -16,7 +16,7 @@ import { sessions } from '#server/db/schema/sessions.ts';
 import { users } from '#server/db/schema/users.ts';
 import { vendorProfiles } from '#server/db/schema/vendor-profiles.ts';
 import { visitRequests } from '#server/db/schema/visit-requests.ts';
-import { Raster } from '#server/db/seed/png.ts';
+import { Raster } from '#server/images/png-raster.ts';
 import { parseUnitNumbers } from '#shared/admin-clients.ts';
 import { cleanHeaderText } from '#shared/text-fields.ts';
 import { makeUser, TEST_PASSWORD } from '../support/factories.ts';

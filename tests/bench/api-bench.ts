@@ -294,12 +294,17 @@ async function loadBids(
       },
     ],
   });
+  // Past the biddable ids the same requests come round again: a 409 is a bid refused without a
+  // write (cheaper than a bid), so the run says how many there were rather than hiding them.
+  const duplicates = result.statusCodeStats?.['409']?.count ?? 0;
+  console.log(
+    `  (POST bid: ${ids.length} biddable requests, ${result.statusCodeStats?.['201']?.count ?? 0} bids written, ${duplicates} refused as duplicates)`,
+  );
   return {
     name: spec.name,
     rps: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
-    // Past the biddable ids the same requests come round again (409): count only real failures.
     errors: result.errors + result.timeouts + (result.statusCodeStats?.['500']?.count ?? 0),
   };
 }

@@ -11,6 +11,8 @@ import { join } from 'node:path';
 const BUILD_INPUTS = [
   'src/app',
   'src/shared',
+  // The build's own plugins (prerendering, Mantine's per-component CSS, precompression).
+  'scripts',
   'sw',
   'public',
   'index.html',

@@ -110,7 +110,7 @@ export async function checkInstallability(page: Page, origin: string): Promise<I
  * Network.emulateNetworkConditions is deprecated in recent Chromium in favour of the by-rule command
  * plus overrideNetworkState; the old one still works in Chromium 156, the new pair is the fallback.
  */
-async function emulateOffline(session: CDPSession): Promise<void> {
+export async function emulateOffline(session: CDPSession): Promise<void> {
   await session.send('Network.enable');
   await session.send('Network.setBypassServiceWorker', { bypass: false }).catch(() => undefined);
   try {

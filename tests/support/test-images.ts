@@ -1,5 +1,5 @@
 import { crc32, deflateSync } from 'node:zlib';
-import { Raster } from '#server/db/seed/png.ts';
+import { Raster } from '#server/images/png-raster.ts';
 
 /*
  * Image bytes for upload tests, generated here (no image files in the repository). The server reads

@@ -1,10 +1,10 @@
 import { Anchor, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
-import { useSelectedProperty } from '#app/layouts/selected-property-context.tsx';
-import { documentationLinks } from '#app/manager/property-card.tsx';
+import { useSelectedProperty } from '#app/properties/selected-property-context.tsx';
 import { CenteredLoader } from '#app/ui/centered-loader.tsx';
 import { ErrorAlert } from '#app/ui/error-alert.tsx';
 import { ScreenTitle } from '#app/ui/screen-title.tsx';
+import { documentationLinks } from './documentation-links.ts';
 
 /**
  * /property-manager/documentation (the spec's placeholder): every property of the manager with the

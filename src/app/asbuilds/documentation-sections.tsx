@@ -1,7 +1,7 @@
 import { Anchor, Button, Card, Group, Image, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { IconPhotoPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
-import { ImageOverlay } from '#app/manager/image-overlay.tsx';
+import { ImageOverlay } from '#app/ui/image-overlay.tsx';
 import { formatDate } from '#shared/date-display.ts';
 import type { DocumentationPhotoView, ProjectDocumentation } from '#shared/documentation.ts';
 import classes from './asbuilds.module.css';

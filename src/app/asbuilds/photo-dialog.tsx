@@ -3,7 +3,7 @@ import { DateInput } from '@mantine/dates';
 import { schemaResolver, useForm } from '@mantine/form';
 import dayjs from 'dayjs';
 import { z } from 'zod';
-import { useProjectUnits } from '#app/manager/api.ts';
+import { useProjectUnits } from '#app/properties/api.ts';
 import { DialogActions } from '#app/ui/dialog-actions.tsx';
 import { ErrorAlert } from '#app/ui/error-alert.tsx';
 import { ImageFileInput } from '#app/ui/photo-picker.tsx';

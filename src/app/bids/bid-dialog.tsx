@@ -3,9 +3,9 @@ import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { useEffect, useRef, useState } from 'react';
 import { isApiError } from '#app/lib/api-error.ts';
-import { useRequestDetail } from '#app/requests/api.ts';
 import { ErrorAlert } from '#app/ui/error-alert.tsx';
 import type { BidBody } from '#shared/bid-responses.ts';
+import type { RequestDetail } from '#shared/request-responses.ts';
 import { useBid, useSubmitBid } from './api.ts';
 import { BidErrorPanel } from './bid-error-view.tsx';
 import { BID_LOAD_FAILURE, type BidErrorView, bidErrorView } from './bid-errors.ts';
@@ -22,16 +22,26 @@ import { BidQueued } from './bid-queued.tsx';
 import { BidRequestSummary } from './bid-request-summary.tsx';
 import { BidSuccess } from './bid-success.tsx';
 
+/**
+ * The request the bid is for, as the opener reads it (src/app/requests owns the request queries and
+ * opens this dialog; bids never imports requests, docs/architecture.md "Screen families").
+ */
+export interface BidDialogRequest {
+  data: RequestDetail | undefined;
+  isPending: boolean;
+}
+
 export interface BidDialogProps {
   /** The request to bid on; the dialog is closed while null. */
   requestId: number | null;
+  request: BidDialogRequest;
   onClose: () => void;
   /** The vendor's own bid on it: the dialog loads it and edits it (PUT) instead of placing a new one. */
   existingBidId?: number | null;
 }
 
 /** The bid dialog (signed-in spec, section 2): form, submitting, success, or an error view. */
-export function BidDialog({ requestId, onClose, existingBidId = null }: BidDialogProps) {
+export function BidDialog({ requestId, request, onClose, existingBidId = null }: BidDialogProps) {
   const narrow = useMediaQuery('(max-width: 48em)');
   return (
     <Modal
@@ -43,7 +53,12 @@ export function BidDialog({ requestId, onClose, existingBidId = null }: BidDialo
       styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
     >
       {requestId !== null ? (
-        <BidDialogBody requestId={requestId} existingBidId={existingBidId} onClose={onClose} />
+        <BidDialogBody
+          requestId={requestId}
+          request={request}
+          existingBidId={existingBidId}
+          onClose={onClose}
+        />
       ) : null}
     </Modal>
   );
@@ -51,10 +66,12 @@ export function BidDialog({ requestId, onClose, existingBidId = null }: BidDialo
 
 function BidDialogBody({
   requestId,
+  request,
   existingBidId,
   onClose,
 }: {
   requestId: number;
+  request: BidDialogRequest;
   existingBidId: number | null;
   onClose: () => void;
 }) {
@@ -63,7 +80,6 @@ function BidDialogBody({
   const [saved, setSaved] = useState<BidBody | null>(null);
   const [queued, setQueued] = useState(false);
   const submissionKey = useRef<{ fingerprint: string; key: string } | null>(null);
-  const request = useRequestDetail(String(requestId));
   const bid = useBid(editBidId);
   const mutation = useSubmitBid();
   const form = useForm<BidFormValues>({

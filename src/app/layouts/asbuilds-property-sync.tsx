@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { matchPath, useLocation, useNavigate } from 'react-router-dom';
+import { useSelectedProperty } from '#app/properties/selected-property-context.tsx';
 import { asbuildsPath, managerPaths } from '#app/route-paths.ts';
-import { useSelectedProperty } from './selected-property-context.tsx';
 
 /** What to do when the as-builds URL and the selected property disagree; null when nothing. */
 export function asbuildsSyncStep(state: {

@@ -1,8 +1,8 @@
 import { Button, Menu, Text } from '@mantine/core';
 import { IconBuildingEstate, IconCheck, IconChevronDown } from '@tabler/icons-react';
-import { projectsErrorMessage } from './api.ts';
+import { projectsErrorMessage } from '#app/properties/api.ts';
+import { useSelectedProperty } from '#app/properties/selected-property-context.tsx';
 import classes from './property-dropdown.module.css';
-import { useSelectedProperty } from './selected-property-context.tsx';
 
 /** The button's text (signed-in spec, section 2): the selected name, 'Select a property', or none available. */
 export function propertyButtonLabel(state: {

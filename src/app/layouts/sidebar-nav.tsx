@@ -2,8 +2,8 @@ import { NavLink, ScrollArea, Stack } from '@mantine/core';
 import { IconLogout } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router-dom';
 import { useSignOut } from '#app/auth/use-sign-out.ts';
+import { useSelectedProperty } from '#app/properties/selected-property-context.tsx';
 import { isNavItemActive, navItemTarget, type Portal, type PortalNavItem } from './portal-navigation.ts';
-import { useSelectedProperty } from './selected-property-context.tsx';
 import classes from './sidebar-nav.module.css';
 
 interface ItemProps {

@@ -2,9 +2,9 @@ import { AppShell, Text } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
+import { SelectedPropertyProvider } from '#app/properties/selected-property-context.tsx';
 import { LazyDialog } from '#app/ui/lazy-dialog.tsx';
 import type { Portal } from './portal-navigation.ts';
-import { SelectedPropertyProvider } from './selected-property-context.tsx';
 import { SidebarNav } from './sidebar-nav.tsx';
 import { TopBar } from './top-bar.tsx';
 

@@ -3,7 +3,7 @@ import { IconLogout, IconSettings } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { useSignOut } from '#app/auth/use-sign-out.ts';
 import { NotificationBell } from '#app/notifications/notification-bell.tsx';
-import { OfflineStatus } from '#app/offline/offline-status.tsx';
+import { OfflineStatus } from '#app/outbox/offline-status.tsx';
 import { PropertyDropdown } from './property-dropdown.tsx';
 import { TopBarSearch } from './top-bar-search.tsx';
 

@@ -48,22 +48,10 @@ export function setUnauthorizedHandler(handler: UnauthorizedHandler | null): voi
  * errors parsed into ApiError, and the answer read through its schema (an empty answer is null, so
  * a 204 takes noContentSchema).
  */
-export function apiRequest<Schema extends z.ZodType>(
+export async function apiRequest<Schema extends z.ZodType>(
   path: string,
   options: ApiRequestOptions<Schema>,
-): Promise<z.output<Schema>>;
-/**
- * @deprecated Only for src/app/asbuilds/api.ts while the as-builds viewer is being reworked: its calls
- * take their schemas from src/shared/documentation-responses.ts next, and this overload goes.
- */
-export function apiRequest(
-  path: string,
-  options?: Omit<ApiRequestOptions<z.ZodType>, 'schema'>,
-): Promise<unknown>;
-export async function apiRequest(
-  path: string,
-  options: Partial<ApiRequestOptions<z.ZodType>> = {},
-): Promise<unknown> {
+): Promise<z.output<Schema>> {
   const method = options.method ?? 'GET';
   const headers = new Headers(options.headers);
   headers.set('Accept', 'application/json');
@@ -103,10 +91,7 @@ export async function apiRequest(
 
   const parsed = await readBody(response);
   if (response.ok) {
-    // The deprecated untyped overload passes no schema (src/app/asbuilds only, for now).
-    return options.schema
-      ? readAnswer(options.schema, parsed, { method, path, status: response.status })
-      : parsed;
+    return readAnswer(options.schema, parsed, { method, path, status: response.status });
   }
 
   if (response.status === 401 && token && options.redirectOn401 !== false) unauthorizedHandler?.();

@@ -1,22 +1,16 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '#app/lib/api-client.ts';
+import { queryRoots } from '#app/lib/query-roots.ts';
 import { managerDashboardSchema, managerRequestPageSchema, teamSchema } from '#shared/manager-responses.ts';
-import {
-  clientProjectListSchema,
-  projectHistorySchema,
-  projectUnitListSchema,
-} from '#shared/project-responses.ts';
+import { clientProjectListSchema, projectHistorySchema } from '#shared/project-responses.ts';
 import { invitationAnswerSchema } from '#shared/request-responses.ts';
-import { vendorDirectorySchema } from '#shared/vendor-directory.ts';
 
 const segment = (value: string | number) => encodeURIComponent(String(value));
 
 export const managerKeys = {
-  all: ['manager'] as const,
+  all: queryRoots.manager,
   dashboard: () => [...managerKeys.all, 'dashboard'] as const,
   clientProjects: (clientId: string) => [...managerKeys.all, 'client-projects', clientId] as const,
-  units: (projectId: number) => ['projects', projectId, 'units'] as const,
-  vendors: (category: string | null) => ['vendors', 'by-category', category ?? 'all'] as const,
   team: () => [...managerKeys.all, 'team'] as const,
   history: (projectId: string) => ['projects', projectId, 'history'] as const,
   openRequests: () => [...managerKeys.all, 'open-requests'] as const,
@@ -41,31 +35,6 @@ export function useClientProjects(clientId: string) {
     meta: { answer: 'clientProjects' },
     queryFn: ({ signal }) =>
       apiRequest(`/api/clients/${segment(clientId)}/projects/`, { schema: clientProjectListSchema, signal }),
-  });
-}
-
-/** GET /api/projects/{id}/units/: the request form's unit choices, once a property is chosen. */
-export function useProjectUnits(projectId: number | null) {
-  return useQuery({
-    queryKey: managerKeys.units(projectId ?? 0),
-    meta: { answer: 'projectUnits' },
-    queryFn: ({ signal }) =>
-      apiRequest(`/api/projects/${segment(projectId ?? 0)}/units/`, {
-        schema: projectUnitListSchema,
-        signal,
-      }),
-    enabled: projectId !== null,
-  });
-}
-
-/** GET /api/vendors/?category=: vendors of one trade (all vendors when category is null). */
-export function useVendorsByCategory(category: string | null, enabled = true) {
-  return useQuery({
-    queryKey: managerKeys.vendors(category),
-    meta: { answer: 'vendorDirectory' },
-    queryFn: ({ signal }) =>
-      apiRequest('/api/vendors/', { schema: vendorDirectorySchema, signal, query: { category } }),
-    enabled,
   });
 }
 

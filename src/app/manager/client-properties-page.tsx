@@ -1,15 +1,15 @@
 import { SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { projectsErrorMessage } from '#app/layouts/api.ts';
-import { useSelectedProperty } from '#app/layouts/selected-property-context.tsx';
 import { isApiError } from '#app/lib/api-error.ts';
+import { projectsErrorMessage } from '#app/properties/api.ts';
+import { useSelectedProperty } from '#app/properties/selected-property-context.tsx';
 import { CenteredLoader } from '#app/ui/centered-loader.tsx';
 import { ErrorAlert } from '#app/ui/error-alert.tsx';
+import { ImageOverlay } from '#app/ui/image-overlay.tsx';
 import { ScreenTitle } from '#app/ui/screen-title.tsx';
 import type { ClientProject } from '#shared/project-responses.ts';
 import { useClientProjects } from './api.ts';
-import { ImageOverlay } from './image-overlay.tsx';
 import { PropertyCard } from './property-card.tsx';
 
 /** 'Error loading properties: {message}' (signed-in spec, section 8). */

@@ -1,5 +1,5 @@
 import { Button, Group, Modal, Stack } from '@mantine/core';
-import { useSelectedProperty } from '#app/layouts/selected-property-context.tsx';
+import { useSelectedProperty } from '#app/properties/selected-property-context.tsx';
 import { ManagerRequestFields } from '#app/requests/manager-request-fields.tsx';
 import { RequestSubmitted, SubmittingRequest } from '#app/requests/request-submitted.tsx';
 import { useManagerRequestFlow } from '#app/requests/use-manager-request-flow.ts';

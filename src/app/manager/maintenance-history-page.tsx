@@ -1,7 +1,7 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconFileSpreadsheet, IconPrinter } from '@tabler/icons-react';
 import { useParams } from 'react-router-dom';
-import { useSelectedProperty } from '#app/layouts/selected-property-context.tsx';
+import { useSelectedProperty } from '#app/properties/selected-property-context.tsx';
 import { CenteredLoader } from '#app/ui/centered-loader.tsx';
 import { ErrorAlert } from '#app/ui/error-alert.tsx';
 import { ScreenTitle } from '#app/ui/screen-title.tsx';

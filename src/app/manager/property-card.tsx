@@ -13,23 +13,9 @@ import {
 } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
-import { asbuildsPath, propertyHistoryPath } from '#app/route-paths.ts';
+import { documentationLinks } from '#app/asbuilds/documentation-links.ts';
+import { propertyHistoryPath } from '#app/route-paths.ts';
 import type { ClientProject } from '#shared/project-responses.ts';
-
-/**
- * Where the card's documentation links lead (the spec leaves them open): the property's as-builds
- * page, at the section for each kind of record.
- */
-export function documentationLinks(projectId: number): Array<{ label: string; to: string }> {
-  const base = asbuildsPath(projectId);
-  return [
-    { label: 'In-wall Documentation', to: base },
-    { label: 'Drone Photos', to: `${base}#drone-photos` },
-    { label: 'Thermal', to: `${base}#thermal` },
-    { label: 'RFIs', to: `${base}#rfis` },
-    { label: 'Drawings', to: `${base}#drawings` },
-  ];
-}
 
 /** One property of the Client properties page (signed-in spec, section 2). */
 export function PropertyCard({

@@ -1,12 +1,12 @@
 import { Button, Select, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
+import { useVendorsByCategory } from '#app/requests/api.ts';
 import { CenteredLoader } from '#app/ui/centered-loader.tsx';
 import { ErrorAlert } from '#app/ui/error-alert.tsx';
 import { type Column, ResponsiveTable } from '#app/ui/responsive-table.tsx';
 import { ScreenTitle } from '#app/ui/screen-title.tsx';
 import { SERVICE_CATEGORIES } from '#shared/categories.ts';
 import type { VendorDirectoryEntry as VendorListItem } from '#shared/vendor-directory.ts';
-import { useVendorsByCategory } from './api.ts';
 import { InsuranceStatus } from './insurance-status.tsx';
 import { InviteVendorDialog } from './invite-vendor-dialog.tsx';
 

@@ -1,4 +1,5 @@
 import type { PersistedClient, Persister } from '@tanstack/react-query-persist-client';
+import { boundedClient } from './bounded-client.ts';
 
 const ROW_ID = 'client';
 const SAVE_DELAY_MS = 1_000;
@@ -53,7 +54,9 @@ export function createDexiePersister(): Persister {
     if (!client) return;
     const session = (await sessionModule()).currentSession();
     if (!session || ownerOf(client) !== session.userId) return;
-    await session.db.queryCache.put({ id: ROW_ID, client, savedAt: Date.now() }).catch(() => undefined);
+    await session.db.queryCache
+      .put({ id: ROW_ID, client: boundedClient(client), savedAt: Date.now() })
+      .catch(() => undefined);
   }
 
   return {
@@ -70,7 +73,8 @@ export function createDexiePersister(): Persister {
       const row = await session.db.queryCache.get(ROW_ID).catch(() => undefined);
       const client = row?.client;
       if (!client || ownerOf(client) !== session.userId) return undefined;
-      return (await answersModule()).readPersistedClient(client);
+      // Bounded here as well: a cache saved before the bound (or by an older app) may hold more.
+      return (await answersModule()).readPersistedClient(boundedClient(client));
     },
     async removeClient() {
       await (await sessionModule())

@@ -1,10 +1,11 @@
 // The script of the prerendered landing page (issue 16): its own entry, so what the landing page
 // downloads is this, its root and its page, nothing main.tsx carries for the app. In development the
-// shared entry (main.tsx) starts the same root.
-import { afterFirstPaint } from '#app/start-timing.ts';
+// shared entry (main.tsx) starts the same root. Its chunks are fetched once the page has painted and
+// loaded (afterPaintAndLoad).
+import { afterPaintAndLoad } from '#app/start-timing.ts';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('the page has no #root element');
-void afterFirstPaint()
+void afterPaintAndLoad()
   .then(() => import('./landing-root.tsx'))
   .then((m) => m.startLanding(container));

@@ -1,7 +1,7 @@
 import '#app/ui/mantine-base-styles.ts';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { isPrerenderedFor } from '#app/prerender/prerendered-root.ts';
+import { isPrerenderedFor } from '#app/lib/prerendered-root.ts';
 import { afterLoadAndIdle } from '#app/start-timing.ts';
 import { ThemeProvider } from '#app/ui/theme-provider.tsx';
 import { LandingPage } from './landing-page.tsx';

@@ -1,15 +1,17 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '#app/lib/api-client.ts';
+import { queryRoots } from '#app/lib/query-roots.ts';
 import { listStore, offlineQueryFn, rowStore } from '#app/offline/offline-query.ts';
 import { jobPageSchema, requestDetailSchema } from '#shared/request-responses.ts';
 import { vendorDirectorySchema } from '#shared/vendor-directory.ts';
 import { type JobsView, jobsApiQuery } from './jobs-url-state.ts';
 
 export const requestKeys = {
-  all: ['requests'] as const,
+  all: queryRoots.requests,
   jobs: (view: JobsView) => [...requestKeys.all, 'jobs', view] as const,
   detail: (id: string) => [...requestKeys.all, 'detail', id] as const,
   vendors: () => ['vendors'] as const,
+  vendorsByCategory: (category: string | null) => ['vendors', 'by-category', category ?? 'all'] as const,
 };
 
 /** GET /api/vendor/jobs/ for Available Jobs. */
@@ -55,6 +57,17 @@ export function useVendorOptions(enabled: boolean) {
     queryKey: requestKeys.vendors(),
     meta: { answer: 'vendorDirectory' },
     queryFn: ({ signal }) => apiRequest('/api/vendors/', { schema: vendorDirectorySchema, signal }),
+    enabled,
+  });
+}
+
+/** GET /api/vendors/?category=: vendors of one trade (all vendors when category is null). */
+export function useVendorsByCategory(category: string | null, enabled = true) {
+  return useQuery({
+    queryKey: requestKeys.vendorsByCategory(category),
+    meta: { answer: 'vendorDirectory' },
+    queryFn: ({ signal }) =>
+      apiRequest('/api/vendors/', { schema: vendorDirectorySchema, signal, query: { category } }),
     enabled,
   });
 }

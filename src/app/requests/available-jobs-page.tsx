@@ -3,8 +3,8 @@ import { useDisclosure } from '@mantine/hooks';
 import { lazy, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { LazyBidDialog } from '#app/bids/lazy-bid-dialog.tsx';
-import { KeptJobsLink } from '#app/offline/kept-jobs-link.tsx';
 import { LastRefreshed } from '#app/offline/last-refreshed.tsx';
+import { KeptJobsLink } from '#app/outbox/kept-jobs-link.tsx';
 import { FilterChips } from '#app/ui/filter-chips.tsx';
 import type { FilterDialogProps } from '#app/ui/filter-dialog.tsx';
 import { LazyDialog } from '#app/ui/lazy-dialog.tsx';
@@ -14,7 +14,7 @@ import { orderingParam, readColumnSort } from '#app/ui/list-url-params.ts';
 import { Pager } from '#app/ui/pager.tsx';
 import { JOB_ORDERING_FIELDS } from '#shared/job-list-query.ts';
 import { REQUEST_STATUS_LABELS } from '#shared/statuses.ts';
-import { requestKeys, useJobs } from './api.ts';
+import { requestKeys, useJobs, useRequestDetail } from './api.ts';
 import type { JobsFilters } from './jobs-filter-dialog.tsx';
 import { JobsTable } from './jobs-table.tsx';
 import { type JobsView, nextSort, readJobsView, writeJobsView } from './jobs-url-state.ts';
@@ -44,6 +44,8 @@ export function AvailableJobsPage() {
   const jobs = useJobs(view);
   const [filtersOpen, filters] = useDisclosure(false);
   const [bidRequestId, setBidRequestId] = useState<number | null>(null);
+  // The bid dialog's summary of the job (GET /api/requests/{id}/, kept offline like the detail).
+  const bidRequest = useRequestDetail(bidRequestId === null ? null : String(bidRequestId));
 
   const go = (next: JobsView) => setParams(writeJobsView(next));
   const applyFilters = (chosen: JobsFilters) => {
@@ -126,7 +128,7 @@ export function AvailableJobsPage() {
         onApply={applyFilters}
         onClose={filters.close}
       />
-      <LazyBidDialog requestId={bidRequestId} onClose={() => setBidRequestId(null)} />
+      <LazyBidDialog requestId={bidRequestId} request={bidRequest} onClose={() => setBidRequestId(null)} />
     </Stack>
   );
 }

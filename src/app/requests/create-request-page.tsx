@@ -2,11 +2,11 @@ import { Anchor, Button, Divider, Group, Paper, Stack, Title } from '@mantine/co
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useRef } from 'react';
 import { Link } from 'react-router-dom';
-import { useSelectedProperty } from '#app/layouts/selected-property-context.tsx';
-import { useVendorsByCategory } from '#app/manager/api.ts';
+import { useSelectedProperty } from '#app/properties/selected-property-context.tsx';
 import { managerPaths, managerRequestPath } from '#app/route-paths.ts';
 import { ErrorAlert } from '#app/ui/error-alert.tsx';
 import { ScreenTitle } from '#app/ui/screen-title.tsx';
+import { useVendorsByCategory } from './api.ts';
 import { ManagerRequestFields } from './manager-request-fields.tsx';
 import { RequestSubmitted, SubmittingRequest } from './request-submitted.tsx';
 import { useManagerRequestFlow } from './use-manager-request-flow.ts';

@@ -1,8 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { vendorDocumentationQueryOptions } from '#app/asbuilds/api.ts';
+import { documentationImageUrls } from '#app/asbuilds/documentation-images.ts';
 import { vendorThreadQueryOptions } from '#app/messages/api.ts';
 import type { KeepJobInput, KeptDocumentationInput } from '#app/offline/kept-jobs.ts';
-import { documentationImageUrls } from '#app/vendor/documentation-images.ts';
-import { vendorDocumentationQueryOptions } from '#app/vendor/property-documentation-api.ts';
 import { FILES_PATH_PREFIX } from '#shared/offline-caches.ts';
 import type { RequestDetail } from '#shared/request-responses.ts';
 import { requestDetailQueryOptions } from './api.ts';
@@ -19,11 +19,23 @@ export function keptJobTitle(job: { id: number; description: string }, type: str
   return short ? `${type} #${job.id} · ${short}` : `${type} #${job.id}`;
 }
 
-/** The stored files a request shows: its own photos and, once reported, the completion photos. */
+/**
+ * The stored files a request shows: its own photos, once reported the completion photos, and its
+ * plan excerpt (issue 20: the layout image, the nearest 360-degree photos and their close-ups).
+ */
 export function keptPhotoUrls(detail: RequestDetail): string[] {
-  const photos = [...detail.photos, ...(detail.completion?.photos ?? [])];
+  const photos = [...detail.photos, ...(detail.completion?.photos ?? [])].map((photo) => photo.url);
+  const spot = detail.spot
+    ? [
+        detail.spot.layout.url,
+        ...detail.spot.behind_wall.flatMap((photo) => [
+          photo.url,
+          ...photo.hotspots.map((closeUp) => closeUp.url),
+        ]),
+      ]
+    : [];
   // Only same-origin stored files: the kept-files cache the service worker reads is keyed by them.
-  return photos.map((photo) => photo.url).filter((url) => url.startsWith(FILES_PATH_PREFIX));
+  return [...new Set([...photos, ...spot])].filter((url) => url.startsWith(FILES_PATH_PREFIX));
 }
 
 /**

@@ -2,7 +2,7 @@ import { Button, Stack, Tabs } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { useUserProjects } from '#app/layouts/api.ts';
+import { useUserProjects } from '#app/properties/api.ts';
 import { managerPaths } from '#app/route-paths.ts';
 import { FilterChips } from '#app/ui/filter-chips.tsx';
 import { ListHeader } from '#app/ui/list-header.tsx';

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { apiRequest } from '#app/lib/api-client.ts';
 import { isApiError } from '#app/lib/api-error.ts';
-import { managerKeys } from '#app/manager/api.ts';
+import { queryRoots } from '#app/lib/query-roots.ts';
 import { createdRequestSchema } from '#shared/request-responses.ts';
 import { type ManagerRequestFormValues, managerRequestFormData } from './manager-request-form.ts';
 
@@ -37,7 +37,7 @@ export function useCreateManagerRequest() {
     onSuccess: async () => {
       key.current = null;
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: managerKeys.all }),
+        queryClient.invalidateQueries({ queryKey: queryRoots.manager }),
         queryClient.invalidateQueries({ queryKey: ['requests'] }),
       ]);
     },

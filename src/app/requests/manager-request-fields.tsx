@@ -1,6 +1,8 @@
 import { Select, SimpleGrid, Stack, Textarea } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import { useProjectUnits } from '#app/manager/api.ts';
+import { useProjectDocumentation } from '#app/asbuilds/api.ts';
+import { SpotPicker } from '#app/asbuilds/spot-picker.tsx';
+import { useProjectUnits } from '#app/properties/api.ts';
 import { PhotoPicker } from '#app/ui/photo-picker.tsx';
 import { SERVICE_CATEGORIES } from '#shared/categories.ts';
 import { MAX_DESCRIPTION } from '#shared/request-schemas.ts';
@@ -30,6 +32,7 @@ export function ManagerRequestFields({
 }) {
   const propertyId = form.values.property_id ? Number(form.values.property_id) : null;
   const units = useProjectUnits(propertyId);
+  const documentation = useProjectDocumentation(form.values.property_id ?? '');
   const unitOptions = (units.data ?? []).map((unit) => ({ value: String(unit.id), label: unit.number }));
   const unitPlaceholder =
     propertyId === null
@@ -54,8 +57,9 @@ export function ManagerRequestFields({
           {...form.getInputProps('property_id')}
           onChange={(value) => {
             form.setFieldValue('property_id', value);
-            // A unit belongs to one property: a new property clears it.
+            // A unit (and a spot on a plan) belongs to one property: a new property clears it.
             form.setFieldValue('unit_id', null);
+            form.setFieldValue('spot', null);
           }}
         />
         <Select
@@ -100,6 +104,13 @@ export function ManagerRequestFields({
           {...form.getInputProps('priority')}
         />
       </SimpleGrid>
+      <SpotPicker
+        key={form.values.property_id ?? 'none'}
+        layouts={documentation.data?.layouts ?? []}
+        value={form.values.spot}
+        onChange={(spot) => form.setFieldValue('spot', spot)}
+        error={form.errors.spot}
+      />
       <PhotoPicker
         value={form.values.photos}
         onChange={(files) => form.setFieldValue('photos', files)}

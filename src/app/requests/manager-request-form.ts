@@ -4,6 +4,7 @@ import {
   REQUEST_PHOTO_MESSAGES,
   requestInputSchema,
 } from '#shared/request-schemas.ts';
+import type { SpotInput } from '#shared/request-spot.ts';
 import { DEFAULT_PRIORITY, type Priority } from '#shared/statuses.ts';
 import { photoProblem } from './photo-rules.ts';
 
@@ -22,6 +23,8 @@ export interface ManagerRequestFormValues {
   invite_all_category: boolean;
   /** 'YYYY-MM-DD HH:mm:ss' in the manager's time zone (Mantine dates), or null. */
   bid_deadline: string | null;
+  /** Where on a layout of the property the work is (issue 20), optional. */
+  spot: SpotInput | null;
 }
 
 export function emptyManagerRequestForm(propertyId: number | null): ManagerRequestFormValues {
@@ -35,6 +38,7 @@ export function emptyManagerRequestForm(propertyId: number | null): ManagerReque
     vendors: [],
     invite_all_category: false,
     bid_deadline: null,
+    spot: null,
   };
 }
 
@@ -63,6 +67,7 @@ export function managerRequestPayload(
     unit_id: values.unit_id ?? undefined,
     vendors,
     bid_deadline: deadlineIso(values.bid_deadline),
+    spot: values.spot ?? undefined,
   };
 }
 
@@ -107,6 +112,8 @@ export function managerRequestFormData(
   if (payload.unit_id) body.append('unit_id', payload.unit_id);
   if (payload.bid_deadline) body.append('bid_deadline', payload.bid_deadline);
   body.append('invite_all', 'false');
+  // Multipart carries the spot as JSON text, like areas_affected (src/shared/request-spot.ts).
+  if (payload.spot) body.append('spot', JSON.stringify(payload.spot));
   for (const id of payload.vendors) body.append('vendors', String(id));
   for (const photo of values.photos) body.append('photos', photo);
   return body;

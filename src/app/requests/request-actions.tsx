@@ -70,6 +70,7 @@ function VendorRequestActions({ request }: { request: RequestDetail }) {
       ) : null}
       <LazyBidDialog
         requestId={dialogOpen ? request.id : null}
+        request={{ data: request, isPending: false }}
         existingBidId={editable ? ownBid.id : null}
         onClose={() => setDialogOpen(false)}
       />

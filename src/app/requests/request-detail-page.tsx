@@ -17,6 +17,7 @@ import { RequestAccessDenied, RequestNotFound } from './request-access-denied.ts
 import { RequestActions, type RequestViewerRole } from './request-actions.tsx';
 import { RequestBidsSection } from './request-bids-section.tsx';
 import { RequestProgressSection } from './request-lifecycle-panel.tsx';
+import { RequestSpotSection } from './request-spot-section.tsx';
 
 // Signed-in spec, section 7: the answer's text is shown, this when there is none.
 const FETCH_FAILURE = 'Failed to fetch request';
@@ -150,6 +151,7 @@ function RequestDetailView({
         </Grid.Col>
       </Grid>
 
+      {request.spot ? <RequestSpotSection spot={request.spot} /> : null}
       <RequestProgressSection request={request} />
     </Stack>
   );

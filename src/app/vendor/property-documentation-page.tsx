@@ -1,6 +1,7 @@
 import { Button, Card, Stack, Text } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router-dom';
+import { isProjectId, useVendorDocumentation } from '#app/asbuilds/api.ts';
 import { AsbuildsViewer } from '#app/asbuilds/asbuilds-viewer.tsx';
 import { isApiError } from '#app/lib/api-error.ts';
 import { keptDocumentationKey } from '#app/offline/kept-documentation.ts';
@@ -8,7 +9,6 @@ import { LastRefreshed } from '#app/offline/last-refreshed.tsx';
 import { vendorPaths } from '#app/route-paths.ts';
 import { ErrorAlert } from '#app/ui/error-alert.tsx';
 import { ScreenTitle } from '#app/ui/screen-title.tsx';
-import { isProjectId, useVendorDocumentation } from './property-documentation-api.ts';
 
 const NOT_FOUND = 'This property does not exist or was removed.';
 const DENIED =

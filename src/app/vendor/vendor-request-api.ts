@@ -4,6 +4,7 @@ import { submitWithPhotos } from '#app/offline/photo-write.ts';
 import { refusalError } from '#app/offline/refusal-error.ts';
 import { requestKeys } from '#app/requests/api.ts';
 import { type CreatedRequest, createdRequestSchema } from '#shared/request-responses.ts';
+import type { SpotInput } from '#shared/request-spot.ts';
 import type { Timeframe } from '#shared/statuses.ts';
 
 export interface VendorRequestInput {
@@ -16,6 +17,8 @@ export interface VendorRequestInput {
   projectId: number;
   /** For the Outbox's label while it waits. */
   propertyName: string;
+  /** The spot on the plan (issue 20): kept in the outbox with the other fields, as JSON text. */
+  spot?: SpotInput | null;
 }
 
 /**
@@ -32,6 +35,7 @@ export function vendorRequestFields(input: VendorRequestInput): Record<string, u
     areas_affected: '[]',
     project_id: String(input.projectId),
     ...(input.inviteAll ? {} : { vendors: input.vendorIds.map(String) }),
+    ...(input.spot ? { spot: JSON.stringify(input.spot) } : {}),
   };
 }
 

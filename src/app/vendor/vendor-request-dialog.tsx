@@ -16,8 +16,10 @@ import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconCircleCheck, IconInfoCircle, IconPhoto } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useSelectedProperty } from '#app/layouts/selected-property-context.tsx';
+import { useVendorDocumentation } from '#app/asbuilds/api.ts';
+import { SpotPicker } from '#app/asbuilds/spot-picker.tsx';
 import { isApiError } from '#app/lib/api-error.ts';
+import { useSelectedProperty } from '#app/properties/selected-property-context.tsx';
 import { useVendorOptions } from '#app/requests/api.ts';
 import { ErrorAlert } from '#app/ui/error-alert.tsx';
 import { SERVICE_CATEGORIES } from '#shared/categories.ts';
@@ -103,6 +105,8 @@ function VendorRequestBody({ onClose }: { onClose: () => void }) {
 function VendorRequestForm({ property, onClose }: { property: UserProject; onClose: () => void }) {
   const mutation = useCreateVendorRequest();
   const vendors = useVendorOptions(true);
+  // The plans of the property the vendor works on (it holds an accepted bid there), for the spot.
+  const documentation = useVendorDocumentation(String(property.id));
   const [submitted, setSubmitted] = useState<Submitted | null>(null);
   /** Kept in the outbox (offline or no answer in time): how many photos went with it. */
   const [queued, setQueued] = useState<{ photos: number } | null>(null);
@@ -136,6 +140,7 @@ function VendorRequestForm({ property, onClose }: { property: UserProject; onClo
         photos: values.photos,
         projectId: property.id,
         propertyName: property.name,
+        spot: values.spot,
       },
       {
         onSuccess: (result) => {
@@ -261,6 +266,12 @@ function VendorRequestForm({ property, onClose }: { property: UserProject; onClo
           disabled={form.getValues().inviteAll}
           nothingFoundMessage="No vendors found"
           {...form.getInputProps('vendors')}
+        />
+        <SpotPicker
+          layouts={documentation.data?.layouts ?? []}
+          value={form.values.spot}
+          onChange={(spot) => form.setFieldValue('spot', spot)}
+          error={form.errors.spot}
         />
         <div>
           <Text size="sm" fw={500} mb={4}>

@@ -4,6 +4,7 @@ import {
   REQUEST_PHOTO_MESSAGES,
   requestInputSchema,
 } from '#shared/request-schemas.ts';
+import type { SpotInput } from '#shared/request-spot.ts';
 import { DEFAULT_TIMEFRAME, type Timeframe } from '#shared/statuses.ts';
 
 /** The vendor request form (signed-in spec, sections 3 and 5) as its inputs hold it. */
@@ -15,6 +16,8 @@ export interface VendorRequestValues {
   /** Vendor ids as the multi-select holds them (text). */
   vendors: string[];
   photos: File[];
+  /** Where on a layout of the property the work is (issue 20), optional. */
+  spot: SpotInput | null;
 }
 
 export const EMPTY_VENDOR_REQUEST: VendorRequestValues = {
@@ -24,6 +27,7 @@ export const EMPTY_VENDOR_REQUEST: VendorRequestValues = {
   inviteAll: false,
   vendors: [],
   photos: [],
+  spot: null,
 };
 
 /** Field errors from the shared request schema (the one POST /api/requests/ runs) plus the photo limits. */
@@ -39,6 +43,7 @@ export function validateVendorRequest(
     invite_all: values.inviteAll,
     vendors: values.inviteAll ? [] : values.vendors,
     project_id: projectId,
+    spot: values.spot ?? undefined,
   });
   if (!result.success) {
     for (const issue of result.error.issues) {

@@ -1,6 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { AdminPlan, PlanValues } from '#shared/admin-plans.ts';
-import type { Db } from '../db/database.ts';
+import type { DbOrTx } from '../db/db-or-tx.ts';
 import { plans } from '../db/schema/plans.ts';
 import { type AuditActor, changedFields, recordAudit } from './audit-log-store.ts';
 
@@ -39,11 +39,11 @@ const columnsFrom = (values: PlanValues) => ({
   stripePriceId: values.stripe_price_id,
 });
 
-export function listAdminPlans(db: Db): Promise<AdminPlan[]> {
+export function listAdminPlans(db: DbOrTx): Promise<AdminPlan[]> {
   return db.select(adminColumns).from(plans).orderBy(asc(plans.sortOrder), asc(plans.id));
 }
 
-export async function findAdminPlan(db: Db, id: number): Promise<AdminPlan | null> {
+export async function findAdminPlan(db: DbOrTx, id: number): Promise<AdminPlan | null> {
   const [plan] = await db.select(adminColumns).from(plans).where(eq(plans.id, id));
   return plan ?? null;
 }
@@ -60,7 +60,7 @@ const editable = (plan: AdminPlan): PlanValues => ({
 });
 
 /** Creates the plan and audits it, in one transaction. */
-export async function createPlan(db: Db, values: PlanValues, actor: AuditActor): Promise<AdminPlan> {
+export async function createPlan(db: DbOrTx, values: PlanValues, actor: AuditActor): Promise<AdminPlan> {
   return db.transaction(async (tx) => {
     const [row] = await tx.insert(plans).values(columnsFrom(values)).returning({ id: plans.id });
     const plan = (await findAdminPlan(tx, row!.id))!;
@@ -78,7 +78,7 @@ export async function createPlan(db: Db, values: PlanValues, actor: AuditActor):
  * that changed nothing is not an action worth an entry.
  */
 export async function updatePlan(
-  db: Db,
+  db: DbOrTx,
   id: number,
   values: PlanValues,
   actor: AuditActor,
@@ -110,7 +110,7 @@ export async function updatePlan(
  * Either way one `plan.delete` entry records which it was.
  */
 export async function removePlan(
-  db: Db,
+  db: DbOrTx,
   id: number,
   actor: AuditActor,
 ): Promise<{ outcome: 'deleted' } | { outcome: 'deactivated'; plan: AdminPlan } | null> {

@@ -1,14 +1,23 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   APPLICATION_KINDS,
   APPLICATION_STATUS_LABELS,
   type ApplicationKind,
+  applicationConflictSchema,
   applicationListQuerySchema,
+  applicationPageSchema,
+  managerApplicationDetailSchema,
+  REVIEW_MESSAGES,
   REVIEWABLE_STATUS,
   rejectApplicationSchema,
+  vendorApplicationDetailSchema,
 } from '#shared/admin-applications.ts';
+import { idParamsSchema } from '#shared/record-id.ts';
 import { requireStaff } from '../auth/guards.ts';
-import { HttpError, parseInput } from '../http/http-error.ts';
+import { checkFirst } from '../auth/route-guards.ts';
+import { HttpError, notFound } from '../http/http-error.ts';
+import { errorResponses } from '../http/route-schemas.ts';
 import { enqueueMail } from '../mail/enqueue-mail.ts';
 import { applicationApprovedMail, applicationRejectedMail } from './application-review-mails.ts';
 import {
@@ -22,15 +31,12 @@ import {
 import { type AuditActor, recordAudit } from './audit-log-store.ts';
 
 const BASE = '/api/admin/applications';
-const applicationNotFound = () => new HttpError(404, { detail: 'Application not found.' });
+const applicationNotFound = () => notFound(REVIEW_MESSAGES.notFound);
 
-function applicationId(raw: string): number {
-  if (!/^\d{1,9}$/.test(raw)) throw applicationNotFound();
-  return Number(raw);
-}
-
-const findApplication = (app: FastifyInstance, kind: ApplicationKind, id: number) =>
-  kind === 'managers' ? findManagerApplication(app.db, id) : findVendorApplication(app.db, id);
+const LABELS: Record<ApplicationKind, string> = {
+  managers: 'property manager applications',
+  vendors: 'vendor applications',
+};
 
 /**
  * Staff review the property manager and vendor applications (DESIGN.md, "Beyond the spec"):
@@ -38,13 +44,25 @@ const findApplication = (app: FastifyInstance, kind: ApplicationKind, id: number
  * .../{id}/reject/ decide a submitted (manager) or paid (vendor) one and mail the applicant.
  */
 export async function applicationReviewRoutes(app: FastifyInstance): Promise<void> {
-  for (const kind of APPLICATION_KINDS) {
-    const querySchema = applicationListQuerySchema(kind);
-    const from = REVIEWABLE_STATUS[kind];
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const staffFirst = checkFirst(requireStaff);
+  const config = { notFound: { detail: REVIEW_MESSAGES.notFound } };
 
-    app.get(`${BASE}/${kind}/`, async (request) => {
+  for (const kind of APPLICATION_KINDS) {
+    const from = REVIEWABLE_STATUS[kind];
+    // One schema per kind: the answer names the kind's own fields.
+    const detailSchema = kind === 'managers' ? managerApplicationDetailSchema : vendorApplicationDetailSchema;
+    const find = (id: number) =>
+      kind === 'managers' ? findManagerApplication(app.db, id) : findVendorApplication(app.db, id);
+
+    const listSchema = {
+      summary: `The ${LABELS[kind]} past the draft stage, newest first, 10 a page`,
+      querystring: applicationListQuerySchema(kind),
+      response: { ...errorResponses, 200: applicationPageSchema },
+    };
+    api.get(`${BASE}/${kind}/`, { schema: listSchema, preValidation: staffFirst }, async (request) => {
       requireStaff(request);
-      const { page, status } = parseInput(querySchema, request.query);
+      const { page, status } = request.query;
       const { items, total } = await listApplications(app.db, kind, status, page);
       return {
         results: items,
@@ -54,12 +72,21 @@ export async function applicationReviewRoutes(app: FastifyInstance): Promise<voi
       };
     });
 
-    app.get<{ Params: { id: string } }>(`${BASE}/${kind}/:id/`, async (request) => {
-      requireStaff(request);
-      const found = await findApplication(app, kind, applicationId(request.params.id));
-      if (!found) throw applicationNotFound();
-      return found;
-    });
+    const showSchema = {
+      summary: `One of the ${LABELS[kind]}, with its review`,
+      params: idParamsSchema,
+      response: { ...errorResponses, 200: detailSchema },
+    };
+    api.get(
+      `${BASE}/${kind}/:id/`,
+      { schema: showSchema, preValidation: staffFirst, config },
+      async (request) => {
+        requireStaff(request);
+        const found = await find(request.params.id);
+        if (!found) throw applicationNotFound();
+        return found;
+      },
+    );
 
     const decide = async (staff: AuditActor, id: number, decision: Decision) => {
       const verb = decision.outcome === 'approved' ? 'approved' : 'rejected';
@@ -90,19 +117,40 @@ export async function applicationReviewRoutes(app: FastifyInstance): Promise<voi
           details: decision.outcome === 'rejected' ? { reason: decision.reason } : null,
         });
       });
-      return (await findApplication(app, kind, id))!;
+      const decided = await find(id);
+      if (!decided) throw applicationNotFound();
+      return decided;
     };
 
-    app.post<{ Params: { id: string } }>(`${BASE}/${kind}/:id/approve/`, async (request) => {
-      const staff = requireStaff(request);
-      return decide(staff, applicationId(request.params.id), { outcome: 'approved' });
-    });
+    const decisionResponses = { ...errorResponses, 200: detailSchema, 409: applicationConflictSchema };
 
-    app.post<{ Params: { id: string } }>(`${BASE}/${kind}/:id/reject/`, async (request) => {
-      const staff = requireStaff(request);
-      const id = applicationId(request.params.id);
-      const { reason } = parseInput(rejectApplicationSchema, request.body);
-      return decide(staff, id, { outcome: 'rejected', reason });
-    });
+    const approveSchema = {
+      summary: `Approve one of the ${LABELS[kind]} (only a ${from} one) and mail the applicant`,
+      params: idParamsSchema,
+      response: decisionResponses,
+    };
+    api.post(
+      `${BASE}/${kind}/:id/approve/`,
+      { schema: approveSchema, preValidation: staffFirst, config },
+      async (request) => {
+        const staff = requireStaff(request);
+        return decide(staff, request.params.id, { outcome: 'approved' });
+      },
+    );
+
+    const rejectSchema = {
+      summary: `Reject one of the ${LABELS[kind]} (only a ${from} one) and mail the applicant the reason`,
+      params: idParamsSchema,
+      body: rejectApplicationSchema,
+      response: decisionResponses,
+    };
+    api.post(
+      `${BASE}/${kind}/:id/reject/`,
+      { schema: rejectSchema, preValidation: staffFirst, config },
+      async (request) => {
+        const staff = requireStaff(request);
+        return decide(staff, request.params.id, { outcome: 'rejected', reason: request.body.reason });
+      },
+    );
   }
 }

@@ -6,7 +6,7 @@ import type {
   ManagerApplicationDetail,
   VendorApplicationDetail,
 } from '#shared/admin-applications.ts';
-import type { Db } from '../db/database.ts';
+import type { DbOrTx } from '../db/db-or-tx.ts';
 import { propertyManagerApplications, vendorApplications } from '../db/schema/applications.ts';
 import { subscriptions } from '../db/schema/billing.ts';
 import { clients } from '../db/schema/clients.ts';
@@ -30,7 +30,7 @@ function statusFilter(kind: ApplicationKind, status: ApplicationStatus | undefin
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
 export async function listApplications(
-  db: Db,
+  db: DbOrTx,
   kind: ApplicationKind,
   status: ApplicationStatus | undefined,
   page: number,
@@ -76,7 +76,10 @@ const reviewerName = sql<
 >`(select nullif(trim(u.first_name || ' ' || u.last_name), '') from users u where u.id = reviewed_by_id)`;
 const reviewerEmail = sql<string | null>`(select u.email from users u where u.id = reviewed_by_id)`;
 
-export async function findManagerApplication(db: Db, id: number): Promise<ManagerApplicationDetail | null> {
+export async function findManagerApplication(
+  db: DbOrTx,
+  id: number,
+): Promise<ManagerApplicationDetail | null> {
   const a = propertyManagerApplications;
   const [row] = await db
     .select({ application: a, userIsActive: users.isActive, reviewerName, reviewerEmail })
@@ -113,7 +116,7 @@ export async function findManagerApplication(db: Db, id: number): Promise<Manage
   };
 }
 
-export async function findVendorApplication(db: Db, id: number): Promise<VendorApplicationDetail | null> {
+export async function findVendorApplication(db: DbOrTx, id: number): Promise<VendorApplicationDetail | null> {
   const a = vendorApplications;
   const [row] = await db
     .select({
@@ -190,7 +193,7 @@ export type Decision = { outcome: 'approved' } | { outcome: 'rejected'; reason: 
  * the application had instead (null: no such application).
  */
 export async function decideApplication(
-  db: Db,
+  db: DbOrTx,
   kind: ApplicationKind,
   id: number,
   from: ApplicationStatus,

@@ -1,7 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AUDIT_LOG_MESSAGES, auditLogQuerySchema } from '#shared/admin-audit-log.ts';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { AUDIT_LOG_MESSAGES, auditLogPageSchema, auditLogQuerySchema } from '#shared/admin-audit-log.ts';
 import { requireStaff } from '../auth/guards.ts';
-import { forbidden, parseInput } from '../http/http-error.ts';
+import { checkFirst } from '../auth/route-guards.ts';
+import { forbidden } from '../http/http-error.ts';
+import { errorResponses } from '../http/route-schemas.ts';
 import { listAuditLog } from './audit-log-store.ts';
 
 /** Superusers only: the log also records what other staff did, so staff do not read it about themselves. */
@@ -16,8 +19,18 @@ function requireSuperuser(request: FastifyRequest) {
  * (contract in src/shared/admin-audit-log.ts). Read only: the log has no route that changes it.
  */
 export async function auditLogRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/api/admin/audit-log/', async (request) => {
-    requireSuperuser(request);
-    return listAuditLog(app.db, parseInput(auditLogQuerySchema, request.query));
-  });
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const schema = {
+    summary: 'Staff actions, newest first, 20 a page (superusers only)',
+    querystring: auditLogQuerySchema,
+    response: { ...errorResponses, 200: auditLogPageSchema },
+  };
+  api.get(
+    '/api/admin/audit-log/',
+    { schema, preValidation: checkFirst(requireSuperuser) },
+    async (request) => {
+      requireSuperuser(request);
+      return listAuditLog(app.db, request.query);
+    },
+  );
 }

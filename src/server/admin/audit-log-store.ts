@@ -9,7 +9,7 @@ import {
   type AuditTargetType,
 } from '#shared/admin-audit-log.ts';
 import type { ListPage } from '#shared/list-query.ts';
-import type { Db } from '../db/database.ts';
+import type { DbOrTx } from '../db/db-or-tx.ts';
 import { auditLog } from '../db/schema/audit-log.ts';
 import { users } from '../db/schema/users.ts';
 
@@ -31,7 +31,7 @@ export interface AuditRecord {
  * Appends one entry. Pass the action's own transaction, so the entry commits exactly when the
  * action does (a refused or failed action rolls both back).
  */
-export async function recordAudit(tx: Db, actor: AuditActor, record: AuditRecord): Promise<void> {
+export async function recordAudit(tx: DbOrTx, actor: AuditActor, record: AuditRecord): Promise<void> {
   await tx.insert(auditLog).values({
     actorId: actor.id,
     actorEmail: actor.email,
@@ -71,7 +71,7 @@ function actorFilter(actor: string | undefined): SQL | undefined {
 }
 
 /** Newest first, 20 a page, filtered by action, actor and time range (`before` is exclusive). */
-export async function listAuditLog(db: Db, query: AuditLogQuery): Promise<ListPage<AuditEntry>> {
+export async function listAuditLog(db: DbOrTx, query: AuditLogQuery): Promise<ListPage<AuditEntry>> {
   const where = and(
     query.action ? eq(auditLog.action, query.action) : undefined,
     actorFilter(query.actor),

@@ -1,8 +1,21 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { projectInputSchema, unitsInputSchema } from '#shared/admin-clients.ts';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  ADMIN_CLIENT_MESSAGES,
+  adminClientDetailSchema,
+  adminClientListQuerySchema,
+  adminClientPageSchema,
+  adminProjectSchema,
+  adminUnitListSchema,
+  projectInputSchema,
+  unitsAddedSchema,
+  unitsInputSchema,
+} from '#shared/admin-clients.ts';
+import { idParamsSchema } from '#shared/record-id.ts';
 import { requireStaff } from '../auth/guards.ts';
-import { HttpError, parseInput } from '../http/http-error.ts';
+import { checkFirst } from '../auth/route-guards.ts';
+import { HttpError, notFound } from '../http/http-error.ts';
+import { errorResponses, noContent } from '../http/route-schemas.ts';
 import {
   addUnits,
   CLIENT_PAGE_SIZE,
@@ -16,16 +29,9 @@ import {
 } from './client-admin-store.ts';
 import { projectThumbnailRoutes } from './project-thumbnail-routes.ts';
 
-const notFound = (what: string) => new HttpError(404, { detail: `${what} not found.` });
-const pageQuery = z.object({ page: z.coerce.number().int().min(1).catch(1) });
-
-/** An id from the path: 1 to 9 digits, anything else is an unknown row. */
-function idOf(raw: string, what: string): number {
-  if (!/^\d{1,9}$/.test(raw)) throw notFound(what);
-  return Number(raw);
-}
-
-type IdParams = { Params: { id: string } };
+const { clientNotFound, propertyNotFound, unitNotFound } = ADMIN_CLIENT_MESSAGES;
+/** The 404 of a malformed id: the same answer as an unknown one. */
+const missing = (detail: string) => ({ notFound: { detail } });
 
 /**
  * Staff manage clients' properties and units (DESIGN.md, "Beyond the spec"): a company that applied
@@ -33,10 +39,17 @@ type IdParams = { Params: { id: string } };
  */
 export async function clientAdminRoutes(app: FastifyInstance): Promise<void> {
   await app.register(projectThumbnailRoutes);
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const staffFirst = checkFirst(requireStaff);
 
-  app.get('/api/admin/clients/', async (request) => {
+  const listSchema = {
+    summary: 'Clients (companies with property managers), by name, 10 a page',
+    querystring: adminClientListQuerySchema,
+    response: { ...errorResponses, 200: adminClientPageSchema },
+  };
+  api.get('/api/admin/clients/', { schema: listSchema, preValidation: staffFirst }, async (request) => {
     requireStaff(request);
-    const { page } = pageQuery.parse(request.query ?? {});
+    const { page } = request.query;
     const { items, total } = await listClients(app.db, page);
     return {
       results: items,
@@ -46,61 +59,111 @@ export async function clientAdminRoutes(app: FastifyInstance): Promise<void> {
     };
   });
 
-  app.get<IdParams>('/api/admin/clients/:id/', async (request) => {
-    requireStaff(request);
-    const client = await findClient(app.db, idOf(request.params.id, 'Client'));
-    if (!client) throw notFound('Client');
-    return client;
-  });
+  const clientSchema = {
+    summary: 'One client with its properties',
+    params: idParamsSchema,
+    response: { ...errorResponses, 200: adminClientDetailSchema },
+  };
+  api.get(
+    '/api/admin/clients/:id/',
+    { schema: clientSchema, preValidation: staffFirst, config: missing(clientNotFound) },
+    async (request) => {
+      requireStaff(request);
+      const client = await findClient(app.db, request.params.id);
+      if (!client) throw notFound(clientNotFound);
+      return client;
+    },
+  );
 
-  app.post<IdParams>('/api/admin/clients/:id/projects/', async (request, reply) => {
-    const staff = requireStaff(request);
-    const clientId = idOf(request.params.id, 'Client');
-    const values = parseInput(projectInputSchema, request.body);
-    const project = await createProject(app.db, clientId, values, staff);
-    if (!project) throw notFound('Client');
-    return reply.status(201).send(project);
-  });
+  const createSchema = {
+    summary: 'Add a property to a client',
+    params: idParamsSchema,
+    body: projectInputSchema,
+    response: { ...errorResponses, 201: adminProjectSchema },
+  };
+  api.post(
+    '/api/admin/clients/:id/projects/',
+    { schema: createSchema, preValidation: staffFirst, config: missing(clientNotFound) },
+    async (request, reply) => {
+      const staff = requireStaff(request);
+      const project = await createProject(app.db, request.params.id, request.body, staff);
+      if (!project) throw notFound(clientNotFound);
+      return reply.status(201).send(project);
+    },
+  );
 
-  app.put<IdParams>('/api/admin/projects/:id/', async (request) => {
-    const staff = requireStaff(request);
-    const id = idOf(request.params.id, 'Property');
-    const values = parseInput(projectInputSchema, request.body);
-    const project = await updateProject(app.db, id, values, staff);
-    if (!project) throw notFound('Property');
-    return project;
-  });
+  const updateSchema = {
+    summary: "Change a property's name, address or whether it is active",
+    params: idParamsSchema,
+    body: projectInputSchema,
+    response: { ...errorResponses, 200: adminProjectSchema },
+  };
+  api.put(
+    '/api/admin/projects/:id/',
+    { schema: updateSchema, preValidation: staffFirst, config: missing(propertyNotFound) },
+    async (request) => {
+      const staff = requireStaff(request);
+      const project = await updateProject(app.db, request.params.id, request.body, staff);
+      if (!project) throw notFound(propertyNotFound);
+      return project;
+    },
+  );
 
-  app.get<IdParams>('/api/admin/projects/:id/units/', async (request) => {
-    requireStaff(request);
-    const id = idOf(request.params.id, 'Property');
-    if (!(await findProject(app.db, id))) throw notFound('Property');
-    return { results: await listUnits(app.db, id) };
-  });
+  const unitsSchema = {
+    summary: "A property's units, with how many requests name each",
+    params: idParamsSchema,
+    response: { ...errorResponses, 200: adminUnitListSchema },
+  };
+  api.get(
+    '/api/admin/projects/:id/units/',
+    { schema: unitsSchema, preValidation: staffFirst, config: missing(propertyNotFound) },
+    async (request) => {
+      requireStaff(request);
+      const { id } = request.params;
+      if (!(await findProject(app.db, id))) throw notFound(propertyNotFound);
+      return { results: await listUnits(app.db, id) };
+    },
+  );
 
-  app.post<IdParams>('/api/admin/projects/:id/units/', async (request, reply) => {
-    const staff = requireStaff(request);
-    const id = idOf(request.params.id, 'Property');
-    const { numbers } = parseInput(unitsInputSchema, request.body);
-    const project = await findProject(app.db, id);
-    if (!project) throw notFound('Property');
-    const outcome = await addUnits(app.db, project, numbers, staff);
-    return reply
-      .status(outcome.added.length > 0 ? 201 : 200)
-      .send({ results: await listUnits(app.db, id), ...outcome });
-  });
+  const addUnitsSchema = {
+    summary: 'Add units by number or range (201 when any was new, 200 when all were there)',
+    params: idParamsSchema,
+    body: unitsInputSchema,
+    response: { ...errorResponses, 200: unitsAddedSchema, 201: unitsAddedSchema },
+  };
+  api.post(
+    '/api/admin/projects/:id/units/',
+    { schema: addUnitsSchema, preValidation: staffFirst, config: missing(propertyNotFound) },
+    async (request, reply) => {
+      const staff = requireStaff(request);
+      const { id } = request.params;
+      const project = await findProject(app.db, id);
+      if (!project) throw notFound(propertyNotFound);
+      const outcome = await addUnits(app.db, project, request.body.numbers, staff);
+      return reply
+        .status(outcome.added.length > 0 ? 201 : 200)
+        .send({ results: await listUnits(app.db, id), ...outcome });
+    },
+  );
 
-  app.delete<IdParams>('/api/admin/units/:id/', async (request, reply) => {
-    const staff = requireStaff(request);
-    const removed = await removeUnit(app.db, idOf(request.params.id, 'Unit'), staff);
-    if (!removed) throw notFound('Unit');
-    if (removed.outcome === 'in_use') {
-      const requests =
-        removed.requests === 1 ? '1 maintenance request' : `${removed.requests} maintenance requests`;
-      throw new HttpError(409, {
-        detail: `Unit ${removed.number} is named by ${requests}, so it cannot be removed.`,
-      });
-    }
-    return reply.status(204).send();
-  });
+  const removeUnitSchema = {
+    summary: 'Remove a unit no maintenance request names',
+    params: idParamsSchema,
+    response: { ...errorResponses, 204: noContent },
+  };
+  api.delete(
+    '/api/admin/units/:id/',
+    { schema: removeUnitSchema, preValidation: staffFirst, config: missing(unitNotFound) },
+    async (request, reply) => {
+      const staff = requireStaff(request);
+      const removed = await removeUnit(app.db, request.params.id, staff);
+      if (!removed) throw notFound(unitNotFound);
+      if (removed.outcome === 'in_use') {
+        throw new HttpError(409, {
+          detail: ADMIN_CLIENT_MESSAGES.unitInUse(removed.number, removed.requests),
+        });
+      }
+      return reply.status(204).send();
+    },
+  );
 }

@@ -1,6 +1,6 @@
 import { asc, count, eq, sql } from 'drizzle-orm';
 import type { AdminClient, AdminProject, AdminUnit, ProjectValues } from '#shared/admin-clients.ts';
-import type { Db } from '../db/database.ts';
+import type { DbOrTx } from '../db/db-or-tx.ts';
 import { clients } from '../db/schema/clients.ts';
 import { projects, units } from '../db/schema/projects.ts';
 import { maintenanceRequests } from '../db/schema/requests.ts';
@@ -36,7 +36,10 @@ const projectColumns = {
   >`case when ${projects.thumbnailKey} is null then null else '/api/files/' || ${projects.thumbnailKey} end`,
 };
 
-export async function listClients(db: Db, page: number): Promise<{ items: AdminClient[]; total: number }> {
+export async function listClients(
+  db: DbOrTx,
+  page: number,
+): Promise<{ items: AdminClient[]; total: number }> {
   const [totals] = await db.select({ total: count() }).from(clients);
   const items = await db
     .select(clientColumns)
@@ -47,7 +50,7 @@ export async function listClients(db: Db, page: number): Promise<{ items: AdminC
   return { items, total: totals?.total ?? 0 };
 }
 
-export async function findClient(db: Db, id: number) {
+export async function findClient(db: DbOrTx, id: number) {
   const [client] = await db.select(clientColumns).from(clients).where(eq(clients.id, id));
   if (!client) return null;
   const list = await db
@@ -58,13 +61,13 @@ export async function findClient(db: Db, id: number) {
   return { ...client, projects: list };
 }
 
-export async function findProject(db: Db, id: number): Promise<AdminProject | null> {
+export async function findProject(db: DbOrTx, id: number): Promise<AdminProject | null> {
   const [project] = await db.select(projectColumns).from(projects).where(eq(projects.id, id));
   return project ?? null;
 }
 
 /** null when the client does not exist. Audited in the same transaction. */
-export async function createProject(db: Db, clientId: number, values: ProjectValues, actor: AuditActor) {
+export async function createProject(db: DbOrTx, clientId: number, values: ProjectValues, actor: AuditActor) {
   return db.transaction(async (tx) => {
     const [client] = await tx
       .select({ id: clients.id, name: clients.name })
@@ -92,7 +95,7 @@ const editable = (project: AdminProject): ProjectValues => ({
 });
 
 /** null when there is no such property; audited with what changed (a save changing nothing is not). */
-export async function updateProject(db: Db, id: number, values: ProjectValues, actor: AuditActor) {
+export async function updateProject(db: DbOrTx, id: number, values: ProjectValues, actor: AuditActor) {
   return db.transaction(async (tx) => {
     const [locked] = await tx
       .select({ id: projects.id })
@@ -120,7 +123,7 @@ export async function updateProject(db: Db, id: number, values: ProjectValues, a
 
 const requestCount = sql<number>`(select count(*)::int from maintenance_requests r where r.unit_id = units.id)`;
 
-export function listUnits(db: Db, projectId: number): Promise<AdminUnit[]> {
+export function listUnits(db: DbOrTx, projectId: number): Promise<AdminUnit[]> {
   return (
     db
       .select({ id: units.id, number: units.number, request_count: requestCount })
@@ -135,7 +138,7 @@ export function listUnits(db: Db, projectId: number): Promise<AdminUnit[]> {
  * Adds the numbers the property (which exists) lacks; answers which were added (the rest already
  * existed). Audited when any was added.
  */
-export async function addUnits(db: Db, project: AdminProject, numbers: string[], actor: AuditActor) {
+export async function addUnits(db: DbOrTx, project: AdminProject, numbers: string[], actor: AuditActor) {
   return db.transaction(async (tx) => {
     const inserted = await tx
       .insert(units)
@@ -163,7 +166,7 @@ export async function addUnits(db: Db, project: AdminProject, numbers: string[],
  * between (requests reference units ON DELETE SET NULL, which would silently drop the unit).
  */
 export async function removeUnit(
-  db: Db,
+  db: DbOrTx,
   id: number,
   actor: AuditActor,
 ): Promise<{ outcome: 'deleted' } | { outcome: 'in_use'; number: string; requests: number } | null> {
@@ -196,7 +199,7 @@ export async function removeUnit(
  * no such property).
  */
 export async function setProjectThumbnail(
-  db: Db,
+  db: DbOrTx,
   id: number,
   key: string,
   actor: AuditActor,

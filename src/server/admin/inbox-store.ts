@@ -9,7 +9,7 @@ import type {
 } from '#shared/admin-inbox.ts';
 import { INBOX_PAGE_SIZE } from '#shared/admin-inbox.ts';
 import type { ListPage } from '#shared/list-query.ts';
-import type { Db } from '../db/database.ts';
+import type { DbOrTx } from '../db/db-or-tx.ts';
 import { contactMessages, demoRequests } from '../db/schema/contact.ts';
 import { users } from '../db/schema/users.ts';
 import { visitRequests } from '../db/schema/visit-requests.ts';
@@ -50,7 +50,7 @@ export function listWhere(table: InboxTable, searchColumns: SQL[], query: InboxL
   return and(state, matchesSearch(searchColumns, query.search));
 }
 
-export async function countWhere(db: Db, table: InboxTable, where: SQL | undefined): Promise<number> {
+export async function countWhere(db: DbOrTx, table: InboxTable, where: SQL | undefined): Promise<number> {
   const [row] = await db.select({ total: count() }).from(table).where(where);
   return row?.total ?? 0;
 }
@@ -96,7 +96,10 @@ const toDemoRequest = (row: {
   handled_by_id: row.handledById,
 });
 
-export async function listDemoRequests(db: Db, query: InboxListQuery): Promise<ListPage<AdminDemoRequest>> {
+export async function listDemoRequests(
+  db: DbOrTx,
+  query: InboxListQuery,
+): Promise<ListPage<AdminDemoRequest>> {
   const where = listWhere(
     demoRequests,
     [sql`${demoRequests.email}`, sql`${demoRequests.companyName}`],
@@ -114,7 +117,7 @@ export async function listDemoRequests(db: Db, query: InboxListQuery): Promise<L
   return pageOf(rows.map(toDemoRequest), total, query.page);
 }
 
-export async function findDemoRequest(db: Db, id: number): Promise<AdminDemoRequest | null> {
+export async function findDemoRequest(db: DbOrTx, id: number): Promise<AdminDemoRequest | null> {
   const [row] = await db
     .select(demoColumns)
     .from(demoRequests)
@@ -158,7 +161,7 @@ const toContactMessage = (row: {
 });
 
 export async function listContactMessages(
-  db: Db,
+  db: DbOrTx,
   query: InboxListQuery,
 ): Promise<ListPage<AdminContactMessage>> {
   const c = contactMessages;
@@ -175,7 +178,7 @@ export async function listContactMessages(
   return pageOf(rows.map(toContactMessage), total, query.page);
 }
 
-export async function findContactMessage(db: Db, id: number): Promise<AdminContactMessage | null> {
+export async function findContactMessage(db: DbOrTx, id: number): Promise<AdminContactMessage | null> {
   const [row] = await db
     .select(contactColumns)
     .from(contactMessages)
@@ -184,7 +187,7 @@ export async function findContactMessage(db: Db, id: number): Promise<AdminConta
   return row ? toContactMessage(row) : null;
 }
 
-export async function countOpen(db: Db): Promise<InboxCounts> {
+export async function countOpen(db: DbOrTx): Promise<InboxCounts> {
   const [demo, contact, visit] = await Promise.all([
     countWhere(db, demoRequests, isNull(demoRequests.handledAt)),
     countWhere(db, contactMessages, isNull(contactMessages.handledAt)),
@@ -213,7 +216,7 @@ export const handledSet = (staffId: number | null) =>
 export const changeableFrom = (table: InboxTable, change: Change) =>
   change === 'handle' ? isNull(table.handledAt) : isNotNull(table.handledAt);
 
-async function demoOutcome(db: Db, id: number, updated: unknown[]): Promise<InboxChange> {
+async function demoOutcome(db: DbOrTx, id: number, updated: unknown[]): Promise<InboxChange> {
   if (updated.length > 0) return { outcome: 'changed' };
   const [current] = await db
     .select({ status: demoRequests.status })
@@ -222,7 +225,7 @@ async function demoOutcome(db: Db, id: number, updated: unknown[]): Promise<Inbo
   return current ? { outcome: 'conflict', status: current.status } : { outcome: 'missing' };
 }
 
-async function contactOutcome(db: Db, id: number, updated: unknown[]): Promise<InboxChange> {
+async function contactOutcome(db: DbOrTx, id: number, updated: unknown[]): Promise<InboxChange> {
   if (updated.length > 0) return { outcome: 'changed' };
   const [current] = await db
     .select({ id: contactMessages.id })
@@ -243,7 +246,7 @@ const contactLabel = {
 
 /** Approves or declines an open demo request, or reopens a handled one (its status back to new). */
 export async function changeDemoRequest(
-  db: Db,
+  db: DbOrTx,
   id: number,
   actor: AuditActor,
   change: DemoDecision | 'reopen',
@@ -268,7 +271,7 @@ export async function changeDemoRequest(
 
 /** Marks a contact message handled by `actor`, or open again. */
 export async function changeContactMessage(
-  db: Db,
+  db: DbOrTx,
   id: number,
   actor: AuditActor,
   change: Change,

@@ -1,19 +1,17 @@
 import type { FastifyInstance } from 'fastify';
-import { INBOX_MESSAGES, inboxListQuerySchema } from '#shared/admin-inbox.ts';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  adminVisitRequestSchema,
+  INBOX_MESSAGES,
+  inboxListQuerySchema,
+  visitRequestPageSchema,
+} from '#shared/admin-inbox.ts';
+import { idParamsSchema } from '#shared/record-id.ts';
 import { requireStaff } from '../auth/guards.ts';
-import { HttpError, parseInput } from '../http/http-error.ts';
-import { findVisitRequest, listVisitRequests, setVisitRequestHandled } from './inbox-visit-store.ts';
-import { auditVisitRequestChange } from './visit-request-audit.ts';
-
-type IdParams = { Params: { id: string } };
-
-const notFound = () => new HttpError(404, { detail: INBOX_MESSAGES.visitNotFound });
-
-/** A path id: digits only (anything else, or a number past the column's range, is simply not found). */
-function rowId(raw: string): number {
-  if (!/^\d{1,9}$/.test(raw)) throw notFound();
-  return Number(raw);
-}
+import { checkFirst } from '../auth/route-guards.ts';
+import { HttpError, notFound } from '../http/http-error.ts';
+import { errorResponses } from '../http/route-schemas.ts';
+import { changeVisitRequest, findVisitRequest, listVisitRequests } from './inbox-visit-store.ts';
 
 /**
  * The Inbox's Visit requests tab, beside demo requests and contact messages (inbox-routes.ts, whose
@@ -22,31 +20,46 @@ function rowId(raw: string): number {
  * 403 for anyone else; repeats 409 ALREADY_HANDLED / ALREADY_OPEN, unknown ids 404.
  */
 export async function inboxVisitRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/api/admin/visit-requests/', async (request) => {
-    requireStaff(request);
-    return listVisitRequests(app.db, parseInput(inboxListQuerySchema, request.query));
-  });
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const staffFirst = checkFirst(requireStaff);
+  const { visitNotFound } = INBOX_MESSAGES;
 
-  const change = (action: 'handle' | 'reopen') =>
-    app.post<IdParams>(`/api/admin/visit-requests/:id/${action}/`, async (request) => {
+  const listSchema = {
+    summary: 'Visit requests, newest first, 10 a page',
+    querystring: inboxListQuerySchema,
+    response: { ...errorResponses, 200: visitRequestPageSchema },
+  };
+  api.get(
+    '/api/admin/visit-requests/',
+    { schema: listSchema, preValidation: staffFirst },
+    async (request) => {
+      requireStaff(request);
+      return listVisitRequests(app.db, request.query);
+    },
+  );
+
+  const change = (action: 'handle' | 'reopen') => {
+    const schema = {
+      summary: action === 'handle' ? 'Mark an open visit request handled' : 'Reopen a handled visit request',
+      params: idParamsSchema,
+      response: { ...errorResponses, 200: adminVisitRequestSchema },
+    };
+    const options = { schema, preValidation: staffFirst, config: { notFound: { detail: visitNotFound } } };
+    api.post(`/api/admin/visit-requests/:id/${action}/`, options, async (request) => {
       const staff = requireStaff(request);
-      const id = rowId(request.params.id);
-      // The change and its audit entry in one transaction.
-      const outcome = await app.db.transaction(async (tx) => {
-        const result = await setVisitRequestHandled(tx, id, action === 'handle' ? staff.id : null);
-        if (result === 'changed') await auditVisitRequestChange(tx, staff, id, action);
-        return result;
-      });
-      if (outcome === 'missing') throw notFound();
+      const { id } = request.params;
+      const outcome = await changeVisitRequest(app.db, id, staff, action);
+      if (outcome === 'missing') throw notFound(visitNotFound);
       if (outcome === 'conflict') {
         throw action === 'handle'
           ? new HttpError(409, { detail: INBOX_MESSAGES.visitAlreadyHandled, code: 'ALREADY_HANDLED' })
           : new HttpError(409, { detail: INBOX_MESSAGES.visitAlreadyOpen, code: 'ALREADY_OPEN' });
       }
       const item = await findVisitRequest(app.db, id);
-      if (!item) throw notFound();
+      if (!item) throw notFound(visitNotFound);
       return item;
     });
+  };
   change('handle');
   change('reopen');
 }

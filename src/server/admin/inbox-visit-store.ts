@@ -2,9 +2,10 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { AdminVisitRequest, InboxListQuery } from '#shared/admin-inbox.ts';
 import { INBOX_PAGE_SIZE } from '#shared/admin-inbox.ts';
 import type { ListPage } from '#shared/list-query.ts';
-import type { Db } from '../db/database.ts';
+import type { DbOrTx } from '../db/db-or-tx.ts';
 import { users } from '../db/schema/users.ts';
 import { visitRequests as v } from '../db/schema/visit-requests.ts';
+import type { AuditActor } from './audit-log-store.ts';
 import {
   changeableFrom,
   countWhere,
@@ -14,6 +15,7 @@ import {
   listWhere,
   pageOf,
 } from './inbox-store.ts';
+import { auditVisitRequestChange } from './visit-request-audit.ts';
 
 // The Inbox's Visit requests tab (Schedule a Visit), read and handled as contact messages are:
 // open while `handled_at` is null.
@@ -38,7 +40,7 @@ const columns = {
 };
 
 /** The rows with the name of whoever handled them. */
-const selectRows = (db: Db) => db.select(columns).from(v).leftJoin(users, eq(users.id, v.handledById));
+const selectRows = (db: DbOrTx) => db.select(columns).from(v).leftJoin(users, eq(users.id, v.handledById));
 type Row = Awaited<ReturnType<typeof selectRows>>[number];
 
 const toVisitRequest = (row: Row): AdminVisitRequest => ({
@@ -70,7 +72,10 @@ const searchColumns = [
   sql`${v.notes}`,
 ];
 
-export async function listVisitRequests(db: Db, query: InboxListQuery): Promise<ListPage<AdminVisitRequest>> {
+export async function listVisitRequests(
+  db: DbOrTx,
+  query: InboxListQuery,
+): Promise<ListPage<AdminVisitRequest>> {
   const where = listWhere(v, searchColumns, query);
   const total = await countWhere(db, v, where);
   const rows = await selectRows(db)
@@ -81,7 +86,7 @@ export async function listVisitRequests(db: Db, query: InboxListQuery): Promise<
   return pageOf(rows.map(toVisitRequest), total, query.page);
 }
 
-export async function findVisitRequest(db: Db, id: number): Promise<AdminVisitRequest | null> {
+export async function findVisitRequest(db: DbOrTx, id: number): Promise<AdminVisitRequest | null> {
   const [row] = await selectRows(db).where(eq(v.id, id));
   return row ? toVisitRequest(row) : null;
 }
@@ -91,7 +96,7 @@ export async function findVisitRequest(db: Db, id: number): Promise<AdminVisitRe
  * state, so two staff clicking at once cannot both win: 'changed', 'conflict' or 'missing'.
  */
 export async function setVisitRequestHandled(
-  db: Db,
+  db: DbOrTx,
   id: number,
   staffId: number | null,
 ): Promise<'changed' | 'conflict' | 'missing'> {
@@ -103,4 +108,18 @@ export async function setVisitRequestHandled(
   if (updated.length > 0) return 'changed';
   const [current] = await db.select({ id: v.id }).from(v).where(eq(v.id, id));
   return current ? 'conflict' : 'missing';
+}
+
+/** Handles or reopens a visit request as `actor`, and audits a change, in one transaction. */
+export async function changeVisitRequest(
+  db: DbOrTx,
+  id: number,
+  actor: AuditActor,
+  change: 'handle' | 'reopen',
+): Promise<'changed' | 'conflict' | 'missing'> {
+  return db.transaction(async (tx) => {
+    const outcome = await setVisitRequestHandled(tx, id, change === 'handle' ? actor.id : null);
+    if (outcome === 'changed') await auditVisitRequestChange(tx, actor, id, change);
+    return outcome;
+  });
 }

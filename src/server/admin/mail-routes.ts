@@ -1,18 +1,17 @@
-import { count, desc } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  ADMIN_MAIL_MESSAGES,
+  ADMIN_MAIL_PAGE_SIZE,
+  adminMailPageSchema,
+  adminMailQuerySchema,
+} from '#shared/admin-mail.ts';
 import { requireStaff } from '../auth/guards.ts';
-import { mailOutbox } from '../db/schema/mail.ts';
+import { checkFirst } from '../auth/route-guards.ts';
 import { forbidden } from '../http/http-error.ts';
+import { errorResponses } from '../http/route-schemas.ts';
+import { listOutboxMail } from './mail-admin-store.ts';
 import { maskMailLinks } from './mail-link-masking.ts';
-
-const PAGE_SIZE = 10;
-const querySchema = z.object({
-  page: z.coerce.number().int().min(1).catch(1),
-  unmasked: z.enum(['1']).optional().catch(undefined),
-});
-
-export const UNMASKED_FOR_SUPERUSERS_ONLY = 'Only a superuser may read mail with its links unmasked.';
 
 /**
  * GET /api/admin/mail/: the newest outbox rows for staff, so the team (and the e2e tests) can read
@@ -21,32 +20,24 @@ export const UNMASKED_FOR_SUPERUSERS_ONLY = 'Only a superuser may read mail with
  * `?unmasked=1` shows the bodies whole, to superusers only, and is logged.
  */
 export async function adminMailRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/api/admin/mail/', async (request) => {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const schema = {
+    summary: 'Sent mail, newest first, with single-use links masked unless a superuser asks',
+    querystring: adminMailQuerySchema,
+    response: { ...errorResponses, 200: adminMailPageSchema },
+  };
+  api.get('/api/admin/mail/', { schema, preValidation: checkFirst(requireStaff) }, async (request) => {
     const user = requireStaff(request);
-    const { page, unmasked } = querySchema.parse(request.query ?? {});
-    if (unmasked && !user.isSuperuser) throw forbidden(UNMASKED_FOR_SUPERUSERS_ONLY);
+    const { page, unmasked } = request.query;
+    if (unmasked && !user.isSuperuser) throw forbidden(ADMIN_MAIL_MESSAGES.unmaskedSuperuserOnly);
     if (unmasked) request.log.info({ userId: user.id, page }, 'staff mail read with links unmasked');
-    const [totals] = await app.db.select({ total: count() }).from(mailOutbox);
-    const total = totals?.total ?? 0;
-    const rows = await app.db
-      .select({
-        id: mailOutbox.id,
-        to: mailOutbox.toAddress,
-        subject: mailOutbox.subject,
-        text: mailOutbox.textBody,
-        status: mailOutbox.status,
-        created_at: mailOutbox.createdAt,
-      })
-      .from(mailOutbox)
-      .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
-      .limit(PAGE_SIZE)
-      .offset((page - 1) * PAGE_SIZE);
+    const { items, total } = await listOutboxMail(app.db, page);
     return {
       // Only the text body leaves the server; the HTML body carries the same links.
-      results: unmasked ? rows : rows.map((row) => ({ ...row, text: maskMailLinks(row.text) })),
+      results: unmasked ? items : items.map((row) => ({ ...row, text: maskMailLinks(row.text) })),
       links_masked: !unmasked,
       count: total,
-      total_pages: Math.max(1, Math.ceil(total / PAGE_SIZE)),
+      total_pages: Math.max(1, Math.ceil(total / ADMIN_MAIL_PAGE_SIZE)),
       current_page: page,
     };
   });

@@ -1,17 +1,20 @@
 import type { FastifyInstance } from 'fastify';
-import { planInputSchema } from '#shared/admin-plans.ts';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  adminPlanListSchema,
+  adminPlanSchema,
+  PLAN_MESSAGES,
+  planDeactivatedSchema,
+  planInputSchema,
+} from '#shared/admin-plans.ts';
+import { idParamsSchema } from '#shared/record-id.ts';
 import { requireStaff } from '../auth/guards.ts';
-import { HttpError, parseInput } from '../http/http-error.ts';
+import { checkFirst } from '../auth/route-guards.ts';
+import { notFound } from '../http/http-error.ts';
+import { errorResponses, noContent } from '../http/route-schemas.ts';
 import { createPlan, listAdminPlans, removePlan, updatePlan } from './admin-plan-store.ts';
 
 const BASE = '/api/admin/plans';
-const planNotFound = () => new HttpError(404, { detail: 'Plan not found.' });
-
-/** A plan id from the path: 1 to 9 digits, anything else is an unknown plan. */
-function planId(raw: string): number {
-  if (!/^\d{1,9}$/.test(raw)) throw planNotFound();
-  return Number(raw);
-}
 
 /**
  * Staff edit the vendor plans (DESIGN.md, "Beyond the spec": the admin site manages plans). The list
@@ -19,32 +22,61 @@ function planId(raw: string): number {
  * anything refers to is deactivated rather than deleted.
  */
 export async function planAdminRoutes(app: FastifyInstance): Promise<void> {
-  app.get(`${BASE}/`, async (request) => {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const staffFirst = checkFirst(requireStaff);
+  const planConfig = { notFound: { detail: PLAN_MESSAGES.notFound } };
+
+  const listSchema = {
+    summary: 'Every vendor plan, offered or not, in its order (one page)',
+    response: { ...errorResponses, 200: adminPlanListSchema },
+  };
+  api.get(`${BASE}/`, { schema: listSchema }, async (request) => {
     requireStaff(request);
     const results = await listAdminPlans(app.db);
     return { results, count: results.length, total_pages: 1, current_page: 1 };
   });
 
-  app.post(`${BASE}/`, async (request, reply) => {
+  const createSchema = {
+    summary: 'Add a vendor plan',
+    body: planInputSchema,
+    response: { ...errorResponses, 201: adminPlanSchema },
+  };
+  api.post(`${BASE}/`, { schema: createSchema, preValidation: staffFirst }, async (request, reply) => {
     const staff = requireStaff(request);
-    const values = parseInput(planInputSchema, request.body);
-    return reply.status(201).send(await createPlan(app.db, values, staff));
+    return reply.status(201).send(await createPlan(app.db, request.body, staff));
   });
 
-  app.put<{ Params: { id: string } }>(`${BASE}/:id/`, async (request) => {
-    const staff = requireStaff(request);
-    const id = planId(request.params.id);
-    const values = parseInput(planInputSchema, request.body);
-    const plan = await updatePlan(app.db, id, values, staff);
-    if (!plan) throw planNotFound();
-    return plan;
-  });
+  const updateSchema = {
+    summary: 'Change a vendor plan (every field)',
+    params: idParamsSchema,
+    body: planInputSchema,
+    response: { ...errorResponses, 200: adminPlanSchema },
+  };
+  api.put(
+    `${BASE}/:id/`,
+    { schema: updateSchema, preValidation: staffFirst, config: planConfig },
+    async (request) => {
+      const staff = requireStaff(request);
+      const plan = await updatePlan(app.db, request.params.id, request.body, staff);
+      if (!plan) throw notFound(PLAN_MESSAGES.notFound);
+      return plan;
+    },
+  );
 
-  app.delete<{ Params: { id: string } }>(`${BASE}/:id/`, async (request, reply) => {
-    const staff = requireStaff(request);
-    const removed = await removePlan(app.db, planId(request.params.id), staff);
-    if (!removed) throw planNotFound();
-    if (removed.outcome === 'deleted') return reply.status(204).send();
-    return { deactivated: true, plan: removed.plan };
-  });
+  const removeSchema = {
+    summary: 'Delete a plan nothing refers to (204), or deactivate one in use (200)',
+    params: idParamsSchema,
+    response: { ...errorResponses, 200: planDeactivatedSchema, 204: noContent },
+  };
+  api.delete(
+    `${BASE}/:id/`,
+    { schema: removeSchema, preValidation: staffFirst, config: planConfig },
+    async (request, reply) => {
+      const staff = requireStaff(request);
+      const removed = await removePlan(app.db, request.params.id, staff);
+      if (!removed) throw notFound(PLAN_MESSAGES.notFound);
+      if (removed.outcome === 'deleted') return reply.status(204).send();
+      return { deactivated: true as const, plan: removed.plan };
+    },
+  );
 }

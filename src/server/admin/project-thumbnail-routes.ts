@@ -1,13 +1,25 @@
 import { randomBytes } from 'node:crypto';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
-import { MAX_THUMBNAIL_BYTES, THUMBNAIL_MESSAGES } from '#shared/admin-clients.ts';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  ADMIN_CLIENT_MESSAGES,
+  adminProjectSchema,
+  MAX_THUMBNAIL_BYTES,
+  THUMBNAIL_MESSAGES,
+  thumbnailFormSchema,
+} from '#shared/admin-clients.ts';
 import { PHOTO_PIXEL_LIMIT } from '#shared/image-limits.ts';
+import { idParamsSchema } from '#shared/record-id.ts';
 import { requireStaff } from '../auth/guards.ts';
-import { HttpError } from '../http/http-error.ts';
+import { checkFirst } from '../auth/route-guards.ts';
+import { HttpError, notFound } from '../http/http-error.ts';
+import { errorResponses } from '../http/route-schemas.ts';
 import { EXTENSIONS } from '../storage/content-type.ts';
 import { readPhotoUpload } from '../storage/photo-upload.ts';
 import { findProject, setProjectThumbnail } from './client-admin-store.ts';
+
+const { propertyNotFound } = ADMIN_CLIENT_MESSAGES;
 
 const fieldError = (status: number, message: string) =>
   new HttpError(status, { errors: { thumbnail: [message] }, detail: message });
@@ -20,12 +32,23 @@ const fieldError = (status: number, message: string) =>
 export async function projectThumbnailRoutes(app: FastifyInstance): Promise<void> {
   // Registered in this plugin only, so the limits apply to this route alone.
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_THUMBNAIL_BYTES, files: 1, fields: 2 } });
+  const api = app.withTypeProvider<ZodTypeProvider>();
 
-  app.post<{ Params: { id: string } }>('/api/admin/projects/:id/thumbnail/', async (request) => {
+  const schema = {
+    summary: "Replace a property's card image (multipart: the image)",
+    params: idParamsSchema,
+    formBody: thumbnailFormSchema,
+    response: { ...errorResponses, 200: adminProjectSchema },
+  };
+  const options = {
+    schema,
+    preValidation: checkFirst(requireStaff),
+    config: { notFound: { detail: propertyNotFound } },
+  };
+  api.post('/api/admin/projects/:id/thumbnail/', options, async (request) => {
     const staff = requireStaff(request);
-    const raw = request.params.id;
-    const id = /^\d{1,9}$/.test(raw) ? Number(raw) : 0;
-    if (!id || !(await findProject(app.db, id))) throw new HttpError(404, { detail: 'Property not found.' });
+    const { id } = request.params;
+    if (!(await findProject(app.db, id))) throw notFound(propertyNotFound);
     if (!request.isMultipart()) throw fieldError(400, THUMBNAIL_MESSAGES.required);
     const upload = await readPhotoUpload(app, request, {
       field: 'thumbnail',
@@ -44,7 +67,7 @@ export async function projectThumbnailRoutes(app: FastifyInstance): Promise<void
     const saved = await setProjectThumbnail(app.db, id, key, staff);
     if (!saved) {
       await app.files.delete(key).catch(() => {});
-      throw new HttpError(404, { detail: 'Property not found.' });
+      throw notFound(propertyNotFound);
     }
     if (saved.replaced && saved.replaced !== key) {
       await app.files.delete(saved.replaced).catch((error: unknown) => {

@@ -1,32 +1,44 @@
 import type { FastifyInstance } from 'fastify';
-import { ADMIN_USER_MESSAGES, ADMIN_USERS_PAGE_SIZE, adminUserListQuerySchema } from '#shared/admin-users.ts';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  ADMIN_USER_MESSAGES,
+  ADMIN_USERS_PAGE_SIZE,
+  adminUserDetailSchema,
+  adminUserListQuerySchema,
+  adminUserPageSchema,
+  sendPasswordResetResponseSchema,
+} from '#shared/admin-users.ts';
+import { idParamsSchema } from '#shared/record-id.ts';
 import { requireStaff } from '../auth/guards.ts';
 import { issuePasswordToken } from '../auth/password-tokens.ts';
-import { HttpError, parseInput } from '../http/http-error.ts';
+import { checkFirst } from '../auth/route-guards.ts';
+import { HttpError, notFound } from '../http/http-error.ts';
+import { errorResponses } from '../http/route-schemas.ts';
 import { resetPasswordMail } from '../mail/account-mails.ts';
 import { enqueueMail } from '../mail/enqueue-mail.ts';
 import { recordAudit } from './audit-log-store.ts';
 import { findResetTarget, findUser, listUsers, setUserActive } from './user-admin-store.ts';
 
 const BASE = '/api/admin/users';
-const userNotFound = () => new HttpError(404, { detail: ADMIN_USER_MESSAGES.notFound });
-
-/** An id from the path: 1 to 9 digits, anything else is an unknown user. */
-function userId(raw: string): number {
-  if (!/^\d{1,9}$/.test(raw)) throw userNotFound();
-  return Number(raw);
-}
-
-type IdParams = { Params: { id: string } };
+const userNotFound = () => notFound(ADMIN_USER_MESSAGES.notFound);
 
 /**
  * Staff manage every account (DESIGN.md, "Beyond the spec"): list and search users, deactivate
  * (signed out everywhere, no sign-in) and reactivate them, and mail them the public flow's reset link.
  */
 export async function userAdminRoutes(app: FastifyInstance): Promise<void> {
-  app.get(`${BASE}/`, async (request) => {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const staffFirst = checkFirst(requireStaff);
+  const userConfig = { notFound: { detail: ADMIN_USER_MESSAGES.notFound } };
+
+  const listSchema = {
+    summary: 'Every account, staff first, searchable by name, email or company, 10 a page',
+    querystring: adminUserListQuerySchema,
+    response: { ...errorResponses, 200: adminUserPageSchema },
+  };
+  api.get(`${BASE}/`, { schema: listSchema, preValidation: staffFirst }, async (request) => {
     requireStaff(request);
-    const query = parseInput(adminUserListQuerySchema, request.query);
+    const { query } = request;
     const { items, total } = await listUsers(app.db, query);
     return {
       results: items,
@@ -36,48 +48,90 @@ export async function userAdminRoutes(app: FastifyInstance): Promise<void> {
     };
   });
 
-  app.get<IdParams>(`${BASE}/:id/`, async (request) => {
-    const staff = requireStaff(request);
-    const found = await findUser(app.db, userId(request.params.id), staff.id);
-    if (!found) throw userNotFound();
-    return found;
-  });
+  const detailSchema = {
+    summary: 'One account, with what staff need before acting on it',
+    params: idParamsSchema,
+    response: { ...errorResponses, 200: adminUserDetailSchema },
+  };
+  api.get(
+    `${BASE}/:id/`,
+    { schema: detailSchema, preValidation: staffFirst, config: userConfig },
+    async (request) => {
+      const staff = requireStaff(request);
+      const found = await findUser(app.db, request.params.id, staff.id);
+      if (!found) throw userNotFound();
+      return found;
+    },
+  );
 
-  app.post<IdParams>(`${BASE}/:id/deactivate/`, async (request) => {
-    const staff = requireStaff(request);
-    const id = userId(request.params.id);
-    // Checked before the user exists is known: the caller's own id always exists.
-    if (id === staff.id) throw new HttpError(400, { detail: ADMIN_USER_MESSAGES.selfDeactivate });
-    const outcome = await setUserActive(app.db, id, false, staff);
-    if (outcome === 'missing') throw userNotFound();
-    if (outcome === 'unchanged') throw new HttpError(409, { detail: ADMIN_USER_MESSAGES.alreadyDeactivated });
-    return (await findUser(app.db, id, staff.id))!;
-  });
+  const deactivateSchema = {
+    summary: 'Deactivate an account: signed out everywhere, and no sign-in until reactivated',
+    params: idParamsSchema,
+    response: { ...errorResponses, 200: adminUserDetailSchema },
+  };
+  api.post(
+    `${BASE}/:id/deactivate/`,
+    { schema: deactivateSchema, preValidation: staffFirst, config: userConfig },
+    async (request) => {
+      const staff = requireStaff(request);
+      const { id } = request.params;
+      // Checked before the user exists is known: the caller's own id always exists.
+      if (id === staff.id) throw new HttpError(400, { detail: ADMIN_USER_MESSAGES.selfDeactivate });
+      const outcome = await setUserActive(app.db, id, false, staff);
+      if (outcome === 'missing') throw userNotFound();
+      if (outcome === 'unchanged')
+        throw new HttpError(409, { detail: ADMIN_USER_MESSAGES.alreadyDeactivated });
+      const user = await findUser(app.db, id, staff.id);
+      if (!user) throw userNotFound();
+      return user;
+    },
+  );
 
-  app.post<IdParams>(`${BASE}/:id/reactivate/`, async (request) => {
-    const staff = requireStaff(request);
-    const id = userId(request.params.id);
-    const outcome = await setUserActive(app.db, id, true, staff);
-    if (outcome === 'missing') throw userNotFound();
-    if (outcome === 'unchanged') throw new HttpError(409, { detail: ADMIN_USER_MESSAGES.alreadyActive });
-    return (await findUser(app.db, id, staff.id))!;
-  });
+  const reactivateSchema = {
+    summary: 'Reactivate a deactivated account',
+    params: idParamsSchema,
+    response: { ...errorResponses, 200: adminUserDetailSchema },
+  };
+  api.post(
+    `${BASE}/:id/reactivate/`,
+    { schema: reactivateSchema, preValidation: staffFirst, config: userConfig },
+    async (request) => {
+      const staff = requireStaff(request);
+      const { id } = request.params;
+      const outcome = await setUserActive(app.db, id, true, staff);
+      if (outcome === 'missing') throw userNotFound();
+      if (outcome === 'unchanged') throw new HttpError(409, { detail: ADMIN_USER_MESSAGES.alreadyActive });
+      const user = await findUser(app.db, id, staff.id);
+      if (!user) throw userNotFound();
+      return user;
+    },
+  );
 
   // The same token and mail as POST /api/users/reset-password/ (password-routes.ts); staff skip its
   // per-address limit, which exists to stop strangers flooding a mailbox.
-  app.post<IdParams>(`${BASE}/:id/send-password-reset/`, async (request, reply) => {
-    const staff = requireStaff(request);
-    const user = await findResetTarget(app.db, userId(request.params.id));
-    if (!user) throw userNotFound();
-    if (!user.isActive) throw new HttpError(409, { detail: ADMIN_USER_MESSAGES.resetInactive });
-    await app.db.transaction(async (tx) => {
-      const token = await issuePasswordToken(tx, user.id, 'reset_password');
-      await enqueueMail(tx, resetPasswordMail(app.config.publicUrl, user.email, token));
-      await recordAudit(tx, staff, {
-        action: 'user.send_password_reset',
-        target: { type: 'user', id: user.id, label: user.email },
+  const resetSchema = {
+    summary: "Mail an active account the public flow's password reset link",
+    params: idParamsSchema,
+    response: { ...errorResponses, 202: sendPasswordResetResponseSchema },
+  };
+  api.post(
+    `${BASE}/:id/send-password-reset/`,
+    { schema: resetSchema, preValidation: staffFirst, config: userConfig },
+    async (request, reply) => {
+      const staff = requireStaff(request);
+      const user = await findResetTarget(app.db, request.params.id);
+      if (!user) throw userNotFound();
+      if (!user.isActive) throw new HttpError(409, { detail: ADMIN_USER_MESSAGES.resetInactive });
+      // The token, its mail and the audit entry exist together or not at all.
+      await app.db.transaction(async (tx) => {
+        const token = await issuePasswordToken(tx, user.id, 'reset_password');
+        await enqueueMail(tx, resetPasswordMail(app.config.publicUrl, user.email, token));
+        await recordAudit(tx, staff, {
+          action: 'user.send_password_reset',
+          target: { type: 'user', id: user.id, label: user.email },
+        });
       });
-    });
-    return reply.status(202).send({ message: ADMIN_USER_MESSAGES.resetSent(user.email) });
-  });
+      return reply.status(202).send({ message: ADMIN_USER_MESSAGES.resetSent(user.email) });
+    },
+  );
 }

@@ -8,7 +8,7 @@ import {
   adminUserName,
 } from '#shared/admin-users.ts';
 import { SESSION_POLICY } from '../auth/session-store.ts';
-import type { Db } from '../db/database.ts';
+import type { DbOrTx } from '../db/db-or-tx.ts';
 import { clients } from '../db/schema/clients.ts';
 import { sessions } from '../db/schema/sessions.ts';
 import { users } from '../db/schema/users.ts';
@@ -86,7 +86,7 @@ function toAdminUser(row: ListRow): AdminUser {
 }
 
 export async function listUsers(
-  db: Db,
+  db: DbOrTx,
   query: AdminUserListQuery,
 ): Promise<{ items: AdminUser[]; total: number }> {
   const where = and(
@@ -118,7 +118,7 @@ function liveSessionsOf(userId: number, now: Date): SQL {
   return and(eq(sessions.userId, userId), gt(sessions.expiresAt, now), gt(sessions.lastSeenAt, idleSince))!;
 }
 
-export async function findUser(db: Db, id: number, callerId: number): Promise<AdminUserDetail | null> {
+export async function findUser(db: DbOrTx, id: number, callerId: number): Promise<AdminUserDetail | null> {
   const [row] = await db
     .select({
       ...listColumns,
@@ -157,7 +157,7 @@ export type ActiveChange = 'changed' | 'unchanged' | 'missing';
  * sign-out immediate and visible in the drawer's session count. A change is audited in it too.
  */
 export async function setUserActive(
-  db: Db,
+  db: DbOrTx,
   id: number,
   active: boolean,
   actor: AuditActor,
@@ -186,7 +186,7 @@ export async function setUserActive(
 
 /** The account a reset link goes to, or null. */
 export async function findResetTarget(
-  db: Db,
+  db: DbOrTx,
   id: number,
 ): Promise<{ id: number; email: string; isActive: boolean } | null> {
   const [row] = await db

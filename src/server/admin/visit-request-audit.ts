@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../db/database.ts';
+import type { DbOrTx } from '../db/db-or-tx.ts';
 import { visitRequests } from '../db/schema/visit-requests.ts';
 import { type AuditActor, recordAudit } from './audit-log-store.ts';
 
 /** The audit entry of a visit request just handled or reopened, in that change's transaction. */
 export async function auditVisitRequestChange(
-  tx: Db,
+  tx: DbOrTx,
   actor: AuditActor,
   id: number,
   change: 'handle' | 'reopen',

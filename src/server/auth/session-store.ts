@@ -1,4 +1,4 @@
-import { and, eq, isNull, lte, or, type SQL } from 'drizzle-orm';
+import { and, eq, gt, isNull, lte, or, type SQL } from 'drizzle-orm';
 import { cleanHeaderText } from '#shared/text-fields.ts';
 import type { Db } from '../db/database.ts';
 import { sessions } from '../db/schema/sessions.ts';
@@ -96,6 +96,18 @@ export async function findSessionById(
     return null;
   }
   return { session: await touchSession(db, found.session, now), user: found.user };
+}
+
+/**
+ * Whether the session is still there and before its absolute expiry, read without touching
+ * last_seen_at (an open event stream alone must not keep a session alive).
+ */
+export async function isSessionOpen(db: Db, sessionId: string, now = new Date()): Promise<boolean> {
+  const [row] = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, now)));
+  return row !== undefined;
 }
 
 export async function deleteSession(db: Db, sessionId: string): Promise<void> {

@@ -1,11 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { apiError } from '#shared/api-errors.ts';
+import type { BidBody } from '#shared/bid-responses.ts';
 import type { VisibleRequest } from '#shared/request-visibility.ts';
-import type { Db } from '../db/database.ts';
-import type { bids } from '../db/schema/bids.ts';
+import type { DbOrTx } from '../db/db-or-tx.ts';
 import { projects } from '../db/schema/projects.ts';
 import { maintenanceRequests as mr, requestInvitations } from '../db/schema/requests.ts';
 import { HttpError, notFound } from '../http/http-error.ts';
+import type { BidRow } from './bid-store.ts';
 
 export const REQUEST_UNAVAILABLE = apiError('REQUEST_UNAVAILABLE');
 export const BID_NOT_FOUND = 'Bid not found.';
@@ -23,12 +24,10 @@ export interface BidTarget {
  * either in before the step (and the step decides it) or sees the step's result and is refused.
  */
 export async function loadBidTarget(
-  db: Db,
-  rawId: string,
+  db: DbOrTx,
+  id: number,
   { lock = false }: { lock?: boolean } = {},
 ): Promise<BidTarget & { id: number }> {
-  if (!/^\d{1,9}$/.test(rawId)) throw notFound('Request not found.');
-  const id = Number(rawId);
   const query = db
     .select({ request: mr, clientId: projects.clientId })
     .from(mr)
@@ -63,13 +62,13 @@ export function requireAvailable(target: BidTarget): void {
 }
 
 /** The bid as the spec's calls answer it (signed-in spec, section 7). */
-export function bidBody(bid: typeof bids.$inferSelect) {
+export function bidBody(bid: BidRow): BidBody {
   return {
     id: bid.id,
     amount: bid.amount,
     estimated_time: Number(bid.estimatedTime),
     estimated_time_unit: bid.estimatedTimeUnit,
-    proposed_start_date: bid.proposedStartDate,
+    proposed_start_date: bid.proposedStartDate.toISOString(),
     notes: bid.notes,
     status: bid.status,
     request_id: bid.requestId,

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { canViewRequest, type VisibilityViewer } from '#shared/request-visibility.ts';
 import type { UserRow } from '../auth/session-store.ts';
-import type { Db } from '../db/database.ts';
+import type { DbOrTx } from '../db/db-or-tx.ts';
 import { projects } from '../db/schema/projects.ts';
 import { maintenanceRequests as mr } from '../db/schema/requests.ts';
 import { vendorProfiles } from '../db/schema/vendor-profiles.ts';
@@ -25,9 +25,7 @@ export interface BidWriteTarget extends BidTarget {
  * bid and such a step run one after the other. 404 for no such request, 403 when the vendor may not
  * see it.
  */
-export async function loadBidWriteTarget(db: Db, user: UserRow, rawId: string): Promise<BidWriteTarget> {
-  if (!/^\d{1,9}$/.test(rawId)) throw notFound('Request not found.');
-  const id = Number(rawId);
+export async function loadBidWriteTarget(db: DbOrTx, user: UserRow, id: number): Promise<BidWriteTarget> {
   const [row] = await db
     .select({
       createdById: mr.createdById,

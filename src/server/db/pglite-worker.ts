@@ -1,6 +1,7 @@
 // The PGlite worker thread (started by pglite-worker-client.ts through pglite-worker-entry.mjs).
 // PGlite is PostgreSQL compiled to WASM: a query runs synchronously on the thread that owns it. Here
 // that thread is this one, so a slow query no longer holds up the server's event loop (issue 14).
+import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { messages, PGlite, type QueryOptions, type Transaction } from '@electric-sql/pglite';
 import type { SerializedError, WorkerInit, WorkerMessage, WorkerRequest } from './pglite-worker-protocol.ts';
@@ -54,6 +55,12 @@ interface OpenTransaction {
 /** The reason a transaction's callback is rejected with to roll it back on request. */
 const ROLLBACK_REQUESTED = Symbol('rollback requested');
 const transactions = new Map<number, OpenTransaction>();
+/**
+ * Transactions asked for and not yet begun (another one holds PGlite): the client sends a
+ * transaction's first statement right behind its BEGIN, without waiting for BEGIN's answer (a hop
+ * between the threads less per transaction, issue 14), so that statement waits here for it.
+ */
+const beginning = new Map<number, Promise<void>>();
 const unlisteners = new Map<number, () => Promise<void>>();
 
 /**
@@ -101,6 +108,8 @@ async function handle(
       const options: QueryOptions = { rowMode: request.rowMode, parsers: textParsers(request.textTypes) };
       let target: Pick<Transaction, 'query'> = db;
       if (request.tx !== undefined) {
+        // A BEGIN that failed leaves no open transaction: the statement then fails below.
+        await beginning.get(request.tx)?.catch(() => {});
         const open = transactions.get(request.tx);
         if (!open) throw new Error('Transaction is closed');
         target = open.tx;
@@ -108,9 +117,16 @@ async function handle(
       const { rows, fields, affectedRows } = await target.query(request.sql, request.params, options);
       return { value: { rows, fields, affectedRows } };
     }
-    case 'begin':
-      await begin(db, request.id);
+    case 'begin': {
+      const begun = begin(db, request.id);
+      beginning.set(request.id, begun);
+      try {
+        await begun;
+      } finally {
+        beginning.delete(request.id);
+      }
       return { value: null };
+    }
     case 'commit':
     case 'rollback':
       await end(request.tx, request.kind === 'commit');
@@ -141,7 +157,19 @@ async function handle(
   }
 }
 
+/**
+ * This thread's nice value, above the server thread's 0: when both want the CPU, the event loop
+ * comes first, so requests without a query keep their pace while queries run (issue 14's stall
+ * row). On Linux the nice value is per thread, and setPriority(…) without a pid sets the caller's.
+ */
+const WORKER_NICENESS = 5;
+
 async function start(): Promise<void> {
+  try {
+    setPriority(WORKER_NICENESS);
+  } catch {
+    // Not permitted (some sandboxes): the thread keeps the process's priority.
+  }
   let db: PGlite;
   try {
     const options = { loadDataDir: init.loadDataDir ? new Blob([init.loadDataDir]) : undefined };

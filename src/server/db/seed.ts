@@ -7,7 +7,7 @@ import { seedPeople } from './seed/demo-people.ts';
 import { seedProperties } from './seed/demo-properties.ts';
 import type { DemoFileStore } from './seed/seed-context.ts';
 
-export { DEMO_EMAILS, DEMO_PASSWORD } from './seed/demo-people.ts';
+export { DEMO_EMAILS, DEMO_PASSWORD } from '../auth/demo-accounts.ts';
 export type { DemoFileStore } from './seed/seed-context.ts';
 
 export interface SeedOptions {

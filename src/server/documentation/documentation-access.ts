@@ -1,12 +1,11 @@
 import { and, eq } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import type { UserRow } from '../auth/session-store.ts';
 import type { Db } from '../db/database.ts';
 import { bids } from '../db/schema/bids.ts';
 import { layouts, panoramaHotspots, photos } from '../db/schema/documentation.ts';
 import { projects } from '../db/schema/projects.ts';
 import { maintenanceRequests as mr } from '../db/schema/requests.ts';
-import { managesClient, parseId, propertyError, requireSignedIn } from '../projects/project-access.ts';
+import { managesClient, propertyError } from '../projects/project-access.ts';
 
 /** The property a piece of documentation belongs to: all the rule below needs. */
 export interface DocumentedProperty {
@@ -16,9 +15,9 @@ export interface DocumentedProperty {
 
 const READ_DENIED = 'You do not have permission to view this property.';
 const WRITE_DENIED = 'You do not have permission to change the documentation of this property.';
-const LAYOUT_NOT_FOUND = 'Layout not found.';
-const PHOTO_NOT_FOUND = 'Photo not found.';
-const HOTSPOT_NOT_FOUND = 'Close-up not found.';
+export const LAYOUT_NOT_FOUND = 'Layout not found.';
+export const PHOTO_NOT_FOUND = 'Photo not found.';
+export const HOTSPOT_NOT_FOUND = 'Close-up not found.';
 
 async function holdsAcceptedBidOn(db: Db, vendorId: number, projectId: number): Promise<boolean> {
   const [row] = await db
@@ -51,34 +50,26 @@ export async function mayReadDocumentation(
   return user.type === 'vendor' && holdsAcceptedBidOn(db, user.id, property.id);
 }
 
-/** The signed-in asker and the property in the path: 401, then 404. */
-async function findDocumentedProject(db: Db, request: FastifyRequest<{ Params: { id: string } }>) {
-  const user = requireSignedIn(request);
-  const id = parseId(request.params.id, 'Property not found.');
+/** The property in the path, or 404 (the route answered 401 and a malformed id before). */
+async function findDocumentedProject(db: Db, id: number) {
   const [project] = await db
     .select({ id: projects.id, clientId: projects.clientId, name: projects.name, address: projects.address })
     .from(projects)
     .where(eq(projects.id, id));
   if (!project) throw propertyError(404, 'Property not found.');
-  return { user, project };
+  return project;
 }
 
 /** The property in the path, for its documentation readers: 401, 404, then 403 (as requireManagedProject). */
-export async function requireDocumentationReader(
-  db: Db,
-  request: FastifyRequest<{ Params: { id: string } }>,
-) {
-  const { user, project } = await findDocumentedProject(db, request);
+export async function requireDocumentationReader(db: Db, user: UserRow, projectId: number) {
+  const project = await findDocumentedProject(db, projectId);
   if (!(await mayReadDocumentation(db, user, project))) throw propertyError(403, READ_DENIED);
   return { user, project, canEdit: mayEditDocumentation(user, project) };
 }
 
 /** The property in the path, for its documentation writers: 401, 404, then 403 (nothing read before). */
-export async function requireDocumentationWriter(
-  db: Db,
-  request: FastifyRequest<{ Params: { id: string } }>,
-) {
-  const { user, project } = await findDocumentedProject(db, request);
+export async function requireDocumentationWriter(db: Db, user: UserRow, projectId: number) {
+  const project = await findDocumentedProject(db, projectId);
   requireDocumentationEditor(user, { projectId: project.id, clientId: project.clientId });
   return { user, project };
 }
@@ -90,9 +81,8 @@ async function foundOr404<Row>(rows: PromiseLike<Row[]>, message: string): Promi
   return row;
 }
 
-/** The documentation photo in the path with its property's client, or 404 (a bad id too). */
-export function findPhoto(db: Db, rawId: string) {
-  const id = parseId(rawId, PHOTO_NOT_FOUND);
+/** The documentation photo in the path with its property's client, or 404. */
+export function findPhoto(db: Db, id: number) {
   return foundOr404(
     db
       .select({
@@ -109,9 +99,8 @@ export function findPhoto(db: Db, rawId: string) {
   );
 }
 
-/** A close-up in the path with its property's client, or 404 (a bad id too). */
-export function findHotspot(db: Db, rawId: string) {
-  const id = parseId(rawId, HOTSPOT_NOT_FOUND);
+/** A close-up in the path with its property's client, or 404. */
+export function findHotspot(db: Db, id: number) {
   return foundOr404(
     db
       .select({ id: panoramaHotspots.id, projectId: photos.projectId, clientId: projects.clientId })
@@ -123,9 +112,8 @@ export function findHotspot(db: Db, rawId: string) {
   );
 }
 
-/** The layout in the path with its property's client, or 404 (a bad id too). */
-export function findLayout(db: Db, rawId: string) {
-  const id = parseId(rawId, LAYOUT_NOT_FOUND);
+/** The layout in the path with its property's client, or 404. */
+export function findLayout(db: Db, id: number) {
   return foundOr404(
     db
       .select({

@@ -11,6 +11,7 @@ import { requestPhotos } from '../db/schema/requests.ts';
 import { vendorProfiles } from '../db/schema/vendor-profiles.ts';
 import { mayReadDocumentation } from '../documentation/documentation-access.ts';
 import { loadParties, roleOf } from '../lifecycle/lifecycle-access.ts';
+import { requestsShowingKey } from '../requests/request-spot-store.ts';
 import { loadViewer } from '../requests/request-viewer.ts';
 
 /** What a stored file belongs to, which decides who may read it. */
@@ -19,7 +20,8 @@ export type FileOwner =
   | { kind: 'request_photo'; requestId: number; completion: boolean }
   /** vendorId null: a certificate still on a vendor application, before the account exists. */
   | { kind: 'insurance_certificate'; vendorId: number | null }
-  | { kind: 'documentation'; projectId: number; clientId: number };
+  /** key: a request's plan excerpt may show the same file (issue 20, showsInVisibleExcerpt). */
+  | { kind: 'documentation'; projectId: number; clientId: number; key: string };
 
 /** Request photos are stored as `requests/<id>/...`: the id narrows the lookup to that request's rows. */
 const REQUEST_KEY = /^requests\/(\d{1,9})\//;
@@ -76,7 +78,7 @@ async function documentationOwner(db: Db, key: string): Promise<FileOwner | null
       .select({ clientId: projects.clientId })
       .from(projects)
       .where(eq(projects.id, row.projectId));
-    if (project) return { kind: 'documentation', projectId: row.projectId, clientId: project.clientId };
+    if (project) return { kind: 'documentation', projectId: row.projectId, clientId: project.clientId, key };
   }
   return null;
 }
@@ -103,12 +105,30 @@ export async function mayReadFile(db: Db, user: UserRow, owner: FileOwner): Prom
     case 'request_photo': {
       const viewer = await loadViewer(db, user);
       if (owner.completion) return roleOf(viewer, await loadParties(db, owner.requestId)) !== 'none';
-      const target = await loadBidTarget(db, String(owner.requestId));
+      const target = await loadBidTarget(db, owner.requestId);
       return canViewRequest(viewer, target.visible);
     }
     case 'insurance_certificate':
       return owner.vendorId !== null && owner.vendorId === user.id;
     case 'documentation':
-      return mayReadDocumentation(db, user, { id: owner.projectId, clientId: owner.clientId });
+      if (await mayReadDocumentation(db, user, { id: owner.projectId, clientId: owner.clientId }))
+        return true;
+      return showsInVisibleExcerpt(db, user, owner.key);
   }
+}
+
+/**
+ * A request's plan excerpt (issue 20): whoever may see a request may see its layout image and its
+ * nearest in-wall photos with their close-ups, even without the documentation rule (a vendor with
+ * no accepted bid on the property). Exactly the files of the request detail's `spot`, nothing else.
+ */
+async function showsInVisibleExcerpt(db: Db, user: UserRow, key: string): Promise<boolean> {
+  const requestIds = await requestsShowingKey(db, key);
+  if (requestIds.length === 0) return false;
+  const viewer = await loadViewer(db, user);
+  for (const requestId of requestIds) {
+    const target = await loadBidTarget(db, requestId);
+    if (canViewRequest(viewer, target.visible)) return true;
+  }
+  return false;
 }

@@ -1,13 +1,30 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { requireUser } from '../auth/guards.ts';
 import { ifNoneMatchHas } from '../http/etag-match.ts';
 import { notFound } from '../http/http-error.ts';
+import { errorResponses, fileDownload, notModified } from '../http/route-schemas.ts';
 import { isSafeKey } from '../storage/file-store.ts';
 import { answerRange } from './byte-range.ts';
 import { findFileOwner, mayReadFile } from './file-access.ts';
 
 /** Private: per user, never in a shared cache; a day, since a key's content never changes. */
 const CACHE_CONTROL = 'private, max-age=86400';
+
+/** What uploads may be (checked by their bytes: src/server/storage/content-type.ts). */
+const STORED_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'application/pdf'];
+
+const fileSchema = {
+  summary: 'A stored file (photo, plan, certificate), for whoever may see what it belongs to',
+  params: z.object({ '*': z.string().meta({ description: 'The storage key, as answers link it' }) }),
+  response: {
+    ...errorResponses,
+    200: fileDownload('The file as stored', STORED_TYPES),
+    206: fileDownload('The one byte range asked for (Range)', STORED_TYPES),
+    304: notModified,
+  },
+};
 
 /** A header sent once; a repeated one counts as absent. */
 function header(value: string | string[] | undefined): string | undefined {
@@ -20,7 +37,8 @@ function header(value: string | string[] | undefined): string | undefined {
  * files the caller may not read all answer the same 404, so keys reveal nothing.
  */
 export async function fileRoutes(app: FastifyInstance): Promise<void> {
-  app.get<{ Params: { '*': string } }>('/api/files/*', async (request, reply) => {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.get('/api/files/*', { schema: fileSchema }, async (request, reply) => {
     const user = requireUser(request);
     const key = request.params['*'];
     if (!isSafeKey(key)) throw notFound();

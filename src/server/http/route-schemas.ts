@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type {
   FastifyInstance,
   FastifyReply,
@@ -94,9 +95,14 @@ export const htmlPage = (description: string) => ({
   content: { 'text/html': { schema: z.string() } },
 });
 
-/** The bytes of a file (a Buffer, or text such as a CSV), sent as they are: never serialized. */
+/**
+ * The bytes of a file (a Buffer, text such as a CSV, or a stream from the file store), sent as they
+ * are: never serialized.
+ */
 const fileBytes = z
-  .custom<Buffer | string>((value) => Buffer.isBuffer(value) || typeof value === 'string')
+  .custom<Buffer | string | Readable>(
+    (value) => Buffer.isBuffer(value) || typeof value === 'string' || value instanceof Readable,
+  )
   .meta({ type: 'string', format: 'binary' });
 
 /** A file answered as stored (its own type), for the document. */
@@ -104,6 +110,9 @@ export const fileDownload = (description: string, types: readonly string[]) => (
   description,
   content: Object.fromEntries(types.map((type) => [type, { schema: fileBytes }])),
 });
+
+/** 304 Not Modified: the caller's copy (its If-None-Match) is current; no body. */
+export const notModified = z.undefined().describe('Not modified: the copy named by If-None-Match is current');
 
 /** 303 See Other to the next page; no body. */
 export const redirect = (description: string) => z.null().describe(description);

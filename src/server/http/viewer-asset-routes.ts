@@ -1,9 +1,14 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { VIEWER_ASSET_VERSION_PARAM, VIEWER_ASSETS } from '#shared/viewer-assets.ts';
+import { PUBLIC } from '../openapi/security-schemes.ts';
 import { contentVersion } from './content-version.ts';
 import { ifNoneMatchHas } from './etag-match.ts';
+import { HttpError } from './http-error.ts';
+import { errorResponses, fileDownload, notModified } from './route-schemas.ts';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.js': 'application/javascript; charset=utf-8',
@@ -14,10 +19,12 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** The stable name (an embed on another site, or an old version): revalidate every time, 304 when unchanged. */
 const REVALIDATE = 'no-cache';
 
-function versionAsked(request: FastifyRequest): string | undefined {
-  const value = (request.query as Record<string, unknown> | undefined)?.[VIEWER_ASSET_VERSION_PARAM];
-  return typeof value === 'string' ? value : undefined;
-}
+/** `?v=` is a cache key, never an input to refuse: anything but one text is as if not given. */
+const assetQuery = z.object({
+  [VIEWER_ASSET_VERSION_PARAM]: z.string().optional().catch(undefined).meta({
+    description: "The file's content version: with the current one the answer is cached for a year",
+  }),
+});
 
 /**
  * GET /static/js/interactive-viewer.js, /static/js/interactive-viewer-init.js and
@@ -28,6 +35,7 @@ function versionAsked(request: FastifyRequest): string | undefined {
  * 404: never the app's index.html.
  */
 export async function viewerAssetRoutes(app: FastifyInstance, options: { dir?: string }): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
   for (const path of Object.values(VIEWER_ASSETS)) {
     const file = options.dir === undefined ? undefined : join(options.dir, path);
     if (!file || !existsSync(file)) continue;
@@ -35,10 +43,19 @@ export async function viewerAssetRoutes(app: FastifyInstance, options: { dir?: s
     const version = contentVersion(body);
     const etag = `"${version}"`;
     const type = CONTENT_TYPES[path.slice(path.lastIndexOf('.'))]!;
-    app.get(path, async (request, reply) => {
+    const schema = {
+      summary: "The as-builds viewer's static file (also loaded by embeds on other sites)",
+      security: PUBLIC,
+      querystring: assetQuery,
+      response: { ...errorResponses, 200: fileDownload('The file', [type.split(';')[0]!]), 304: notModified },
+    };
+    api.get(path, { schema }, async (request, reply) => {
       reply
         .header('etag', etag)
-        .header('cache-control', versionAsked(request) === version ? IMMUTABLE : REVALIDATE)
+        .header(
+          'cache-control',
+          request.query[VIEWER_ASSET_VERSION_PARAM] === version ? IMMUTABLE : REVALIDATE,
+        )
         .header('cross-origin-resource-policy', 'cross-origin')
         .header('access-control-allow-origin', '*');
       if (ifNoneMatchHas(request.headers['if-none-match'], etag)) return reply.code(304).send();
@@ -46,9 +63,20 @@ export async function viewerAssetRoutes(app: FastifyInstance, options: { dir?: s
     });
   }
 
-  const notFound = async (_request: FastifyRequest, reply: FastifyReply) =>
-    reply.code(404).send({ detail: 'Not found.' });
-  app.get('/static/*', notFound);
+  const missingSchema = {
+    summary: "Any other /static/ path: not found (never the app's index.html)",
+    security: PUBLIC,
+    response: errorResponses,
+  };
+  const missing = { schema: missingSchema };
+  const notFound = async () => {
+    throw new HttpError(404, { detail: 'Not found.' });
+  };
+  api.get(
+    '/static/*',
+    { ...missing, schema: { ...missingSchema, params: z.object({ '*': z.string() }) } },
+    notFound,
+  );
   // The folder itself (with or without its slash: the router ignores trailing slashes).
-  app.get('/static', notFound);
+  api.get('/static', missing, notFound);
 }

@@ -1,9 +1,12 @@
 import { and, eq, ne } from 'drizzle-orm';
-import type { Db } from '../db/database.ts';
+import type { DbOrTx } from '../db/db-or-tx.ts';
 import { bids } from '../db/schema/bids.ts';
+import { users } from '../db/schema/users.ts';
+import { vendorProfiles } from '../db/schema/vendor-profiles.ts';
+import { vendorNameSql } from '../vendors/vendor-name.ts';
 
 /** Turns down every pending bid of a request (but `keepBidId`); answers the vendors concerned. */
-export async function rejectPendingBids(tx: Db, requestId: number, now: Date, keepBidId?: number) {
+export async function rejectPendingBids(tx: DbOrTx, requestId: number, now: Date, keepBidId?: number) {
   return tx
     .update(bids)
     .set({ status: 'rejected', decidedAt: now, updatedAt: now })
@@ -21,7 +24,7 @@ export async function rejectPendingBids(tx: Db, requestId: number, now: Date, ke
  * Puts the bids a cancel turned down back to pending. Only a never-awarded request may be
  * reopened, and such a request's bids are rejected by a cancel and nothing else.
  */
-export async function restoreRejectedBids(tx: Db, requestId: number, now: Date) {
+export async function restoreRejectedBids(tx: DbOrTx, requestId: number, now: Date) {
   return tx
     .update(bids)
     .set({ status: 'pending', decidedAt: null, updatedAt: now })
@@ -29,10 +32,32 @@ export async function restoreRejectedBids(tx: Db, requestId: number, now: Date) 
     .returning({ id: bids.id, vendorId: bids.vendorId });
 }
 
-export async function pendingBidders(tx: Db, requestId: number): Promise<number[]> {
+export async function pendingBidders(tx: DbOrTx, requestId: number): Promise<number[]> {
   const rows = await tx
     .select({ vendorId: bids.vendorId })
     .from(bids)
     .where(and(eq(bids.requestId, requestId), eq(bids.status, 'pending')));
   return rows.map((row) => row.vendorId);
+}
+
+/** A bid an award names, with its vendor's shown name; undefined when no such bid exists. */
+export async function findAwardCandidate(tx: DbOrTx, bidId: number) {
+  const [bid] = await tx
+    .select({
+      id: bids.id,
+      requestId: bids.requestId,
+      status: bids.status,
+      amount: bids.amount,
+      vendorId: bids.vendorId,
+      vendorName: vendorNameSql,
+    })
+    .from(bids)
+    .innerJoin(users, eq(users.id, bids.vendorId))
+    .leftJoin(vendorProfiles, eq(vendorProfiles.userId, bids.vendorId))
+    .where(eq(bids.id, bidId));
+  return bid;
+}
+
+export async function acceptBid(tx: DbOrTx, bidId: number, now: Date): Promise<void> {
+  await tx.update(bids).set({ status: 'accepted', decidedAt: now, updatedAt: now }).where(eq(bids.id, bidId));
 }

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { biddingInputSchema } from '#shared/lifecycle-schemas.ts';
 import { notify } from '../notifications/notify.ts';
 import { pendingBidders } from './bid-decisions.ts';
-import { runLifecycleStep } from './lifecycle-call.ts';
+import { lifecycleRouteOptions, runLifecycleStep } from './lifecycle-call.ts';
 
 /**
  * POST /api/requests/{id}/bidding/ {is_open_for_bids, bid_deadline?}: the managing side opens or
@@ -11,15 +12,20 @@ import { runLifecycleStep } from './lifecycle-call.ts';
  * are told when bidding closes or opens again.
  */
 export async function biddingRoutes(app: FastifyInstance): Promise<void> {
-  app.post<{ Params: { id: string } }>('/api/requests/:id/bidding/', (request) =>
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const options = lifecycleRouteOptions(
+    'Open or close bidding on an Open request, and move its deadline',
+    biddingInputSchema,
+  );
+  api.post('/api/requests/:id/bidding/', options, (request) =>
     runLifecycleStep(
       app,
       request,
-      // The switch itself is checked below; both directions share one rule: only while Open.
-      request.body && (request.body as { is_open_for_bids?: unknown }).is_open_for_bids === true
+      // The switch itself is checked below; both directions share one rule: only while Open. Read
+      // from the body as sent: it is validated only after the asker's part is checked.
+      (request.body as { is_open_for_bids?: unknown } | null | undefined)?.is_open_for_bids === true
         ? 'open_bidding'
         : 'close_bidding',
-      biddingInputSchema,
       async ({ tx, parties, input, advance }) => {
         const requestId = parties.row.id;
         const updated = await advance({

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { cancelInputSchema, lifecycleNoteSchema } from '#shared/lifecycle-schemas.ts';
 import { notify } from '../notifications/notify.ts';
 import { rejectPendingBids, restoreRejectedBids } from './bid-decisions.ts';
-import { noticeToAwardedVendor, runLifecycleStep } from './lifecycle-call.ts';
+import { lifecycleRouteOptions, noticeToAwardedVendor, runLifecycleStep } from './lifecycle-call.ts';
 
 const withReason = (text: string, reason: string) => (reason ? `${text}: ${reason}` : `${text}.`);
 
@@ -14,8 +15,13 @@ const withReason = (text: string, reason: string) => (reason ? `${text}: ${reaso
  * to Open with bidding open, and the bids its cancel turned down are pending again.
  */
 export async function cancelRoutes(app: FastifyInstance): Promise<void> {
-  app.post<{ Params: { id: string } }>('/api/requests/:id/cancel/', (request) =>
-    runLifecycleStep(app, request, 'cancel', cancelInputSchema, async (step) => {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const cancelOptions = lifecycleRouteOptions(
+    'Cancel an Open or In Progress request: pending bids are rejected',
+    cancelInputSchema,
+  );
+  api.post('/api/requests/:id/cancel/', cancelOptions, (request) =>
+    runLifecycleStep(app, request, 'cancel', async (step) => {
       const { tx, parties, input, now } = step;
       const requestId = parties.row.id;
       const rejected = await rejectPendingBids(tx, requestId, now);
@@ -37,8 +43,12 @@ export async function cancelRoutes(app: FastifyInstance): Promise<void> {
     }),
   );
 
-  app.post<{ Params: { id: string } }>('/api/requests/:id/reopen/', (request) =>
-    runLifecycleStep(app, request, 'reopen', lifecycleNoteSchema, async (step) => {
+  const reopenOptions = lifecycleRouteOptions(
+    'Reopen a cancelled request that was never awarded: its bids are pending again',
+    lifecycleNoteSchema,
+  );
+  api.post('/api/requests/:id/reopen/', reopenOptions, (request) =>
+    runLifecycleStep(app, request, 'reopen', async (step) => {
       const { tx, parties, input, now } = step;
       const requestId = parties.row.id;
       const restored = await restoreRejectedBids(tx, requestId, now);

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { lifecycleNoteSchema, sendBackInputSchema } from '#shared/lifecycle-schemas.ts';
 import { notify } from '../notifications/notify.ts';
-import { noticeToAwardedVendor, runLifecycleStep } from './lifecycle-call.ts';
+import { lifecycleRouteOptions, noticeToAwardedVendor, runLifecycleStep } from './lifecycle-call.ts';
 
 /**
  * The manager's answer to a vendor's "done": POST /api/requests/{id}/confirm/ {note?} completes
@@ -10,8 +11,13 @@ import { noticeToAwardedVendor, runLifecycleStep } from './lifecycle-call.ts';
  * in_progress). Both only after the vendor marked the job complete.
  */
 export async function completionReviewRoutes(app: FastifyInstance): Promise<void> {
-  app.post<{ Params: { id: string } }>('/api/requests/:id/confirm/', (request) =>
-    runLifecycleStep(app, request, 'confirm', lifecycleNoteSchema, async (step) => {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const confirmOptions = lifecycleRouteOptions(
+    "Confirm the vendor's completed work: the request is Completed",
+    lifecycleNoteSchema,
+  );
+  api.post('/api/requests/:id/confirm/', confirmOptions, (request) =>
+    runLifecycleStep(app, request, 'confirm', async (step) => {
       const { tx, parties, input, now } = step;
       const requestId = parties.row.id;
       const updated = await step.advance({ completedAt: now }, input.note);
@@ -27,8 +33,12 @@ export async function completionReviewRoutes(app: FastifyInstance): Promise<void
     }),
   );
 
-  app.post<{ Params: { id: string } }>('/api/requests/:id/send-back/', (request) =>
-    runLifecycleStep(app, request, 'send_back', sendBackInputSchema, async (step) => {
+  const sendBackOptions = lifecycleRouteOptions(
+    'Send completed work back to the vendor with what is still wrong',
+    sendBackInputSchema,
+  );
+  api.post('/api/requests/:id/send-back/', sendBackOptions, (request) =>
+    runLifecycleStep(app, request, 'send_back', async (step) => {
       const { tx, parties, input } = step;
       const requestId = parties.row.id;
       const updated = await step.advance({ vendorCompletedAt: null }, input.note);

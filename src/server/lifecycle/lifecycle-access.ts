@@ -8,9 +8,10 @@ import {
   type LifecycleState,
   roleMayAct,
 } from '#shared/request-lifecycle.ts';
+import type { LifecycleAnswer } from '#shared/request-responses.ts';
 import { managesRequest, type VisibilityViewer } from '#shared/request-visibility.ts';
 import type { RequestStatus } from '#shared/statuses.ts';
-import type { Db } from '../db/database.ts';
+import type { DbOrTx } from '../db/db-or-tx.ts';
 import { bids } from '../db/schema/bids.ts';
 import { projects } from '../db/schema/projects.ts';
 import { maintenanceRequests as mr, requestStatusHistory } from '../db/schema/requests.ts';
@@ -27,17 +28,12 @@ export interface RequestParties {
   awardedVendorId: number | null;
 }
 
-export function parseRequestId(raw: string): number {
-  if (!/^\d{1,9}$/.test(raw)) throw notFound(REQUEST_NOT_FOUND);
-  return Number(raw);
-}
-
 /**
  * Reads a request and its parties; with `lock` the request row is held FOR UPDATE until the
  * transaction ends, so two racing lifecycle calls (two awards) run one after the other and the
  * second sees the first one's result.
  */
-export async function loadParties(db: Db, id: number, lock = false): Promise<RequestParties> {
+export async function loadParties(db: DbOrTx, id: number, lock = false): Promise<RequestParties> {
   const query = db.select().from(mr).where(eq(mr.id, id));
   const [row] = lock ? await query.for('update') : await query;
   if (!row) throw notFound(REQUEST_NOT_FOUND);
@@ -110,7 +106,7 @@ export interface Step {
   at: Date;
 }
 
-export async function recordStep(tx: Db, step: Step): Promise<void> {
+export async function recordStep(tx: DbOrTx, step: Step): Promise<void> {
   await tx.insert(requestStatusHistory).values({
     requestId: step.requestId,
     event: step.event,
@@ -122,16 +118,18 @@ export async function recordStep(tx: Db, step: Step): Promise<void> {
   });
 }
 
+const isoOrNull = (moment: Date | null) => moment?.toISOString() ?? null;
+
 /** What every lifecycle call answers: the request's new state and what the asker may do next. */
-export function lifecycleBody(row: RequestRow, role: LifecycleRole) {
+export function lifecycleBody(row: RequestRow, role: LifecycleRole): LifecycleAnswer {
   return {
     id: row.id,
     status: row.status,
-    bidding_config: { is_open_for_bids: row.isOpenForBids, bid_deadline: row.bidDeadline },
+    bidding_config: { is_open_for_bids: row.isOpenForBids, bid_deadline: isoOrNull(row.bidDeadline) },
     awarded_bid_id: row.awardedBidId,
-    vendor_completed_at: row.vendorCompletedAt,
+    vendor_completed_at: isoOrNull(row.vendorCompletedAt),
     completion_note: row.completionNote,
-    completed_at: row.completedAt,
+    completed_at: isoOrNull(row.completedAt),
     allowed_actions: allowedActions(stateOf(row), role),
   };
 }

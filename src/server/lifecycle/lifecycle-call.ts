@@ -1,19 +1,22 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import { idParamsSchema } from '#shared/record-id.ts';
 import type { LifecycleAction, LifecycleEvent, LifecycleRole } from '#shared/request-lifecycle.ts';
+import { type LifecycleAnswer, lifecycleAnswerSchema } from '#shared/request-responses.ts';
 import type { RequestStatus } from '#shared/statuses.ts';
 import { requireUser } from '../auth/guards.ts';
 import type { UserRow } from '../auth/session-store.ts';
-import type { Db } from '../db/database.ts';
+import type { Tx } from '../db/db-or-tx.ts';
 import { maintenanceRequests as mr } from '../db/schema/requests.ts';
-import { parseInput } from '../http/http-error.ts';
+import { requireValidBody, requireValidParams } from '../http/deferred-input.ts';
+import { errorResponses } from '../http/route-schemas.ts';
 import type { NewNotification } from '../notifications/notify.ts';
 import { loadViewer } from '../requests/request-viewer.ts';
 import {
   lifecycleBody,
   loadParties,
-  parseRequestId,
+  REQUEST_NOT_FOUND,
   type RequestParties,
   type RequestRow,
   recordStep,
@@ -23,7 +26,7 @@ import {
 } from './lifecycle-access.ts';
 
 export interface LifecycleContext<Input> {
-  tx: Db;
+  tx: Tx;
   user: UserRow;
   parties: RequestParties;
   input: Input;
@@ -39,26 +42,31 @@ export interface LifecycleContext<Input> {
   advance: (changes: Partial<typeof mr.$inferInsert>, note?: string) => Promise<RequestRow>;
 }
 
+/** A lifecycle call's request as its route types it: the id and the step's input. */
+export type LifecycleRequest<Input> = FastifyRequest & { params: { id: number }; body: Input };
+
 /**
  * Runs one lifecycle step in a transaction holding the request row: 401 signed out → 404 unknown
  * request → 403 not the asker's step → 400 invalid input → 409 INVALID_TRANSITION → `step` writes
- * the change, its history row and its notifications. Answers the new state (lifecycleBody).
+ * the change, its history row and its notifications. Answers the new state (lifecycleBody). The
+ * route validates with `attachValidation` (lifecycleRouteOptions), so the input's 400 waits its turn.
  */
-export async function runLifecycleStep<S extends z.ZodType>(
+export async function runLifecycleStep<Input>(
   app: FastifyInstance,
-  request: FastifyRequest<{ Params: { id: string } }>,
+  request: LifecycleRequest<Input>,
   action: LifecycleAction,
-  schema: S,
-  step: (context: LifecycleContext<z.infer<S>>) => Promise<RequestRow>,
-) {
+  step: (context: LifecycleContext<Input>) => Promise<RequestRow>,
+): Promise<LifecycleAnswer> {
   const user = requireUser(request);
-  const id = parseRequestId(request.params.id);
+  requireValidParams(request);
+  const id = request.params.id;
   const viewer = await loadViewer(app.db, user);
   return app.db.transaction(async (tx) => {
     const parties = await loadParties(tx, id, true);
     const role: LifecycleRole = roleOf(viewer, parties);
     requireRole(action, role);
-    const input = parseInput(schema, request.body);
+    requireValidBody(request);
+    const input = request.body;
     const { event, to } = requireTransition(action, parties.row);
     const now = new Date();
     const from = parties.row.status;
@@ -74,6 +82,23 @@ export async function runLifecycleStep<S extends z.ZodType>(
     const updated = await step({ tx, user, parties, input, event, from, to, now, advance });
     return lifecycleBody(updated, role);
   });
+}
+
+/**
+ * Route options of a lifecycle step: its id and input schemas, its answer, and `attachValidation` so
+ * that a malformed id or input is refused in the documented order (runLifecycleStep), not first.
+ */
+export function lifecycleRouteOptions<Body extends z.ZodType>(summary: string, body: Body) {
+  return {
+    schema: {
+      summary,
+      params: idParamsSchema,
+      body,
+      response: { ...errorResponses, 200: lifecycleAnswerSchema },
+    },
+    config: { notFound: { detail: REQUEST_NOT_FOUND } },
+    attachValidation: true,
+  };
 }
 
 /** A request_status notice for the awarded vendor, if the request has one (its bid may be gone). */

@@ -1,20 +1,25 @@
 import { randomBytes } from 'node:crypto';
 import fastifyMultipart from '@fastify/multipart';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MAX_COMPLETION_PHOTO_BYTES, MAX_COMPLETION_PHOTOS } from '#shared/lifecycle-schemas.ts';
+import { completionFormSchema } from '#shared/photo-forms.ts';
+import { idParamsSchema } from '#shared/record-id.ts';
+import { lifecycleAnswerSchema } from '#shared/request-responses.ts';
 import { requireUser } from '../auth/guards.ts';
-import { maintenanceRequests as mr, requestPhotos } from '../db/schema/requests.ts';
+import { checkFirst } from '../auth/route-guards.ts';
+import { errorResponses } from '../http/route-schemas.ts';
 import { idempotentWrite } from '../idempotency/idempotent-write.ts';
 import { notify } from '../notifications/notify.ts';
 import { requestManagerIds } from '../requests/request-managers.ts';
 import { loadViewer } from '../requests/request-viewer.ts';
 import { EXTENSIONS } from '../storage/content-type.ts';
+import { recordVendorCompletion } from './completion-store.ts';
 import { readCompletionUpload } from './completion-upload.ts';
 import {
   lifecycleBody,
   loadParties,
-  parseRequestId,
+  REQUEST_NOT_FOUND,
   recordStep,
   requireRole,
   requireTransition,
@@ -35,9 +40,22 @@ export async function vendorCompletionRoutes(app: FastifyInstance): Promise<void
     limits: { fileSize: MAX_COMPLETION_PHOTO_BYTES, files: MAX_COMPLETION_PHOTOS, fields: 5 },
   });
 
-  app.post<{ Params: { id: string } }>('/api/requests/:id/complete/', async (request, reply) => {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const schema = {
+    summary: 'Mark the awarded job complete, with a note and photos (replayable with an Idempotency-Key)',
+    params: idParamsSchema,
+    formBody: completionFormSchema,
+    consumes: ['multipart/form-data', 'application/json'],
+    response: { ...errorResponses, 200: lifecycleAnswerSchema },
+  };
+  const options = {
+    schema,
+    preValidation: checkFirst(requireUser),
+    config: { notFound: { detail: REQUEST_NOT_FOUND } },
+  };
+  api.post('/api/requests/:id/complete/', options, async (request, reply) => {
     const user = requireUser(request);
-    const id = parseRequestId(request.params.id);
+    const id = request.params.id;
     const viewer = await loadViewer(app.db, user);
     // Who may act is checked before the upload is read (a stranger's photos are never read). The
     // state is checked only under the lock: a replay of a completion that went through must get its
@@ -63,24 +81,17 @@ export async function vendorCompletionRoutes(app: FastifyInstance): Promise<void
         try {
           for (const photo of stored) await app.files.put(photo.key, photo.body, photo.contentType);
           const now = new Date();
-          const [updated] = await tx
-            .update(mr)
-            .set({ vendorCompletedAt: now, completionNote: upload.note, updatedAt: now })
-            .where(eq(mr.id, id))
-            .returning();
-          if (stored.length > 0) {
-            await tx.insert(requestPhotos).values(
-              stored.map((photo) => ({
-                requestId: id,
-                storageKey: photo.key,
-                contentType: photo.contentType,
-                sizeBytes: photo.body.length,
-                kind: 'completion' as const,
-                uploadedById: user.id,
-                createdAt: now,
-              })),
-            );
-          }
+          const updated = await recordVendorCompletion(tx, {
+            requestId: id,
+            note: upload.note,
+            photos: stored.map((photo) => ({
+              key: photo.key,
+              contentType: photo.contentType,
+              sizeBytes: photo.body.length,
+            })),
+            userId: user.id,
+            at: now,
+          });
           await recordStep(tx, {
             requestId: id,
             event: 'vendor_completed',
@@ -105,7 +116,7 @@ export async function vendorCompletionRoutes(app: FastifyInstance): Promise<void
               relatedRequestId: id,
             })),
           );
-          return { status: 200, body: lifecycleBody(updated!, role) };
+          return { status: 200, body: lifecycleBody(updated, role) };
         } catch (error) {
           // The rows roll back; nothing references the photos of a failed step.
           await Promise.all(stored.map((photo) => app.files.delete(photo.key).catch(() => {})));

@@ -1,132 +1,14 @@
-import { type AnyColumn, and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import {
-  type ManagerOrderingField,
-  type ManagerRequestQuery,
-  managerRequestQuerySchema,
-} from '#shared/manager-request-query.ts';
-import { PRIORITIES } from '#shared/statuses.ts';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { managerRequestQuerySchema } from '#shared/manager-request-query.ts';
+import { managerRequestPageSchema } from '#shared/manager-responses.ts';
+import { checkFirst } from '../auth/route-guards.ts';
 import { cacheTag } from '../cache/cache-changes.ts';
 import { sendCached } from '../cache/cached-answer.ts';
 import { ReadCache } from '../cache/read-cache.ts';
-import type { Db } from '../db/database.ts';
-import { projects, units } from '../db/schema/projects.ts';
-import { maintenanceRequests as mr, requestInvitations } from '../db/schema/requests.ts';
-import { users } from '../db/schema/users.ts';
-import { vendorProfiles } from '../db/schema/vendor-profiles.ts';
-import { parseInput } from '../http/http-error.ts';
-import { countAllRequests, countClientRequests } from '../requests/request-counts.ts';
-import { countMatching, loadRequestPage, matchesSearch } from '../requests/request-list-sql.ts';
-import { vendorNameSql } from '../vendors/vendor-name.ts';
-import { type ManagerScope, requestsInScope, requireManagerScope } from './manager-scope.ts';
-
-/** `case <column> when 'low' then 0 ... end`: our own constants in the order the list sorts by. */
-function rank(column: AnyColumn, order: readonly string[]): SQL {
-  return sql`case ${column} ${sql.join(
-    order.map((value, index) => sql`when ${value} then ${sql.raw(String(index))}`),
-    sql` `,
-  )} end`;
-}
-
-const orderColumns: Record<ManagerOrderingField, AnyColumn | SQL> = {
-  status: mr.statusRank,
-  // low < medium < high < urgent, so '-priority' puts urgent first.
-  priority: rank(mr.priority, PRIORITIES),
-  type: mr.type,
-  service_type: mr.type,
-  created: mr.createdAt,
-  created_at: mr.createdAt,
-};
-
-function orderBy(ordering: string | undefined): SQL[] {
-  const newestFirst = [desc(mr.createdAt), desc(mr.id)];
-  if (!ordering) return newestFirst;
-  const column = orderColumns[ordering.replace(/^-/, '') as ManagerOrderingField];
-  // Ties fall back to newest first (docs/architecture.md, jobs ordering).
-  return [ordering.startsWith('-') ? desc(column) : asc(column), ...newestFirst];
-}
-
-/** By the counters (request-counts.ts) where they can answer, else row by row. */
-function countManagerRequests(
-  db: Db,
-  scope: ManagerScope,
-  query: ManagerRequestQuery,
-  where: SQL | undefined,
-): () => Promise<number> {
-  if (query.search) return countMatching(db, where);
-  const filters = {
-    status: query.status,
-    serviceType: query.service_type,
-    priority: query.priority,
-    projectId: query.property,
-  };
-  if (scope.all) {
-    return filters.priority || filters.projectId !== undefined
-      ? countMatching(db, where)
-      : () => countAllRequests(db, filters);
-  }
-  const clientId = scope.clientId;
-  return clientId === null ? async () => 0 : () => countClientRequests(db, clientId, filters);
-}
-
-/** The page of requests the scope asked for, read from the database. */
-function loadManagerPage(db: Db, scope: ManagerScope, query: ManagerRequestQuery) {
-  const where = and(
-    requestsInScope(db, scope),
-    query.status ? eq(mr.status, query.status) : undefined,
-    query.service_type ? eq(mr.type, query.service_type) : undefined,
-    query.property ? eq(mr.projectId, query.property) : undefined,
-    query.priority ? eq(mr.priority, query.priority) : undefined,
-    matchesSearch(query.search),
-  );
-  return loadRequestPage(
-    countManagerRequests(db, scope, query, where),
-    query,
-    ({ limit, offset }) =>
-      db
-        .select({
-          id: mr.id,
-          created_at: mr.createdAt,
-          service_type: mr.type,
-          description: mr.description,
-          property: projects.name,
-          property_id: mr.projectId,
-          unit: units.number,
-          status: mr.status,
-          priority: mr.priority,
-          areas_affected: mr.areasAffected,
-        })
-        .from(mr)
-        .leftJoin(projects, eq(projects.id, mr.projectId))
-        .leftJoin(units, eq(units.id, mr.unitId))
-        .where(where)
-        .orderBy(...orderBy(query.ordering))
-        .limit(limit)
-        .offset(offset),
-    async (rows) => {
-      const invited = await db
-        .select({
-          requestId: requestInvitations.requestId,
-          id: requestInvitations.vendorId,
-          name: vendorNameSql,
-        })
-        .from(requestInvitations)
-        .innerJoin(users, eq(users.id, requestInvitations.vendorId))
-        .leftJoin(vendorProfiles, eq(vendorProfiles.userId, requestInvitations.vendorId))
-        .where(
-          inArray(
-            requestInvitations.requestId,
-            rows.map((row) => row.id),
-          ),
-        )
-        .orderBy(asc(vendorNameSql), asc(requestInvitations.vendorId));
-      return rows.map((row) => ({
-        ...row,
-        vendors: invited.filter((v) => v.requestId === row.id).map(({ id, name }) => ({ id, name })),
-      }));
-    },
-  );
-}
+import { errorResponses, notModified } from '../http/route-schemas.ts';
+import { loadManagerPage } from './manager-request-list-store.ts';
+import { requireManagerScope } from './manager-scope.ts';
 
 /** GET /api/property-manager/maintenance-requests/ (signed-in spec, sections 2, 3 and 7). */
 export async function managerRequestListRoutes(app: FastifyInstance): Promise<void> {
@@ -134,9 +16,16 @@ export async function managerRequestListRoutes(app: FastifyInstance): Promise<vo
   // properties (names, unit numbers) and invited vendors (names) stand. A property moving to another
   // client changes every scope: its trigger clears everything.
   const pages = new ReadCache(app.changeFeed.versions);
-  app.get('/api/property-manager/maintenance-requests/', async (request, reply) => {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const schema = {
+    summary: "The requests on the manager's properties, filtered, searched, sorted and paged",
+    querystring: managerRequestQuerySchema,
+    response: { ...errorResponses, 200: managerRequestPageSchema, 304: notModified },
+  };
+  const options = { schema, preValidation: checkFirst(requireManagerScope) };
+  api.get('/api/property-manager/maintenance-requests/', options, async (request, reply) => {
     const scope = requireManagerScope(request);
-    const query = parseInput(managerRequestQuerySchema, request.query);
+    const query = request.query;
     const key = JSON.stringify([
       scope.all ? null : scope.clientId,
       scope.all,

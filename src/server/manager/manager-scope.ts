@@ -2,7 +2,7 @@ import { eq, inArray, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { isStaff, requireUserType } from '../auth/guards.ts';
 import type { UserRow } from '../auth/session-store.ts';
-import type { Db } from '../db/database.ts';
+import type { DbOrTx } from '../db/db-or-tx.ts';
 import { projects } from '../db/schema/projects.ts';
 import { maintenanceRequests as mr } from '../db/schema/requests.ts';
 
@@ -24,12 +24,12 @@ export function requireManagerScope(request: FastifyRequest): ManagerScope {
 }
 
 /** The client's project ids as a subquery (none for a manager without a client). */
-function clientProjectIds(db: Db, clientId: number) {
+function clientProjectIds(db: DbOrTx, clientId: number) {
   return db.select({ id: projects.id }).from(projects).where(eq(projects.clientId, clientId));
 }
 
 /** Requests the scope may list. */
-export function requestsInScope(db: Db, scope: ManagerScope): SQL | undefined {
+export function requestsInScope(db: DbOrTx, scope: ManagerScope): SQL | undefined {
   if (scope.all) return undefined;
   // A manager without a client manages no request: compare with an id no row has.
   return scope.clientId === null

@@ -1,86 +1,15 @@
-import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { type Conversation, conversationTitle } from '#shared/message-schemas.ts';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { type Conversation, conversationListSchema, conversationTitle } from '#shared/message-schemas.ts';
 import { canViewRequest, type VisibilityViewer } from '#shared/request-visibility.ts';
 import { isStaff, requireUser } from '../auth/guards.ts';
 import type { UserRow } from '../auth/session-store.ts';
 import { cacheTag } from '../cache/cache-changes.ts';
 import { sendCached } from '../cache/cached-answer.ts';
 import { ReadCache } from '../cache/read-cache.ts';
-import type { Db } from '../db/database.ts';
+import { errorResponses } from '../http/route-schemas.ts';
 import { requestViewer, viewerKey } from '../requests/request-viewer.ts';
-
-const threadRowSchema = z.object({
-  request_id: z.number(),
-  vendor_id: z.number(),
-  unread_count: z.number(),
-  last_message: z.string(),
-  timestamp: z.string(),
-  type: z.string(),
-  created_by_id: z.number(),
-  invite_all: z.boolean(),
-  project_id: z.number().nullable(),
-  property: z.string().nullable(),
-  client_id: z.number().nullable(),
-  manager: z.string(),
-  vendor_name: z.string(),
-  /** Whether the thread's vendor is invited to the request (what the vendor's visibility needs). */
-  vendor_invited: z.boolean(),
-});
-type ThreadRow = z.infer<typeof threadRowSchema>;
-
-/**
- * Every thread the user takes part in, newest activity first, with the messages unread by its side:
- * a vendor's own threads; a manager's threads on the requests its client owns; a staff member's on
- * the requests it raised (requestManagerIds), one per (request, vendor). Creating a request makes no
- * manager of anyone else: a manager who moved to another client, or a vendor reporter, reads none.
- */
-async function loadThreads(db: Db, user: UserRow): Promise<ThreadRow[]> {
-  const isVendor = user.type === 'vendor';
-  const managed: SQL[] = [];
-  if (user.type === 'property_manager' && user.clientId !== null)
-    managed.push(sql`p.client_id = ${user.clientId}`);
-  if (isStaff(user)) managed.push(sql`r.created_by_id = ${user.id}`);
-  const scope = isVendor
-    ? sql`m.vendor_id = ${user.id}`
-    : managed.length === 0
-      ? sql`false`
-      : sql`m.request_id in (select r.id from maintenance_requests r left join projects p on p.id = r.project_id
-        where ${sql.join(managed, sql` or `)})`;
-  const unreadToMe = isVendor ? sql`m.sender_role <> 'vendor'` : sql`m.sender_role = 'vendor'`;
-  const result = await db.execute(sql`
-    with threads as (
-      select m.request_id, m.vendor_id,
-        (count(*) filter (where m.read_at is null and ${unreadToMe}))::int as unread_count
-      from messages m where ${scope}
-      group by m.request_id, m.vendor_id
-    ), latest as (
-      select distinct on (m.request_id, m.vendor_id) m.request_id, m.vendor_id, m.content, m.created_at, m.id
-      from messages m where ${scope}
-      order by m.request_id, m.vendor_id, m.created_at desc, m.id desc
-    )
-    select t.request_id, t.vendor_id, t.unread_count, l.content as last_message,
-      to_json(l.created_at) #>> '{}' as timestamp,
-      r.type, r.created_by_id, r.invite_all, r.project_id, p.name as property, p.client_id,
-      -- A vendor reporter is not the managing side: its request shows the owning client instead.
-      case when c.type = 'vendor' then coalesce(cl.name, '')
-        else coalesce(nullif(trim(c.first_name || ' ' || c.last_name), ''), c.email) end as manager,
-      coalesce(vp.company_name, nullif(trim(v.first_name || ' ' || v.last_name), ''), v.email) as vendor_name,
-      exists (select 1 from request_invitations i where i.request_id = t.request_id and i.vendor_id = t.vendor_id)
-        as vendor_invited
-    from threads t
-    join latest l on l.request_id = t.request_id and l.vendor_id = t.vendor_id
-    join maintenance_requests r on r.id = t.request_id
-    left join projects p on p.id = r.project_id
-    left join clients cl on cl.id = p.client_id
-    join users c on c.id = r.created_by_id
-    join users v on v.id = t.vendor_id
-    left join vendor_profiles vp on vp.user_id = t.vendor_id
-    order by l.created_at desc, l.id desc
-  `);
-  return z.array(threadRowSchema).parse((result as unknown as { rows: unknown[] }).rows);
-}
+import { loadThreads, type ThreadRow } from './conversation-store.ts';
 
 /**
  * A vendor keeps only the threads of requests it may still see (signed-in spec, section 6). Its
@@ -122,31 +51,37 @@ function conversationTags(user: UserRow, rows: readonly ThreadRow[]): string[] {
 /** GET /api/messages/conversations/ (signed-in spec, sections 2, 3 and 7). */
 export async function conversationRoutes(app: FastifyInstance): Promise<void> {
   const lists = new ReadCache(app.changeFeed.versions);
-  app.get('/api/messages/conversations/', async (request, reply) => {
-    const user = requireUser(request);
-    const viewer = user.type === 'vendor' ? await requestViewer(request) : null;
-    // Whose threads these are (loadThreads) and, for a vendor, what it may still see (stillVisible).
-    const key = JSON.stringify([
-      user.id,
-      user.type,
-      user.clientId,
-      isStaff(user),
-      viewer ? viewerKey(viewer) : null,
-    ]);
-    return sendCached(request, reply, lists, key, async () => {
-      const threads = await loadThreads(app.db, user);
-      const rows = stillVisible(viewer, threads);
-      const body: Conversation[] = rows.map((row) => ({
-        request_id: row.request_id,
-        title: conversationTitle(row.type, row.request_id),
-        unread_count: row.unread_count,
-        participants: { property: row.property ?? '', manager: row.manager },
-        last_message: row.last_message,
-        timestamp: new Date(row.timestamp).toISOString(),
-        vendor: { id: row.vendor_id, name: row.vendor_name },
-      }));
-      // Every thread read, the hidden ones too: a change to one may bring it back.
-      return { body, tags: conversationTags(user, threads) };
+  const schema = {
+    summary: "The user's conversations (one per request and vendor), newest activity first",
+    response: { ...errorResponses, 200: conversationListSchema },
+  };
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get('/api/messages/conversations/', { schema }, async (request, reply) => {
+      const user = requireUser(request);
+      const viewer = user.type === 'vendor' ? await requestViewer(request) : null;
+      // Whose threads these are (loadThreads) and, for a vendor, what it may still see (stillVisible).
+      const key = JSON.stringify([
+        user.id,
+        user.type,
+        user.clientId,
+        isStaff(user),
+        viewer ? viewerKey(viewer) : null,
+      ]);
+      return sendCached(request, reply, lists, key, async () => {
+        const threads = await loadThreads(app.db, user);
+        const rows = stillVisible(viewer, threads);
+        const body: Conversation[] = rows.map((row) => ({
+          request_id: row.request_id,
+          title: conversationTitle(row.type, row.request_id),
+          unread_count: row.unread_count,
+          participants: { property: row.property ?? '', manager: row.manager },
+          last_message: row.last_message,
+          timestamp: new Date(row.timestamp).toISOString(),
+          vendor: { id: row.vendor_id, name: row.vendor_name },
+        }));
+        // Every thread read, the hidden ones too: a change to one may bring it back.
+        return { body, tags: conversationTags(user, threads) };
+      });
     });
-  });
 }

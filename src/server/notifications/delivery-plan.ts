@@ -1,8 +1,7 @@
 import { categoryOfKind, type NotificationChannel } from '#shared/notification-preferences.ts';
-import type { Db } from '../db/database.ts';
-import { notificationDeliveries } from '../db/schema/notification-deliveries.ts';
+import type { notificationDeliveries } from '../db/schema/notification-deliveries.ts';
 import type { notifications } from '../db/schema/notifications.ts';
-import { loadRecipients, type Recipient, wants } from './notification-preferences-store.ts';
+import { type Recipient, wants } from './notification-preferences-store.ts';
 import { quietUntil } from './quiet-hours.ts';
 
 export const DELIVERY_PLAN = {
@@ -32,51 +31,40 @@ function timing(recipient: Recipient, channel: NotificationChannel, now: Date) {
     : { status: 'queued' as const, sendAfter: now };
 }
 
+/** A delivery planned before its notification is written (notify() writes both in one statement). */
+export type PlannedDelivery = Omit<NewDelivery, 'notificationId'>;
+
 /**
- * The deliveries of freshly written notifications: one per channel the recipient has on for the
- * notification's category (and one per push device). Called by notify() inside the transaction that
- * wrote the notifications, so both commit or neither does.
+ * The deliveries of a notification being written: one per channel the recipient has on for the
+ * notification's category (and one per push device). notify() writes them in the transaction that
+ * writes the notification, so both commit or neither does.
  */
-export async function planDeliveries(
-  db: Db,
-  rows: readonly NotificationRow[],
-  now = new Date(),
-): Promise<number> {
-  if (rows.length === 0) return 0;
-  const recipients = await loadRecipients(
-    db,
-    rows.map((row) => row.userId),
-  );
-  const planned: NewDelivery[] = [];
-  for (const row of rows) {
-    const recipient = recipients.get(row.userId);
-    if (!recipient) continue;
-    const category = categoryOfKind(row.kind);
-    const base = { notificationId: row.id, userId: row.userId, category };
-    if (wants(recipient, category, 'email')) {
-      const batchKey = threadBatchKey(row);
-      planned.push({
-        ...base,
-        channel: 'email',
-        status: 'queued',
-        batchKey,
-        sendAfter: batchKey ? new Date(now.getTime() + DELIVERY_PLAN.emailBatchWindowMs) : now,
-      });
-    }
-    if (wants(recipient, category, 'sms')) {
-      planned.push({ ...base, channel: 'sms', ...timing(recipient, 'sms', now) });
-    }
-    if (wants(recipient, category, 'push')) {
-      for (const deviceId of recipient.deviceIds) {
-        planned.push({ ...base, channel: 'push', deviceId, ...timing(recipient, 'push', now) });
-      }
+export function planDeliveries(
+  recipient: Recipient | undefined,
+  notification: Pick<NotificationRow, 'userId' | 'kind' | 'relatedRequestId' | 'relatedVendorId'>,
+  now: Date,
+): PlannedDelivery[] {
+  if (!recipient) return [];
+  const planned: PlannedDelivery[] = [];
+  const category = categoryOfKind(notification.kind);
+  const base = { userId: notification.userId, category };
+  if (wants(recipient, category, 'email')) {
+    const batchKey = threadBatchKey(notification);
+    planned.push({
+      ...base,
+      channel: 'email',
+      status: 'queued',
+      batchKey,
+      sendAfter: batchKey ? new Date(now.getTime() + DELIVERY_PLAN.emailBatchWindowMs) : now,
+    });
+  }
+  if (wants(recipient, category, 'sms')) {
+    planned.push({ ...base, channel: 'sms', ...timing(recipient, 'sms', now) });
+  }
+  if (wants(recipient, category, 'push')) {
+    for (const deviceId of recipient.deviceIds) {
+      planned.push({ ...base, channel: 'push', deviceId, ...timing(recipient, 'push', now) });
     }
   }
-  if (planned.length === 0) return 0;
-  const inserted = await db
-    .insert(notificationDeliveries)
-    .values(planned)
-    .onConflictDoNothing()
-    .returning({ id: notificationDeliveries.id });
-  return inserted.length;
+  return planned;
 }

@@ -1,4 +1,4 @@
-import { inArray } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import {
   defaultChannelChoice,
   type NotificationCategory,
@@ -61,11 +61,17 @@ export function wants(
   return true;
 }
 
+/**
+ * Everyone's recipient facts in one statement (the user row with its choices, quiet hours and
+ * devices as sub-selects): notify() runs this inside the writing transaction, where each statement is
+ * a round trip that keeps the transaction open (issue 14: POST message took four for this).
+ */
 export async function loadRecipients(db: Db, userIds: readonly number[]): Promise<Map<number, Recipient>> {
   const ids = [...new Set(userIds)];
   const recipients = new Map<number, Recipient>();
   if (ids.length === 0) return recipients;
-  // One after another: a transaction's queries share one connection.
+  // `users.id` written out in the sub-selects: Drizzle leaves a single table's columns unqualified,
+  // and an unqualified "id" inside them would be the sub-select's own table's.
   const people = await db
     .select({
       id: users.id,
@@ -78,21 +84,22 @@ export async function loadRecipients(db: Db, userIds: readonly number[]): Promis
       phoneNumber: users.phoneNumber,
       emailNotifications: users.emailNotifications,
       smsNotifications: users.smsNotifications,
+      choices: sql<
+        { category: NotificationCategory; channel: NotificationChannel; enabled: boolean }[]
+      >`coalesce((
+        select json_agg(json_build_object('category', p.category, 'channel', p.channel, 'enabled', p.enabled))
+        from ${notificationPreferences} p where p.user_id = users.id
+      ), '[]'::json)`,
+      quiet: sql<(QuietWindow & { enabled: boolean }) | null>`(
+        select json_build_object('enabled', q.enabled, 'start', q.start_time, 'end', q.end_time, 'timeZone', q.time_zone)
+        from ${notificationQuietHours} q where q.user_id = users.id
+      )`,
+      deviceIds: sql<number[]>`coalesce((
+        select json_agg(d.id order by d.id) from ${pushSubscriptions} d where d.user_id = users.id
+      ), '[]'::json)`,
     })
     .from(users)
     .where(inArray(users.id, ids));
-  const choices = await db
-    .select()
-    .from(notificationPreferences)
-    .where(inArray(notificationPreferences.userId, ids));
-  const quiet = await db
-    .select()
-    .from(notificationQuietHours)
-    .where(inArray(notificationQuietHours.userId, ids));
-  const devices = await db
-    .select({ id: pushSubscriptions.id, userId: pushSubscriptions.userId })
-    .from(pushSubscriptions)
-    .where(inArray(pushSubscriptions.userId, ids));
   for (const person of people) {
     recipients.set(person.id, {
       id: person.id,
@@ -103,26 +110,13 @@ export async function loadRecipients(db: Db, userIds: readonly number[]): Promis
       emailNotifications: person.emailNotifications,
       smsNotifications: person.smsNotifications,
       smsNumber: smsNumberOf(person.phoneNumber),
-      choices: new Map(),
-      quiet: null,
-      deviceIds: [],
+      choices: new Map(
+        person.choices.map((choice) => [choiceKey(choice.category, choice.channel), choice.enabled]),
+      ),
+      quiet: person.quiet,
+      deviceIds: person.deviceIds,
     });
   }
-  for (const choice of choices) {
-    recipients.get(choice.userId)?.choices.set(choiceKey(choice.category, choice.channel), choice.enabled);
-  }
-  for (const window of quiet) {
-    const recipient = recipients.get(window.userId);
-    if (recipient) {
-      recipient.quiet = {
-        enabled: window.enabled,
-        start: window.startTime,
-        end: window.endTime,
-        timeZone: window.timeZone,
-      };
-    }
-  }
-  for (const device of devices) recipients.get(device.userId)?.deviceIds.push(device.id);
   return recipients;
 }
 

@@ -1,9 +1,10 @@
 import type { NotificationKind } from '#shared/notification-preferences.ts';
 import type { Db } from '../db/database.ts';
-import { notifications } from '../db/schema/notifications.ts';
-import { publishEvents } from '../realtime/realtime-events.ts';
+import { publishEvents, type RealtimeEvent } from '../realtime/realtime-events.ts';
 import { planDeliveries } from './delivery-plan.ts';
 import { notificationBody } from './notification-body.ts';
+import { loadRecipients } from './notification-preferences-store.ts';
+import { insertNotifications } from './notification-writes.ts';
 
 /** What made a notification; the kinds the product creates (kept in `notifications.kind`). */
 export type { NotificationKind };
@@ -21,27 +22,45 @@ export interface NewNotification {
 /**
  * Records notifications for the users an event concerns, with their deliveries by email, SMS and
  * Web Push (one per channel each user has on for the category: delivery-plan.ts), and pushes each to
- * its user's open event streams. Pass the transaction of the write that caused them, so a rolled-back
- * write leaves no notification or delivery behind and pushes nothing (the push leaves on commit).
+ * its user's open event streams, together with `alsoPublish` (the event's own real-time events, so
+ * the write sends one pg_notify statement, not two). Pass the transaction of the write that caused
+ * them, so a rolled-back write leaves no notification or delivery behind and pushes nothing (the push
+ * leaves on commit). Three statements whatever the number of recipients (issue 14): the recipients,
+ * the notifications with their deliveries, the events.
  */
-export async function notify(db: Db, items: readonly NewNotification[]): Promise<void> {
-  if (items.length === 0) return;
-  const rows = await db
-    .insert(notifications)
-    .values(
-      items.map((item) => ({
+export async function notify(
+  db: Db,
+  items: readonly NewNotification[],
+  alsoPublish: readonly RealtimeEvent[] = [],
+): Promise<void> {
+  if (items.length === 0) {
+    await publishEvents(db, alsoPublish);
+    return;
+  }
+  const recipients = await loadRecipients(
+    db,
+    items.map((item) => item.userId),
+  );
+  const now = new Date();
+  const plans = items.map((item) =>
+    planDeliveries(
+      recipients.get(item.userId),
+      {
         userId: item.userId,
         kind: item.kind,
-        title: item.title,
-        message: item.message,
         relatedRequestId: item.relatedRequestId ?? null,
         relatedVendorId: item.relatedVendorId ?? null,
-      })),
-    )
-    .returning();
-  await planDeliveries(db, rows);
-  await publishEvents(
-    db,
-    rows.map((row) => ({ users: [row.userId], event: 'notification', data: notificationBody(row) })),
+      },
+      now,
+    ),
   );
+  const rows = await insertNotifications(db, items, plans);
+  await publishEvents(db, [
+    ...rows.map((row) => ({
+      users: [row.userId],
+      event: 'notification' as const,
+      data: notificationBody(row),
+    })),
+    ...alsoPublish,
+  ]);
 }

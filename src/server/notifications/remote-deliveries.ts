@@ -6,9 +6,9 @@ import type { Db } from '../db/database.ts';
 import { notificationDeliveries as d } from '../db/schema/notification-deliveries.ts';
 import { notifications } from '../db/schema/notifications.ts';
 import { pushSubscriptions } from '../db/schema/push-subscriptions.ts';
-import { users } from '../db/schema/users.ts';
 import { PushSendError, type PushTransport } from '../push/push-transport.ts';
 import { maskedNumber, profileDigitsOf } from '../sms/sms-number.ts';
+import { setTextsForNumber } from '../sms/sms-opt-out-store.ts';
 import { SmsSendError, type SmsTransport } from '../sms/sms-transports.ts';
 import { DELIVERY_POLICY, deliveryRetryDelayMs, forEachLimited, NOT_SENT } from './delivery-policy.ts';
 import { notificationText } from './notification-mails.ts';
@@ -65,7 +65,7 @@ async function claimDue(db: Db, now: Date): Promise<Delivery[]> {
 /** A STOP the provider reported (Twilio 21610): texts to that number end for every account with it. */
 async function stopTextsTo(db: Db, number: string): Promise<void> {
   const digits = profileDigitsOf(number);
-  if (digits) await db.update(users).set({ smsNotifications: false }).where(eq(users.phoneNumber, digits));
+  if (digits) await setTextsForNumber(db, digits, false);
 }
 
 /**

@@ -1,8 +1,10 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { CATEGORY_LABELS, roleOf } from '#shared/notification-preferences.ts';
 import { notificationSettingsPath } from '#shared/notification-targets.ts';
-import { users } from '../db/schema/users.ts';
+import { errorResponses, htmlPage } from '../http/route-schemas.ts';
+import { PUBLIC } from '../openapi/security-schemes.ts';
 import { setChoice } from './notification-preferences-store.ts';
 import {
   renderUnsubscribed,
@@ -10,7 +12,18 @@ import {
   renderUnsubscribeQuestion,
   UNSUBSCRIBE_PAGE_CSP,
 } from './unsubscribe-page.ts';
-import { readUnsubscribeToken } from './unsubscribe-token.ts';
+import { loadUnsubscribeTarget } from './unsubscribe-target.ts';
+
+/** The token as the link carries it: any text (a forged or cut one answers the "not valid" page). */
+const tokenParams = z.object({
+  token: z.string().meta({ description: 'The signed token of the mail link.' }),
+});
+const pages = {
+  ...errorResponses,
+  404: htmlPage('The link is not valid (cut, forged, or its user is gone)'),
+};
+/** RFC 8058's one-click body; the page's own button sends the same. Nothing in it is needed. */
+const oneClickForm = z.object({ 'List-Unsubscribe': z.literal('One-Click').optional() });
 
 function page(reply: FastifyReply, status: number, html: string) {
   return reply
@@ -37,18 +50,16 @@ export async function unsubscribeRoutes(app: FastifyInstance): Promise<void> {
     (_request, _body, done) => done(null, undefined),
   );
 
-  const load = async (token: string) => {
-    const target = await readUnsubscribeToken(app.db, token);
-    if (!target) return null;
-    const [user] = await app.db
-      .select({ id: users.id, email: users.email, type: users.type })
-      .from(users)
-      .where(eq(users.id, target.userId));
-    return user ? { user, category: target.category } : null;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const askSchema = {
+    summary: "A notification mail's unsubscribe link: a page that asks first",
+    security: PUBLIC,
+    params: tokenParams,
+    produces: ['text/html'],
+    response: { ...pages, 200: htmlPage('Asks whether to stop this category of email') },
   };
-
-  app.get<{ Params: { token: string } }>('/unsubscribe/:token', async (request, reply) => {
-    const found = await load(request.params.token);
+  api.get('/unsubscribe/:token', { schema: askSchema }, async (request, reply) => {
+    const found = await loadUnsubscribeTarget(app.db, request.params.token);
     if (!found) return page(reply, 404, renderUnsubscribeInvalid());
     return page(
       reply,
@@ -61,11 +72,19 @@ export async function unsubscribeRoutes(app: FastifyInstance): Promise<void> {
     );
   });
 
-  app.post<{ Params: { token: string } }>(
+  const unsubscribeSchema = {
+    summary: "Stop this category of email (the page's button, or a mail client's RFC 8058 one-click)",
+    params: tokenParams,
+    formBody: oneClickForm,
+    consumes: ['application/x-www-form-urlencoded', 'multipart/form-data'],
+    produces: ['text/html'],
+    response: { ...pages, 200: htmlPage('Says the category of email is off') },
+  };
+  api.post(
     '/unsubscribe/:token',
-    { config: { csrf: false } },
+    { schema: unsubscribeSchema, config: { csrf: false } },
     async (request, reply) => {
-      const found = await load(request.params.token);
+      const found = await loadUnsubscribeTarget(app.db, request.params.token);
       if (!found) return page(reply, 404, renderUnsubscribeInvalid());
       await setChoice(app.db, found.user.id, found.category, 'email', false);
       request.log.info(

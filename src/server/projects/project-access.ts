@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { isRecordId } from '#shared/record-id.ts';
 import { isStaff } from '../auth/guards.ts';
 import type { UserRow } from '../auth/session-store.ts';
 import type { Db } from '../db/database.ts';
@@ -30,12 +29,6 @@ export function requireSignedIn(request: FastifyRequest): UserRow {
 /** A client's properties are its own managers' and staff's business. */
 export function managesClient(user: UserRow, clientId: number): boolean {
   return isStaff(user) || (user.type === 'property_manager' && user.clientId === clientId);
-}
-
-/** For routes that do not yet declare the shared id params schema (src/shared/record-id.ts). */
-export function parseId(raw: string, notFoundMessage: string): number {
-  if (!isRecordId(raw)) throw propertyError(404, notFoundMessage);
-  return Number(raw);
 }
 
 /**

@@ -1,18 +1,30 @@
-import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { type PushDevice, pushSubscriptionInputSchema } from '#shared/push-messages.ts';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  type PushDevice,
+  pushConfigSchema,
+  pushDeviceListSchema,
+  pushDeviceSchema,
+  pushSubscriptionInputSchema,
+} from '#shared/push-messages.ts';
+import { idParamsSchema } from '#shared/record-id.ts';
 import { cleanHeaderText } from '#shared/text-fields.ts';
 import { requireUser } from '../auth/guards.ts';
-import { pushSubscriptions } from '../db/schema/push-subscriptions.ts';
-import { HttpError, notFound, parseInput } from '../http/http-error.ts';
+import { checkFirst } from '../auth/route-guards.ts';
+import { HttpError, notFound } from '../http/http-error.ts';
+import { errorResponses, noContent } from '../http/route-schemas.ts';
 import { deviceLabel } from './device-label.ts';
-
-/** A user keeps a device per browser; past this many the oldest ones are surely gone. */
-export const PUSH_DEVICES_PER_USER = 20;
+import {
+  deletePushSubscription,
+  listPushSubscriptions,
+  type PushSubscriptionRow,
+  savePushSubscription,
+} from './push-subscription-store.ts';
 
 const PUSH_OFF = 'Push notifications are not set up on this server.';
+const DEVICE_NOT_FOUND = 'Device not found.';
 
-function deviceBody(row: typeof pushSubscriptions.$inferSelect): PushDevice {
+function deviceBody(row: PushSubscriptionRow): PushDevice {
   return {
     id: row.id,
     endpoint: row.endpoint,
@@ -24,68 +36,67 @@ function deviceBody(row: typeof pushSubscriptions.$inferSelect): PushDevice {
 
 /**
  * Web Push (issue 19): GET /api/push/config/ (the VAPID public key a browser subscribes with),
- * the signed-in user's devices (GET, POST to add this browser's subscription, DELETE one). A
- * subscription is bound to its endpoint: the same browser subscribing again, or after another user
- * signed in on it, updates that row, so a device never gets one person's notifications twice or
- * another person's at all.
+ * the signed-in user's devices (GET, POST to add this browser's subscription, DELETE one).
  */
 export async function pushSubscriptionRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/api/push/config/', async (request) => {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const signedInFirst = checkFirst(requireUser);
+
+  const configSchema = {
+    summary: 'Whether this server sends Web Push, and the key a browser subscribes with',
+    response: { ...errorResponses, 200: pushConfigSchema },
+  };
+  api.get('/api/push/config/', { schema: configSchema }, async (request) => {
     requireUser(request);
     const keys = await app.vapidKeys();
     return { enabled: keys !== null, vapid_public_key: keys?.publicKey ?? null };
   });
 
-  app.get('/api/push/subscriptions/', async (request) => {
+  const listSchema = {
+    summary: "The user's devices that receive push notifications, newest first",
+    response: { ...errorResponses, 200: pushDeviceListSchema },
+  };
+  api.get('/api/push/subscriptions/', { schema: listSchema }, async (request) => {
     const user = requireUser(request);
-    const rows = await app.db
-      .select()
-      .from(pushSubscriptions)
-      .where(eq(pushSubscriptions.userId, user.id))
-      .orderBy(desc(pushSubscriptions.createdAt), desc(pushSubscriptions.id));
-    return rows.map(deviceBody);
+    return (await listPushSubscriptions(app.db, user.id)).map(deviceBody);
   });
 
-  app.post('/api/push/subscriptions/', async (request, reply) => {
-    const user = requireUser(request);
-    const input = parseInput(pushSubscriptionInputSchema, request.body);
-    if (!(await app.vapidKeys())) throw new HttpError(409, { detail: PUSH_OFF });
-    const values = {
-      userId: user.id,
-      endpoint: input.endpoint,
-      p256dh: input.keys.p256dh,
-      auth: input.keys.auth,
-      userAgent: cleanHeaderText(request.headers['user-agent'], 300),
-    };
-    const [row] = await app.db.transaction(async (tx) => {
-      const saved = await tx
-        .insert(pushSubscriptions)
-        .values(values)
-        .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: { ...values, createdAt: new Date() } })
-        .returning();
-      // The oldest devices beyond the limit go: a browser that stopped answering never unsubscribes.
-      const kept = await tx
-        .select({ id: pushSubscriptions.id })
-        .from(pushSubscriptions)
-        .where(eq(pushSubscriptions.userId, user.id))
-        .orderBy(desc(pushSubscriptions.createdAt), desc(pushSubscriptions.id));
-      for (const old of kept.slice(PUSH_DEVICES_PER_USER)) {
-        await tx.delete(pushSubscriptions).where(eq(pushSubscriptions.id, old.id));
-      }
-      return saved;
-    });
-    return reply.code(201).send(deviceBody(row!));
-  });
+  const addSchema = {
+    summary: "Add this browser's push subscription (PushSubscription.toJSON())",
+    body: pushSubscriptionInputSchema,
+    response: { ...errorResponses, 201: pushDeviceSchema },
+  };
+  api.post(
+    '/api/push/subscriptions/',
+    { schema: addSchema, preValidation: signedInFirst },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const input = request.body;
+      if (!(await app.vapidKeys())) throw new HttpError(409, { detail: PUSH_OFF });
+      const row = await savePushSubscription(app.db, {
+        userId: user.id,
+        endpoint: input.endpoint,
+        p256dh: input.keys.p256dh,
+        auth: input.keys.auth,
+        userAgent: cleanHeaderText(request.headers['user-agent'], 300),
+      });
+      return reply.code(201).send(deviceBody(row));
+    },
+  );
 
-  app.delete<{ Params: { id: string } }>('/api/push/subscriptions/:id/', async (request, reply) => {
+  const removeSchema = {
+    summary: 'Stop push notifications to one of the own devices',
+    params: idParamsSchema,
+    response: { ...errorResponses, 204: noContent },
+  };
+  const removeOptions = {
+    schema: removeSchema,
+    preValidation: signedInFirst,
+    config: { notFound: { detail: DEVICE_NOT_FOUND } },
+  };
+  api.delete('/api/push/subscriptions/:id/', removeOptions, async (request, reply) => {
     const user = requireUser(request);
-    const id = /^[1-9]\d{0,8}$/.test(request.params.id) ? Number(request.params.id) : null;
-    if (id === null) throw notFound('Device not found.');
-    const gone = await app.db
-      .delete(pushSubscriptions)
-      .where(and(eq(pushSubscriptions.id, id), eq(pushSubscriptions.userId, user.id)))
-      .returning({ id: pushSubscriptions.id });
-    if (gone.length === 0) throw notFound('Device not found.');
+    if (!(await deletePushSubscription(app.db, user.id, request.params.id))) throw notFound(DEVICE_NOT_FOUND);
     return reply.code(204).send();
   });
 }

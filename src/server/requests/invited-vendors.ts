@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { UserRow } from '../auth/session-store.ts';
-import type { Db } from '../db/database.ts';
+import type { DbOrTx } from '../db/db-or-tx.ts';
 import { users } from '../db/schema/users.ts';
 import { vendorProfiles } from '../db/schema/vendor-profiles.ts';
 import { HttpError } from '../http/http-error.ts';
@@ -12,7 +12,7 @@ const INVALID_VENDORS = 'Select valid vendors.';
  * Vendors to invite (at creation or later) must be real, active vendor users; inviting oneself makes
  * no sense. Answers them with their shown names, in the order they were chosen; 400 otherwise.
  */
-export async function loadInvitedVendors(tx: Db, author: UserRow, ids: readonly number[]) {
+export async function loadInvitedVendors(tx: DbOrTx, author: UserRow, ids: readonly number[]) {
   if (ids.length === 0) return [];
   if (ids.includes(author.id))
     throw new HttpError(400, { errors: { vendors: ['You cannot invite yourself.'] } });

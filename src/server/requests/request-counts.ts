@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../db/database.ts';
+import type { DbOrTx } from '../db/db-or-tx.ts';
 import { queryRows } from '../db/query-rows.ts';
 
 /**
@@ -22,13 +22,13 @@ function filterSql(filters: CountFilters): SQL {
   }`;
 }
 
-async function single(db: Db, query: SQL): Promise<number> {
+async function single(db: DbOrTx, query: SQL): Promise<number> {
   const [row] = await queryRows<{ total: string | number | null }>(db, query);
   return Number(row?.total ?? 0);
 }
 
 /** Every request (staff), by the counters. */
-export function countAllRequests(db: Db, filters: CountFilters): Promise<number> {
+export function countAllRequests(db: DbOrTx, filters: CountFilters): Promise<number> {
   return single(
     db,
     sql`select coalesce(sum(n), 0) as total from request_counts_by_type where true${filterSql(filters)}`,
@@ -40,7 +40,7 @@ export function countAllRequests(db: Db, filters: CountFilters): Promise<number>
  * otherwise (invited to, or reported itself) outside those, counted row by row through their indexes.
  */
 export async function countVendorJobs(
-  db: Db,
+  db: DbOrTx,
   vendor: { id: number; categories: readonly string[] },
   filters: CountFilters,
 ): Promise<number> {
@@ -65,7 +65,7 @@ export async function countVendorJobs(
 
 /** The requests on a client's properties, by the per-property counters. */
 export function countClientRequests(
-  db: Db,
+  db: DbOrTx,
   clientId: number,
   filters: CountFilters & { priority?: string | undefined; projectId?: number | undefined },
 ): Promise<number> {

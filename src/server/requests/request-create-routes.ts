@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import fastifyMultipart from '@fastify/multipart';
-import { eq, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { PHOTO_PIXEL_LIMIT } from '#shared/image-limits.ts';
+import { requestFormSchema } from '#shared/photo-forms.ts';
+import { createdRequestSchema } from '#shared/request-responses.ts';
 import {
   type CreatedRequest,
   confirmationNumber,
@@ -12,33 +14,19 @@ import {
   requestInputSchema,
 } from '#shared/request-schemas.ts';
 import { requireUserType } from '../auth/guards.ts';
-import type { Db } from '../db/database.ts';
-import { queryRows } from '../db/query-rows.ts';
-import {
-  maintenanceRequests as mr,
-  requestInvitations,
-  requestPhotos,
-  requestStatusHistory,
-} from '../db/schema/requests.ts';
-import { users } from '../db/schema/users.ts';
-import { vendorProfiles } from '../db/schema/vendor-profiles.ts';
+import { checkFirst } from '../auth/route-guards.ts';
 import { parseInput } from '../http/http-error.ts';
+import { errorResponses } from '../http/route-schemas.ts';
 import { idempotentWrite } from '../idempotency/idempotent-write.ts';
 import { EXTENSIONS } from '../storage/content-type.ts';
 import { fieldsAsPayload, readPhotoUpload, type UploadedPhoto } from '../storage/photo-upload.ts';
-import { vendorNameSql } from '../vendors/vendor-name.ts';
 import { loadInvitedVendors } from './invited-vendors.ts';
 import { notifyRequestRaised } from './request-notices.ts';
 import { PROPERTY_BEFORE_PHOTOS, requireRequestTarget, resolveRequestPlace } from './request-property.ts';
+import { checkSpot, insertSpot } from './request-spot-store.ts';
+import { authorName, insertRequest, reserveRequestId } from './request-store.ts';
 
-async function authorName(tx: Db, userId: number): Promise<string> {
-  const [row] = await tx
-    .select({ name: vendorNameSql })
-    .from(users)
-    .leftJoin(vendorProfiles, eq(vendorProfiles.userId, users.id))
-    .where(eq(users.id, userId));
-  return row?.name ?? '';
-}
+const requireAuthor = (request: FastifyRequest) => requireUserType(request, 'vendor', 'property_manager');
 
 /**
  * POST /api/requests/ (signed-in spec, sections 3, 5 and 7): a manager's request from the dashboard
@@ -52,8 +40,17 @@ export async function requestCreateRoutes(app: FastifyInstance): Promise<void> {
     limits: { fileSize: MAX_REQUEST_PHOTO_BYTES, files: MAX_REQUEST_PHOTOS + 1, fields: 200, parts: 250 },
   });
 
-  app.post('/api/requests/', async (request, reply) => {
-    const user = requireUserType(request, 'vendor', 'property_manager');
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const schema = {
+    summary:
+      'Raise a maintenance request (JSON, or multipart with photos; replayable with an Idempotency-Key)',
+    // Read by the handler itself (JSON or multipart): a form for the document only.
+    formBody: requestFormSchema,
+    consumes: ['multipart/form-data', 'application/json'],
+    response: { ...errorResponses, 201: createdRequestSchema },
+  };
+  api.post('/api/requests/', { schema, preValidation: checkFirst(requireAuthor) }, async (request, reply) => {
+    const user = requireAuthor(request);
     const upload = request.isMultipart()
       ? await readPhotoUpload(app, request, {
           field: 'photos',
@@ -77,67 +74,32 @@ export async function requestCreateRoutes(app: FastifyInstance): Promise<void> {
         const input = parseInput(requestInputSchema, payload);
         const place = await resolveRequestPlace(tx, user, input.property_id, input.unit_id);
         const vendors = await loadInvitedVendors(tx, user, input.vendors);
+        const spot = input.spot ? await checkSpot(tx, place.project.id, input.spot) : null;
         // The photos go to storage before any row is written: inserting the request takes the
         // request-list generation and counter rows (migration 0008) until commit, and every other
         // request write on every process would queue behind a slow upload. The id is reserved first
         // because the photos' keys carry it.
-        const [reserved] = await queryRows<{ id: number }>(
-          tx,
-          sql`select nextval(pg_get_serial_sequence('maintenance_requests', 'id'))::int as id`,
-        );
-        const requestId = reserved!.id;
+        const requestId = await reserveRequestId(tx);
         const stored = photos.map((photo) => ({
           ...photo,
           key: `requests/${requestId}/photos/${randomBytes(16).toString('hex')}.${EXTENSIONS[photo.contentType]}`,
         }));
         try {
           for (const photo of stored) await app.files.put(photo.key, photo.body, photo.contentType);
-          const [row] = await tx
-            .insert(mr)
-            .values({
-              id: requestId,
-              createdById: user.id,
-              projectId: place.project.id,
-              unitId: place.unit?.id ?? null,
-              type: input.type,
-              description: input.description,
-              timeframe: input.timeframe,
-              priority: input.priority,
-              inviteAll: input.invite_all,
-              areasAffected: input.areas_affected,
-              bidDeadline: input.bid_deadline ? new Date(input.bid_deadline) : null,
-            })
-            .returning();
-          const created = row!;
-          await tx.insert(requestStatusHistory).values({
-            requestId: created.id,
-            event: 'created',
-            fromStatus: null,
-            toStatus: created.status,
-            changedById: user.id,
-            createdAt: created.createdAt,
+          const { created, photos: photoRows } = await insertRequest(tx, {
+            id: requestId,
+            createdById: user.id,
+            projectId: place.project.id,
+            unitId: place.unit?.id ?? null,
+            input,
+            invitedVendorIds: vendors.map((vendor) => vendor.id),
+            photos: stored.map((photo) => ({
+              key: photo.key,
+              contentType: photo.contentType,
+              sizeBytes: photo.body.length,
+            })),
           });
-          if (vendors.length > 0) {
-            await tx
-              .insert(requestInvitations)
-              .values(vendors.map((vendor) => ({ requestId: created.id, vendorId: vendor.id })));
-          }
-          const photoRows =
-            stored.length === 0
-              ? []
-              : await tx
-                  .insert(requestPhotos)
-                  .values(
-                    stored.map((photo) => ({
-                      requestId: created.id,
-                      storageKey: photo.key,
-                      contentType: photo.contentType,
-                      sizeBytes: photo.body.length,
-                      kind: 'request' as const,
-                      uploadedById: user.id,
-                    })),
-                  )
-                  .returning({ id: requestPhotos.id, key: requestPhotos.storageKey });
+          if (spot) await insertSpot(tx, created.id, spot);
           await notifyRequestRaised(tx, user, {
             id: created.id,
             type: created.type,
@@ -164,6 +126,7 @@ export async function requestCreateRoutes(app: FastifyInstance): Promise<void> {
             areas_affected: created.areasAffected,
             bid_deadline: created.bidDeadline?.toISOString() ?? null,
             photos: photoRows.map((photo) => ({ id: photo.id, url: `/api/files/${photo.key}` })),
+            spot,
           };
           return { status: 201, body };
         } catch (error) {

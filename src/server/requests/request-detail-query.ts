@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { TimeUnit } from '#shared/statuses.ts';
-import type { Db } from '../db/database.ts';
+import type { DbOrTx } from '../db/db-or-tx.ts';
 import { projects } from '../db/schema/projects.ts';
 import { maintenanceRequests as mr } from '../db/schema/requests.ts';
 import { users } from '../db/schema/users.ts';
@@ -39,7 +39,7 @@ interface RawStep extends Omit<HistoryStep, 'when'> {
   when: string;
 }
 
-export async function loadRequestDetail(db: Db, id: number, askerId: number) {
+export async function loadRequestDetail(db: DbOrTx, id: number, askerId: number) {
   const [row] = await db
     .select({
       request: mr,

@@ -1,15 +1,21 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { idParamsSchema } from '#shared/record-id.ts';
+import { requestDetailSchema } from '#shared/request-responses.ts';
 import { canViewRequest, managesRequest, type VisibilityViewer } from '#shared/request-visibility.ts';
 import { requireUser } from '../auth/guards.ts';
+import { checkFirst } from '../auth/route-guards.ts';
 import type { UserRow } from '../auth/session-store.ts';
 import { cacheTag } from '../cache/cache-changes.ts';
 import { type FreshAnswer, sendCached } from '../cache/cached-answer.ts';
 import { ReadCache } from '../cache/read-cache.ts';
 import { mayEditDocumentation } from '../documentation/documentation-access.ts';
 import { forbidden, notFound } from '../http/http-error.ts';
+import { errorResponses, notModified } from '../http/route-schemas.ts';
 import { roleOf } from '../lifecycle/lifecycle-access.ts';
 import { fileUrl, requestProgress } from '../lifecycle/request-progress.ts';
 import { loadRequestDetail, type RequestDetailRow } from './request-detail-query.ts';
+import { loadRequestSpot } from './request-spot-store.ts';
 import { requestViewer, viewerKey } from './request-viewer.ts';
 
 const NOT_FOUND = 'Request not found.';
@@ -20,10 +26,20 @@ export async function requestDetailRoutes(app: FastifyInstance): Promise<void> {
   // Kept per asker and request while nothing the answer shows has changed (detailTags), so the
   // detail a vendor returns to costs no query; who may see what is decided once, when it is read.
   const details = new ReadCache(app.changeFeed.versions, 10_000);
-  app.get<{ Params: { id: string } }>('/api/requests/:id/', async (request, reply) => {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const schema = {
+    summary: 'A request as the asker may see it: bids, photos, timeline and what the asker may do next',
+    params: idParamsSchema,
+    response: { ...errorResponses, 200: requestDetailSchema, 304: notModified },
+  };
+  const options = {
+    schema,
+    preValidation: checkFirst(requireUser),
+    config: { notFound: { detail: NOT_FOUND } },
+  };
+  api.get('/api/requests/:id/', options, async (request, reply) => {
     const user = requireUser(request);
-    if (!/^\d{1,9}$/.test(request.params.id)) throw notFound(NOT_FOUND);
-    const id = Number(request.params.id);
+    const { id } = request.params;
     const viewer = await requestViewer(request);
     // The asker as every rule below reads it: identity, role, client, staff flags and trades.
     const key = JSON.stringify([id, viewerKey(viewer)]);
@@ -53,7 +69,10 @@ async function answerDetail(
 ): Promise<FreshAnswer> {
   const detail = await loadRequestDetail(app.db, id, user.id);
   if (!detail) throw notFound(NOT_FOUND);
-  return { body: detailBody(detail, user, viewer), tags: detailTags(detail, user.id) };
+  // The visibility rule first (detailBody refuses), then the plan excerpt that every reader may see
+  // (issue 20); its layout and photos carry the property's tag, which detailTags names.
+  const body = detailBody(detail, user, viewer);
+  return { body: { ...body, spot: await loadRequestSpot(app.db, id) }, tags: detailTags(detail, user.id) };
 }
 
 function detailBody(detail: RequestDetailRow, user: UserRow, viewer: VisibilityViewer) {

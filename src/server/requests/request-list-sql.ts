@@ -1,6 +1,6 @@
 import { and, count, type SQL, sql } from 'drizzle-orm';
 import type { ListPage } from '#shared/list-query.ts';
-import type { Db } from '../db/database.ts';
+import type { DbOrTx } from '../db/db-or-tx.ts';
 import { maintenanceRequests as mr } from '../db/schema/requests.ts';
 
 // The SQL the request lists share: the vendor's jobs and the manager's Maintenance Requests.
@@ -24,7 +24,7 @@ export interface Paging {
 }
 
 /** Counts the requests matching `where` row by row: for searches, which read the rows anyway. */
-export function countMatching(db: Db, where: SQL | undefined): () => Promise<number> {
+export function countMatching(db: DbOrTx, where: SQL | undefined): () => Promise<number> {
   return async () => {
     const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(mr).where(where);
     return total;

@@ -1,5 +1,5 @@
 import { and, eq, or, type SQL, type SQLWrapper } from 'drizzle-orm';
-import type { Db } from '../db/database.ts';
+import type { DbOrTx } from '../db/db-or-tx.ts';
 import { users } from '../db/schema/users.ts';
 
 /**
@@ -28,7 +28,7 @@ export function isRequestManager(
 }
 
 export async function requestManagerIds(
-  db: Db,
+  db: DbOrTx,
   request: { createdById: number; projectClientId: number | null },
 ): Promise<number[]> {
   const rows = await db

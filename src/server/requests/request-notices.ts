@@ -1,6 +1,6 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { UserRow } from '../auth/session-store.ts';
-import type { Db } from '../db/database.ts';
+import type { DbOrTx } from '../db/db-or-tx.ts';
 import { users } from '../db/schema/users.ts';
 import { vendorProfiles } from '../db/schema/vendor-profiles.ts';
 import { type NewNotification, notify } from '../notifications/notify.ts';
@@ -20,7 +20,11 @@ export interface RaisedRequest {
  * it is open to all ('new_job', not twice for the invited, never the author); and, when someone
  * outside the owning client raised it (a vendor on site, or staff), that client's managers.
  */
-export async function notifyRequestRaised(tx: Db, author: UserRow, request: RaisedRequest): Promise<void> {
+export async function notifyRequestRaised(
+  tx: DbOrTx,
+  author: UserRow,
+  request: RaisedRequest,
+): Promise<void> {
   const invited = new Set(request.invitedVendorIds);
   const trade = request.inviteAll
     ? undefined

@@ -2,7 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { isStaff } from '../auth/guards.ts';
 import type { UserRow } from '../auth/session-store.ts';
-import type { Db } from '../db/database.ts';
+import type { DbOrTx } from '../db/db-or-tx.ts';
 import { bids } from '../db/schema/bids.ts';
 import { projects, units } from '../db/schema/projects.ts';
 import { maintenanceRequests as mr } from '../db/schema/requests.ts';
@@ -22,7 +22,7 @@ export const NOT_WORKED_PROPERTY = 'You do not hold an accepted bid on this prop
 export const PROPERTY_BEFORE_PHOTOS = 'Send the property before the photos.';
 
 /** Properties where the vendor holds an accepted bid: where it works (as GET /api/user/projects/). */
-async function workedProjectIds(db: Db, vendorId: number): Promise<number[]> {
+async function workedProjectIds(db: DbOrTx, vendorId: number): Promise<number[]> {
   const rows = await db
     .selectDistinct({ projectId: mr.projectId })
     .from(bids)
@@ -38,7 +38,7 @@ async function workedProjectIds(db: Db, vendorId: number): Promise<number[]> {
  * holds an accepted bid (its top bar's selection), or none when it has exactly one such property.
  */
 export async function resolveRequestPlace(
-  db: Db,
+  db: DbOrTx,
   user: UserRow,
   propertyId: number | undefined,
   unitId: number | undefined,
@@ -97,7 +97,7 @@ function namedPropertyId(fields: Record<string, string[]>): number | undefined {
  * resolveRequestPlace (which runs again inside the write). A caller who must name a property and has
  * not yet done so is told to send it first.
  */
-export async function requireRequestTarget(db: Db, user: UserRow, fields: Record<string, string[]>) {
+export async function requireRequestTarget(db: DbOrTx, user: UserRow, fields: Record<string, string[]>) {
   const propertyId = namedPropertyId(fields);
   try {
     await resolveRequestPlace(db, user, propertyId, undefined);

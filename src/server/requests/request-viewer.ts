@@ -3,11 +3,11 @@ import type { FastifyRequest } from 'fastify';
 import type { VisibilityViewer } from '#shared/request-visibility.ts';
 import { requireUser } from '../auth/guards.ts';
 import type { UserRow } from '../auth/session-store.ts';
-import type { Db } from '../db/database.ts';
+import type { DbOrTx } from '../db/db-or-tx.ts';
 import { vendorProfiles } from '../db/schema/vendor-profiles.ts';
 
 /** The signed-in user as the visibility rule sees it: a vendor brings its service categories. */
-export async function loadViewer(db: Db, user: UserRow): Promise<VisibilityViewer> {
+export async function loadViewer(db: DbOrTx, user: UserRow): Promise<VisibilityViewer> {
   let serviceCategories: string[] = [];
   if (user.type === 'vendor') {
     const [profile] = await db

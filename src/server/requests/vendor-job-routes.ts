@@ -1,106 +1,17 @@
-import { type AnyColumn, and, asc, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { isServiceCategory } from '#shared/categories.ts';
-import { type JobListQuery, type JobOrderingField, jobListQuerySchema } from '#shared/job-list-query.ts';
-import type { VisibilityViewer } from '#shared/request-visibility.ts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { jobListQuerySchema } from '#shared/job-list-query.ts';
+import { jobPageSchema } from '#shared/request-responses.ts';
 import { isStaff, requireUserType } from '../auth/guards.ts';
-import type { UserRow } from '../auth/session-store.ts';
+import { checkFirst } from '../auth/route-guards.ts';
 import { cacheTag } from '../cache/cache-changes.ts';
 import { sendCached } from '../cache/cached-answer.ts';
 import { ReadCache } from '../cache/read-cache.ts';
-import { maintenanceRequests as mr, requestInvitations } from '../db/schema/requests.ts';
-import { parseInput } from '../http/http-error.ts';
-import { countAllRequests, countVendorJobs } from './request-counts.ts';
-import { countMatching, loadRequestPage, matchesSearch } from './request-list-sql.ts';
+import { errorResponses, notModified } from '../http/route-schemas.ts';
+import { loadJobsPage } from './job-list-store.ts';
 import { requestViewer } from './request-viewer.ts';
 
-const orderColumns: Record<JobOrderingField, AnyColumn | SQL> = {
-  status: mr.statusRank,
-  service_type: mr.type,
-  deadline: mr.bidDeadline,
-  created_at: mr.createdAt,
-};
-
-/** The SQL form of the visibility rule (src/shared/request-visibility.ts) for a vendor's list. */
-function visibleTo(viewer: VisibilityViewer): SQL | undefined {
-  if (viewer.isStaff || viewer.isSuperuser) return undefined;
-  const invited = sql`exists (select 1 from ${requestInvitations} where ${requestInvitations.requestId} = ${mr.id} and ${requestInvitations.vendorId} = ${viewer.id})`;
-  // createdById: the vendor's own reports of work, which it reads (but never manages or bids on).
-  const conditions: SQL[] = [eq(mr.inviteAll, true), eq(mr.createdById, viewer.id), invited];
-  const categories = viewer.serviceCategories.filter(isServiceCategory);
-  if (categories.length > 0) conditions.push(inArray(mr.type, categories));
-  return or(...conditions);
-}
-
-function orderBy(ordering: string | undefined): SQL[] {
-  if (!ordering) return [asc(mr.statusRank), desc(mr.createdAt), desc(mr.id)];
-  const descending = ordering.startsWith('-');
-  const field = ordering.replace(/^-/, '') as JobOrderingField;
-  const column = orderColumns[field];
-  if (field === 'created_at')
-    return descending ? [desc(mr.createdAt), desc(mr.id)] : [asc(mr.createdAt), asc(mr.id)];
-  // Ties (and empty deadlines, which sort last either way) fall back to newest first. Only the
-  // deadline can be empty: the other columns keep their plain order, which their indexes serve.
-  const nullsLast = field === 'deadline' ? sql` nulls last` : sql``;
-  const primary = descending ? sql`${column} desc${nullsLast}` : sql`${column} asc${nullsLast}`;
-  return [primary, desc(mr.createdAt), desc(mr.id)];
-}
-
-/** The page of jobs a vendor asked for, read from the database. */
-function loadJobsPage(app: FastifyInstance, user: UserRow, viewer: VisibilityViewer, query: JobListQuery) {
-  const categories = viewer.serviceCategories.filter(isServiceCategory);
-  const where = and(
-    isStaff(user) ? undefined : visibleTo(viewer),
-    query.service_type ? eq(mr.type, query.service_type) : undefined,
-    query.status ? eq(mr.status, query.status) : undefined,
-    matchesSearch(query.search),
-  );
-  const filters = { status: query.status, serviceType: query.service_type };
-  const countRows = query.search
-    ? countMatching(app.db, where)
-    : isStaff(user)
-      ? () => countAllRequests(app.db, filters)
-      : () => countVendorJobs(app.db, { id: viewer.id, categories }, filters);
-  return loadRequestPage(
-    countRows,
-    query,
-    ({ limit, offset }) =>
-      app.db
-        .select({
-          id: mr.id,
-          created_at: mr.createdAt,
-          service_type: mr.type,
-          description: mr.description,
-          status: mr.status,
-          deadline: mr.bidDeadline,
-          areas_affected: mr.areasAffected,
-          timeframe: mr.timeframe,
-        })
-        .from(mr)
-        .where(where)
-        .orderBy(...orderBy(query.ordering))
-        .limit(limit)
-        .offset(offset),
-    async (rows) => {
-      const invitations = await app.db
-        .select({ requestId: requestInvitations.requestId, vendorId: requestInvitations.vendorId })
-        .from(requestInvitations)
-        .where(
-          inArray(
-            requestInvitations.requestId,
-            rows.map((row) => row.id),
-          ),
-        )
-        .orderBy(asc(requestInvitations.vendorId));
-      // A vendor learns only whether it was invited itself, never which competitors were.
-      const shown = isStaff(user) ? invitations : invitations.filter((i) => i.vendorId === viewer.id);
-      return rows.map((row) => ({
-        ...row,
-        invited_vendors: shown.filter((i) => i.requestId === row.id).map((i) => i.vendorId),
-      }));
-    },
-  );
-}
+const requireVendor = (request: FastifyRequest) => requireUserType(request, 'vendor');
 
 /** GET /api/vendor/jobs/: the jobs a vendor may see, filtered, sorted and paged (signed-in spec, section 7). */
 export async function vendorJobRoutes(app: FastifyInstance): Promise<void> {
@@ -108,25 +19,35 @@ export async function vendorJobRoutes(app: FastifyInstance): Promise<void> {
   // deep page costs an index walk of thousands of rows however well indexed, and vendors page
   // through the same lists over and over (issue 14).
   const pages = new ReadCache(app.changeFeed.versions);
-  app.get('/api/vendor/jobs/', async (request, reply) => {
-    const user = requireUserType(request, 'vendor');
-    const query = parseInput(jobListQuerySchema, request.query);
-    const viewer = await requestViewer(request);
-    // Everything the page depends on besides the requests and invitations (the tag covers those).
-    const key = JSON.stringify([
-      viewer.id,
-      isStaff(user),
-      [...viewer.serviceCategories].sort(),
-      query.service_type ?? null,
-      query.status ?? null,
-      query.search ?? null,
-      query.ordering ?? null,
-      query.page,
-      query.page_size,
-    ]);
-    return sendCached(request, reply, pages, key, async () => ({
-      body: await loadJobsPage(app, user, viewer, query),
-      tags: [cacheTag.requestLists],
-    }));
-  });
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const schema = {
+    summary: 'The jobs the vendor may see, filtered, searched, sorted and paged',
+    querystring: jobListQuerySchema,
+    response: { ...errorResponses, 200: jobPageSchema, 304: notModified },
+  };
+  api.get(
+    '/api/vendor/jobs/',
+    { schema, preValidation: checkFirst(requireVendor) },
+    async (request, reply) => {
+      const user = requireVendor(request);
+      const query = request.query;
+      const viewer = await requestViewer(request);
+      // Everything the page depends on besides the requests and invitations (the tag covers those).
+      const key = JSON.stringify([
+        viewer.id,
+        isStaff(user),
+        [...viewer.serviceCategories].sort(),
+        query.service_type ?? null,
+        query.status ?? null,
+        query.search ?? null,
+        query.ordering ?? null,
+        query.page,
+        query.page_size,
+      ]);
+      return sendCached(request, reply, pages, key, async () => ({
+        body: await loadJobsPage(app.db, user, viewer, query),
+        tags: [cacheTag.requestLists],
+      }));
+    },
+  );
 }

@@ -1,8 +1,10 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { users } from '../db/schema/users.ts';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { HttpError } from '../http/http-error.ts';
+import { errorResponses } from '../http/route-schemas.ts';
 import { isE164, profileDigitsOf } from './sms-number.ts';
+import { setTextsForNumber } from './sms-opt-out-store.ts';
 import { isValidTwilioSignature } from './twilio-signature.ts';
 
 /** The opt-out and opt-in words carriers and Twilio honour (CTIA; Twilio's default Advanced Opt-Out). */
@@ -24,6 +26,15 @@ export const SMS_INBOUND_PATH = '/api/sms/inbound/';
 const EMPTY_TWIML = '<?xml version="1.0" encoding="UTF-8"?><Response></Response>';
 
 /**
+ * What Twilio posts (for the document only: the route reads the form itself, since the signature
+ * covers every parameter as sent, names this one does not list included).
+ */
+const inboundForm = z.looseObject({
+  From: z.string().meta({ description: 'The sender, in E.164' }),
+  Body: z.string().meta({ description: 'The text: STOP, START and their synonyms are acted on' }),
+});
+
+/**
  * POST /api/sms/inbound/: Twilio's webhook for texts people send to our number (form-encoded From,
  * Body, ...). Signed with X-Twilio-Signature (HMAC-SHA1 of PUBLIC_URL + this path and the sorted
  * parameters, keyed with TWILIO_AUTH_TOKEN); anything unsigned, or any call while no Twilio account
@@ -40,7 +51,18 @@ export async function smsInboundRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.post(SMS_INBOUND_PATH, { config: { csrf: false } }, async (request, reply) => {
+  const schema = {
+    summary: "Twilio's webhook for texts sent to our number: STOP and START (signed with X-Twilio-Signature)",
+    formBody: inboundForm,
+    consumes: ['application/x-www-form-urlencoded'],
+    produces: ['text/xml'],
+    response: {
+      ...errorResponses,
+      200: { description: 'Empty TwiML', content: { 'text/xml': { schema: z.string() } } },
+    },
+  };
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.post(SMS_INBOUND_PATH, { schema, config: { csrf: false } }, async (request, reply) => {
     const params = (request.body && typeof request.body === 'object' ? request.body : {}) as Record<
       string,
       string
@@ -63,15 +85,8 @@ export async function smsInboundRoutes(app: FastifyInstance): Promise<void> {
     const digits = isE164(from) ? profileDigitsOf(from) : null;
     const change = STOP_WORDS.has(word) ? false : START_WORDS.has(word) ? true : null;
     if (digits && change !== null) {
-      const changed = await app.db
-        .update(users)
-        .set({ smsNotifications: change })
-        .where(eq(users.phoneNumber, digits))
-        .returning({ id: users.id });
-      request.log.info(
-        { users: changed.map((user) => user.id), sms: change },
-        change ? 'SMS START received' : 'SMS STOP received',
-      );
+      const changed = await setTextsForNumber(app.db, digits, change);
+      request.log.info({ users: changed, sms: change }, change ? 'SMS START received' : 'SMS STOP received');
     }
     return reply.header('content-type', 'text/xml; charset=utf-8').send(EMPTY_TWIML);
   });

@@ -1,91 +1,26 @@
-import { and, count, desc, eq, type SQL, sql, sum } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import {
-  DASHBOARD_TAB_LIMIT,
-  type VendorDashboard,
-  type VendorDashboardItem,
-} from '#shared/vendor-dashboard.ts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { vendorDashboardSchema } from '#shared/vendor-dashboard.ts';
 import { requireUser } from '../auth/guards.ts';
-import { bids } from '../db/schema/bids.ts';
-import { projects } from '../db/schema/projects.ts';
-import { maintenanceRequests as mr } from '../db/schema/requests.ts';
 import { forbidden } from '../http/http-error.ts';
+import { errorResponses } from '../http/route-schemas.ts';
+import { loadVendorDashboard } from './vendor-dashboard-store.ts';
 
-/** The three tabs, each a bid status on a request status (src/shared/vendor-dashboard.ts). */
-const TABS = {
-  active_bids: and(eq(bids.status, 'pending'), eq(mr.status, 'open')),
-  current_jobs: and(eq(bids.status, 'accepted'), eq(mr.status, 'in_progress')),
-  completed_jobs: and(eq(bids.status, 'accepted'), eq(mr.status, 'completed')),
-} satisfies Record<string, SQL | undefined>;
+/** The dashboard is a vendor's own; staff have no bids to count. */
+function requireVendor(request: FastifyRequest) {
+  const user = requireUser(request);
+  if (user.type !== 'vendor') throw forbidden();
+  return user;
+}
 
 /** GET /api/vendor/dashboard/: the vendor dashboard's stat cards and tabs from the vendor's own bids. */
 export async function vendorDashboardRoutes(app: FastifyInstance): Promise<void> {
-  async function tab(vendorId: number, condition: SQL | undefined): Promise<VendorDashboardItem[]> {
-    const rows = await app.db
-      .select({
-        bid_id: bids.id,
-        request_id: mr.id,
-        service_type: mr.type,
-        description: mr.description,
-        project_name: projects.name,
-        request_status: mr.status,
-        bid_status: bids.status,
-        amount: bids.amount,
-        estimated_time: bids.estimatedTime,
-        estimated_time_unit: bids.estimatedTimeUnit,
-        proposed_start_date: bids.proposedStartDate,
-        created_at: bids.createdAt,
-        deadline: mr.bidDeadline,
-        completed_at: mr.completedAt,
-      })
-      .from(bids)
-      .innerJoin(mr, eq(mr.id, bids.requestId))
-      .leftJoin(projects, eq(projects.id, mr.projectId))
-      .where(and(eq(bids.vendorId, vendorId), condition))
-      // Completed jobs newest-confirmed first; the others by the bid's age.
-      .orderBy(desc(sql`coalesce(${mr.completedAt}, ${bids.createdAt})`), desc(bids.id))
-      .limit(DASHBOARD_TAB_LIMIT);
-    return rows.map((row) => ({
-      ...row,
-      estimated_time: Number(row.estimated_time),
-      proposed_start_date: row.proposed_start_date.toISOString(),
-      created_at: row.created_at.toISOString(),
-      deadline: row.deadline?.toISOString() ?? null,
-      completed_at: row.completed_at?.toISOString() ?? null,
-    }));
-  }
-
-  app.get('/api/vendor/dashboard/', async (request): Promise<VendorDashboard> => {
-    const user = requireUser(request);
-    // The dashboard is a vendor's own; staff have no bids to count.
-    if (user.type !== 'vendor') throw forbidden();
-    const countOf = (condition: SQL | undefined) =>
-      sql<number>`cast(${count()} filter (where ${condition}) as int)`;
-    const [totals] = await app.db
-      .select({
-        active_bids: countOf(TABS.active_bids),
-        awarded_jobs: countOf(TABS.current_jobs),
-        jobs_completed: countOf(TABS.completed_jobs),
-        total_earnings: sql<string | null>`${sum(bids.amount)} filter (where ${TABS.completed_jobs})`,
-      })
-      .from(bids)
-      .innerJoin(mr, eq(mr.id, bids.requestId))
-      .where(eq(bids.vendorId, user.id));
-    const [activeBids, currentJobs, completedJobs] = await Promise.all([
-      tab(user.id, TABS.active_bids),
-      tab(user.id, TABS.current_jobs),
-      tab(user.id, TABS.completed_jobs),
-    ]);
-    return {
-      stats: {
-        active_bids: Number(totals?.active_bids ?? 0),
-        awarded_jobs: Number(totals?.awarded_jobs ?? 0),
-        total_earnings: Number(totals?.total_earnings ?? 0),
-        jobs_completed: Number(totals?.jobs_completed ?? 0),
-      },
-      active_bids: activeBids,
-      current_jobs: currentJobs,
-      completed_jobs: completedJobs,
-    };
-  });
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const schema = {
+    summary: "The vendor's dashboard: stat cards and the newest active bids, current and completed jobs",
+    response: { ...errorResponses, 200: vendorDashboardSchema },
+  };
+  api.get('/api/vendor/dashboard/', { schema }, async (request) =>
+    loadVendorDashboard(app.db, requireVendor(request).id),
+  );
 }

@@ -233,3 +233,20 @@ describe('events and lifecycle', () => {
     expect(host.querySelector('.fbv-caption')!.textContent).toBe('Boiler');
   });
 });
+
+describe("a request's spot (issue 20)", () => {
+  it('draws the spot and its area read-only, and takes them away with the spot', () => {
+    mount({}, plan(1, { spot: { x: 100, y: 50, area: outline([90, 40], [110, 40], [110, 60]) } }));
+    const dots = [...host.querySelectorAll('circle.fbv-spot')];
+    expect(dots.map((dot) => [dot.getAttribute('cx'), dot.getAttribute('cy')])).toEqual([['100', '50']]);
+    expect(host.querySelector('polygon.fbv-spot-area')?.getAttribute('points')).toBe('90,40 110,40 110,60');
+    // Clicking the plan in view mode moves nothing.
+    click(400, 300);
+    expect(host.querySelector('circle.fbv-spot')?.getAttribute('cx')).toBe('100');
+    viewer.setLayout(plan(1, { spot: { x: 10, y: 20, area: null } }));
+    expect(host.querySelector('polygon.fbv-spot-area')).toBeNull();
+    expect(host.querySelector('circle.fbv-spot')?.getAttribute('cy')).toBe('20');
+    viewer.setLayout(plan(1));
+    expect(host.querySelector('.fbv-spot')).toBeNull();
+  });
+});

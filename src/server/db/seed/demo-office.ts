@@ -1,9 +1,10 @@
+import { DEMO_EMAILS } from '../../auth/demo-accounts.ts';
 import { propertyManagerApplications, vendorApplications } from '../schema/applications.ts';
 import { clients } from '../schema/clients.ts';
 import { contactMessages, demoRequests } from '../schema/contact.ts';
 import { mailOutbox } from '../schema/mail.ts';
 import { users } from '../schema/users.ts';
-import { DEMO_EMAILS, type DemoPeople } from './demo-people.ts';
+import type { DemoPeople } from './demo-people.ts';
 import { daysAgo, hoursAgo, type SeedContext } from './seed-context.ts';
 
 /** What staff review at /admin/: applications, demo requests, contact messages and sent mail. */

@@ -1,19 +1,11 @@
 import type { ServiceCategory } from '#shared/categories.ts';
+import { DEMO_EMAILS, DEMO_PASSWORD } from '../../auth/demo-accounts.ts';
 import { hashPassword } from '../../auth/passwords.ts';
 import { subscriptions } from '../schema/billing.ts';
 import { clients } from '../schema/clients.ts';
 import { users } from '../schema/users.ts';
 import { vendorProfiles } from '../schema/vendor-profiles.ts';
 import { daysAgo, type SeedContext } from './seed-context.ts';
-
-export const DEMO_PASSWORD = 'demo12345';
-
-/** The three accounts DESIGN.md names; every other seeded person has no password. */
-export const DEMO_EMAILS = {
-  admin: 'admin@demo.local',
-  manager: 'manager@demo.local',
-  vendor: 'vendor@demo.local',
-} as const;
 
 /** Plans come from migration 0001: 1 is Monthly, 2 is Yearly. */
 const MONTHLY_PLAN_ID = 1;

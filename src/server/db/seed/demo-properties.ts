@@ -1,3 +1,5 @@
+import type { Rgb } from '../../images/png-raster.ts';
+import { panorama } from '../../panorama/demo-panorama.ts';
 import { layouts, panoramaHotspots, photos } from '../schema/documentation.ts';
 import { projects, units } from '../schema/projects.ts';
 import {
@@ -7,11 +9,9 @@ import {
   inWallPhoto,
   PLAN_HEIGHT,
   PLAN_WIDTH,
-  panorama,
   planUnitCenter,
   thermalPhoto,
 } from './demo-images.ts';
-import type { Rgb } from './png.ts';
 import { daysAgo, type SeedContext, storePicture } from './seed-context.ts';
 
 export type ProjectKey = 'aspen' | 'cherryCreek' | 'oldTown';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { documentationLinks } from '#app/asbuilds/documentation-links.ts';
 import { asbuildsSyncStep } from '#app/layouts/asbuilds-property-sync.tsx';
 import { ApiError } from '#app/lib/api-error.ts';
 import { clientPropertiesError } from '#app/manager/client-properties-page.tsx';
-import { documentationLinks } from '#app/manager/property-card.tsx';
 import { lifecycleErrorMessage } from '#app/requests/lifecycle-error.ts';
 
 describe('the as-builds URL and the selected property', () => {

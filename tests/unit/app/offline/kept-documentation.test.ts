@@ -1,11 +1,11 @@
 import 'fake-indexeddb/auto';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { vendorDocumentationQueryOptions } from '#app/asbuilds/api.ts';
+import { documentationImageUrls } from '#app/asbuilds/documentation-images.ts';
 import { keepJob, releaseJob } from '#app/offline/kept-jobs.ts';
 import { closeUserSession, startUserSession } from '#app/offline/offline-session.ts';
 import { gatherKeptJob } from '#app/requests/keep-job-gather.ts';
-import { documentationImageUrls } from '#app/vendor/documentation-images.ts';
-import { vendorDocumentationQueryOptions } from '#app/vendor/property-documentation-api.ts';
 import type { DocumentationPhotoView, ProjectDocumentation } from '#shared/documentation.ts';
 import { KEPT_FILES_CACHE } from '#shared/offline-caches.ts';
 import { requestDetailAnswer } from '../support/answer-fixtures.ts';

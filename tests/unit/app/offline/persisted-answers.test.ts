@@ -1,5 +1,6 @@
 import type { PersistedClient } from '@tanstack/react-query-persist-client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { boundedClient, MAX_KEPT_ANSWERS_OF_A_KIND } from '#app/offline/bounded-client.ts';
 import { readPersistedClient } from '#app/offline/persisted-answers.ts';
 import { keepsOnDevice, ownerOf } from '#app/offline/query-persister.ts';
 import { requestDetailAnswer } from '../support/answer-fixtures.ts';
@@ -87,5 +88,28 @@ describe('the query cache kept on the device', () => {
   it('names no owner without a signed-in auth-status answer', () => {
     expect(ownerOf(client())).toBeNull();
     expect(ownerOf(client(query(['auth', 'status'], { isAuthenticated: false, user: null })))).toBeNull();
+  });
+
+  it('keeps the newest answers of each kind only, the others in their order', () => {
+    const page = (n: number, updatedAt: number) => {
+      const kept = query(['requests', 'jobs', { page: n }], { count: 0, results: [] }, { answer: 'jobPage' });
+      return { ...kept, state: { ...kept.state, dataUpdatedAt: updatedAt } };
+    };
+    const auth = query(['auth', 'status'], signedIn, { answer: 'authStatus' });
+    // 30 pages, page 30 the oldest: pages 1–20 are the newest.
+    const pages = Array.from({ length: 30 }, (_, index) => page(index + 1, 1_000 - index));
+    // Not read through a schema here: only the bound is under test.
+    const detail = query(['requests', 'detail', '5'], { id: 5 }, { answer: 'requestDetail' });
+    const bounded = boundedClient(client(auth, ...pages, detail));
+    const keys = bounded.clientState.queries.map((kept) => JSON.stringify(kept.queryKey));
+    expect(MAX_KEPT_ANSWERS_OF_A_KIND).toBe(20);
+    expect(keys).toEqual([
+      JSON.stringify(['auth', 'status']),
+      ...pages.slice(0, 20).map((kept) => JSON.stringify(kept.queryKey)),
+      JSON.stringify(['requests', 'detail', '5']),
+    ]);
+    // Under the bound nothing changes.
+    const small = client(auth, page(1, 5), detail);
+    expect(boundedClient(small)).toBe(small);
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { nextBidOrdering, readMyBidsView, writeMyBidsView } from '#app/bids/my-bids-view.ts';
 import { propertyButtonLabel } from '#app/layouts/property-dropdown.tsx';
-import { pickProperty } from '#app/layouts/selected-property-context.tsx';
+import { pickProperty } from '#app/properties/selected-property-context.tsx';
 import { BID_STATUS_LABELS, invitedVendorsText } from '#shared/status-labels.ts';
 
 const projects = [

@@ -2,11 +2,11 @@ import { Anchor, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
+import { formatBytes, releaseJob, type StorageUse, storageUse } from '#app/offline/kept-jobs.ts';
+import { useUserDbQuery } from '#app/offline/outbox-hooks.ts';
+import type { KeptJob } from '#app/offline/user-db.ts';
 import { vendorRequestPath } from '#app/route-paths.ts';
 import { showToast } from '#app/ui/toast.ts';
-import { formatBytes, releaseJob, type StorageUse, storageUse } from './kept-jobs.ts';
-import { useUserDbQuery } from './outbox-hooks.ts';
-import type { KeptJob } from './user-db.ts';
 
 const NONE: KeptJob[] = [];
 

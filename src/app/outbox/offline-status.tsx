@@ -2,9 +2,9 @@ import { Badge, Box, Group, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconCloudOff, IconCloudUpload } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { useAuthStatus, userOf } from '#app/auth/api.ts';
+import { useOfflineSessionSync } from '#app/auth/use-offline-session-sync.ts';
+import { useOnline, useOutboxCounts } from '#app/offline/outbox-hooks.ts';
 import { vendorPaths } from '#app/route-paths.ts';
-import { useOnline, useOutboxCounts } from './outbox-hooks.ts';
-import { useOfflineSessionSync } from './use-offline-session-sync.ts';
 
 function countText(waiting: number, refused: number): string {
   const parts: string[] = [];

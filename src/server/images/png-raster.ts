@@ -4,8 +4,9 @@ import { deflateSync } from 'node:zlib';
 export type Rgb = readonly [number, number, number];
 
 /**
- * A minimal raster canvas that encodes to PNG, so the demo seed can ship real images (layouts,
- * photos, a panorama) without image files in the repository or an image library.
+ * A minimal raster canvas that encodes to PNG, so the demo seed (layouts, photos) and the /panorama
+ * demo's picture are drawn in code, without image files in the repository or an image library.
+ * Tests draw their upload images with it too.
  */
 export class Raster {
   readonly pixels: Uint8Array;

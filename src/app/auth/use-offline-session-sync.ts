@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useAuthStatus, userOf } from '#app/auth/api.ts';
-import { closeUserSession, onWriteSettled, startUserSession } from './offline-session.ts';
+import { closeUserSession, onWriteSettled, startUserSession } from '#app/offline/offline-session.ts';
+import { useAuthStatus, userOf } from './api.ts';
 
 // Many writes settle in a burst when the phone comes back online: refresh the screens once after it.
 const REFRESH_DELAY_MS = 400;

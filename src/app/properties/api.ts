@@ -1,10 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '#app/lib/api-client.ts';
 import { isApiError } from '#app/lib/api-error.ts';
+import { projectUnitListSchema } from '#shared/project-responses.ts';
 import { userProjectListSchema } from '#shared/user-projects.ts';
+
+const segment = (value: string | number) => encodeURIComponent(String(value));
 
 export const projectKeys = {
   mine: () => ['user', 'projects'] as const,
+  units: (projectId: number) => ['projects', projectId, 'units'] as const,
 };
 
 // Signed-in spec, section 8: the body's error field, else this.
@@ -30,4 +34,18 @@ export function projectsErrorMessage(error: unknown): string {
     if (typeof text === 'string' && text.trim() !== '') return text;
   }
   return PROJECTS_FAILURE;
+}
+
+/** GET /api/projects/{id}/units/: the request form's unit choices, once a property is chosen. */
+export function useProjectUnits(projectId: number | null) {
+  return useQuery({
+    queryKey: projectKeys.units(projectId ?? 0),
+    meta: { answer: 'projectUnits' },
+    queryFn: ({ signal }) =>
+      apiRequest(`/api/projects/${segment(projectId ?? 0)}/units/`, {
+        schema: projectUnitListSchema,
+        signal,
+      }),
+    enabled: projectId !== null,
+  });
 }

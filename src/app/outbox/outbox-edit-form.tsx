@@ -1,6 +1,6 @@
 import { Button, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
-import type { OutboxItem, OutboxKind } from './user-db.ts';
+import type { OutboxItem, OutboxKind } from '#app/offline/user-db.ts';
 
 type Primitive = string | number | boolean;
 

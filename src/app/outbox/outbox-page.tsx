@@ -2,14 +2,14 @@ import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconCloudCheck } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useOfflineSession, useOnline, useOutboxItems } from '#app/offline/outbox-hooks.ts';
+import { discardOutboxItem, editOutboxItem, retryRefused } from '#app/offline/outbox-store.ts';
+import type { OutboxItem } from '#app/offline/user-db.ts';
 import { ErrorAlert } from '#app/ui/error-alert.tsx';
 import { ScreenTitle } from '#app/ui/screen-title.tsx';
 import { showToast } from '#app/ui/toast.ts';
 import { KeptJobsPanel } from './kept-jobs-panel.tsx';
 import { OutboxEditForm } from './outbox-edit-form.tsx';
-import { useOfflineSession, useOnline, useOutboxItems } from './outbox-hooks.ts';
-import { discardOutboxItem, editOutboxItem, retryRefused } from './outbox-store.ts';
-import type { OutboxItem } from './user-db.ts';
 
 const STATE_BADGE: Record<OutboxItem['state'], { label: string; color: string }> = {
   pending: { label: 'Waiting', color: 'yellow' },

@@ -1,0 +1,129 @@
+import { type AnyColumn, and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { ManagerOrderingField, ManagerRequestQuery } from '#shared/manager-request-query.ts';
+import type { ManagerRequestPage } from '#shared/manager-responses.ts';
+import { PRIORITIES } from '#shared/statuses.ts';
+import type { DbOrTx } from '../db/db-or-tx.ts';
+import { projects, units } from '../db/schema/projects.ts';
+import { maintenanceRequests as mr, requestInvitations } from '../db/schema/requests.ts';
+import { users } from '../db/schema/users.ts';
+import { vendorProfiles } from '../db/schema/vendor-profiles.ts';
+import { countAllRequests, countClientRequests } from '../requests/request-counts.ts';
+import { countMatching, loadRequestPage, matchesSearch } from '../requests/request-list-sql.ts';
+import { vendorNameSql } from '../vendors/vendor-name.ts';
+import { type ManagerScope, requestsInScope } from './manager-scope.ts';
+
+// The manager's Maintenance Requests list (GET /api/property-manager/maintenance-requests/) as read
+// from the database.
+
+/** `case <column> when 'low' then 0 ... end`: our own constants in the order the list sorts by. */
+function rank(column: AnyColumn, order: readonly string[]): SQL {
+  return sql`case ${column} ${sql.join(
+    order.map((value, index) => sql`when ${value} then ${sql.raw(String(index))}`),
+    sql` `,
+  )} end`;
+}
+
+const orderColumns: Record<ManagerOrderingField, AnyColumn | SQL> = {
+  status: mr.statusRank,
+  // low < medium < high < urgent, so '-priority' puts urgent first.
+  priority: rank(mr.priority, PRIORITIES),
+  type: mr.type,
+  service_type: mr.type,
+  created: mr.createdAt,
+  created_at: mr.createdAt,
+};
+
+function orderBy(ordering: string | undefined): SQL[] {
+  const newestFirst = [desc(mr.createdAt), desc(mr.id)];
+  if (!ordering) return newestFirst;
+  const column = orderColumns[ordering.replace(/^-/, '') as ManagerOrderingField];
+  // Ties fall back to newest first (docs/architecture.md, jobs ordering).
+  return [ordering.startsWith('-') ? desc(column) : asc(column), ...newestFirst];
+}
+
+/** By the counters (request-counts.ts) where they can answer, else row by row. */
+function countManagerRequests(
+  db: DbOrTx,
+  scope: ManagerScope,
+  query: ManagerRequestQuery,
+  where: SQL | undefined,
+): () => Promise<number> {
+  if (query.search) return countMatching(db, where);
+  const filters = {
+    status: query.status,
+    serviceType: query.service_type,
+    priority: query.priority,
+    projectId: query.property,
+  };
+  if (scope.all) {
+    return filters.priority || filters.projectId !== undefined
+      ? countMatching(db, where)
+      : () => countAllRequests(db, filters);
+  }
+  const clientId = scope.clientId;
+  return clientId === null ? async () => 0 : () => countClientRequests(db, clientId, filters);
+}
+
+/** The page of requests the scope asked for, read from the database. */
+export function loadManagerPage(
+  db: DbOrTx,
+  scope: ManagerScope,
+  query: ManagerRequestQuery,
+): Promise<ManagerRequestPage> {
+  const where = and(
+    requestsInScope(db, scope),
+    query.status ? eq(mr.status, query.status) : undefined,
+    query.service_type ? eq(mr.type, query.service_type) : undefined,
+    query.property ? eq(mr.projectId, query.property) : undefined,
+    query.priority ? eq(mr.priority, query.priority) : undefined,
+    matchesSearch(query.search),
+  );
+  return loadRequestPage(
+    countManagerRequests(db, scope, query, where),
+    query,
+    ({ limit, offset }) =>
+      db
+        .select({
+          id: mr.id,
+          created_at: mr.createdAt,
+          service_type: mr.type,
+          description: mr.description,
+          property: projects.name,
+          property_id: mr.projectId,
+          unit: units.number,
+          status: mr.status,
+          priority: mr.priority,
+          areas_affected: mr.areasAffected,
+        })
+        .from(mr)
+        .leftJoin(projects, eq(projects.id, mr.projectId))
+        .leftJoin(units, eq(units.id, mr.unitId))
+        .where(where)
+        .orderBy(...orderBy(query.ordering))
+        .limit(limit)
+        .offset(offset),
+    async (rows) => {
+      const invited = await db
+        .select({
+          requestId: requestInvitations.requestId,
+          id: requestInvitations.vendorId,
+          name: vendorNameSql,
+        })
+        .from(requestInvitations)
+        .innerJoin(users, eq(users.id, requestInvitations.vendorId))
+        .leftJoin(vendorProfiles, eq(vendorProfiles.userId, requestInvitations.vendorId))
+        .where(
+          inArray(
+            requestInvitations.requestId,
+            rows.map((row) => row.id),
+          ),
+        )
+        .orderBy(asc(vendorNameSql), asc(requestInvitations.vendorId));
+      return rows.map((row) => ({
+        ...row,
+        created_at: row.created_at.toISOString(),
+        vendors: invited.filter((v) => v.requestId === row.id).map(({ id, name }) => ({ id, name })),
+      }));
+    },
+  );
+}

@@ -1,0 +1,88 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/database.ts';
+import { queryRows } from '../db/query-rows.ts';
+import type { notifications } from '../db/schema/notifications.ts';
+import type { PlannedDelivery } from './delivery-plan.ts';
+import type { NewNotification } from './notify.ts';
+
+type NotificationRow = typeof notifications.$inferSelect;
+
+/**
+ * Writes notifications and their planned deliveries (`plans[i]` belongs to `items[i]`) in one
+ * statement and answers the rows in the order of `items`. The ids are drawn from the sequence first
+ * (a materialized CTE), so each delivery names its notification without a second round trip: inside
+ * the writing transaction every statement keeps it open a round trip longer (issue 14, POST message).
+ */
+export async function insertNotifications(
+  db: Db,
+  items: readonly NewNotification[],
+  plans: readonly (readonly PlannedDelivery[])[],
+): Promise<NotificationRow[]> {
+  const itemRows = items.map((item, ord) => ({
+    ord,
+    user_id: item.userId,
+    kind: item.kind,
+    title: item.title,
+    message: item.message,
+    related_request_id: item.relatedRequestId ?? null,
+    related_vendor_id: item.relatedVendorId ?? null,
+  }));
+  const deliveryRows = plans
+    .flatMap((planned, ord) =>
+      planned.map((delivery) => ({
+        ord,
+        user_id: delivery.userId,
+        category: delivery.category,
+        channel: delivery.channel,
+        status: delivery.status ?? 'queued',
+        device_id: delivery.deviceId ?? 0,
+        batch_key: delivery.batchKey ?? null,
+        send_after: delivery.sendAfter.toISOString(),
+      })),
+    )
+    // Written in the planned order (email, SMS, push), so their ids keep it.
+    .map((row, seq) => ({ ...row, seq }));
+  const written = await queryRows<{ id: number; ord: number; created_ms: number | string }>(
+    db,
+    sql`
+      with items as materialized (
+        select nextval(pg_get_serial_sequence('notifications', 'id'))::int as id, i.*
+        from json_to_recordset(${JSON.stringify(itemRows)}::json) as i(
+          ord int, user_id int, kind text, title text, message text, related_request_id int, related_vendor_id int
+        )
+      ),
+      written as (
+        insert into notifications (id, user_id, kind, title, message, related_request_id, related_vendor_id)
+        select id, user_id, kind, title, message, related_request_id, related_vendor_id from items order by ord
+        returning id, created_at
+      ),
+      planned as (
+        insert into notification_deliveries (notification_id, user_id, category, channel, status, device_id, batch_key, send_after)
+        select items.id, p.user_id, p.category, p.channel, p.status, p.device_id, p.batch_key, p.send_after
+        from json_to_recordset(${JSON.stringify(deliveryRows)}::json) as p(
+          ord int, seq int, user_id int, category text, channel text, status text, device_id int, batch_key text, send_after timestamptz
+        )
+        join items on items.ord = p.ord
+        order by p.seq
+        on conflict do nothing
+      )
+      select items.id, items.ord, extract(epoch from written.created_at) * 1000 as created_ms
+      from written join items on items.id = written.id`,
+  );
+  const byOrd = new Map(written.map((row) => [Number(row.ord), row]));
+  return items.map((item, ord) => {
+    const row = byOrd.get(ord)!;
+    return {
+      id: Number(row.id),
+      userId: item.userId,
+      kind: item.kind,
+      title: item.title,
+      message: item.message,
+      relatedRequestId: item.relatedRequestId ?? null,
+      relatedVendorId: item.relatedVendorId ?? null,
+      isRead: false,
+      readAt: null,
+      createdAt: new Date(Number(row.created_ms)),
+    };
+  });
+}

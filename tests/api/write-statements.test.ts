@@ -1,0 +1,82 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '#server/config.ts';
+import type { Database } from '#server/db/database.ts';
+import { DEMO_EMAILS, DEMO_PASSWORD, seedDemoData } from '#server/db/seed.ts';
+import { buildTestApp } from '../support/test-app.ts';
+import { TestClient } from '../support/test-client.ts';
+import { openTestDatabase } from '../support/test-database.ts';
+
+// Issue 14: a write's statements are round trips that keep its transaction open (and on PGlite hold
+// every other statement), so POST bid and POST message are pinned to the statements they take:
+// BEGIN and COMMIT aside, a bid reads its target and inserts; a message reads its thread, inserts,
+// then notify() reads the recipients, writes the notifications with their deliveries, and sends
+// every event in one pg_notify statement.
+let database: Database;
+let app: FastifyInstance;
+let capturing = false;
+const statements: string[] = [];
+
+beforeAll(async () => {
+  database = await openTestDatabase({
+    logQuery: (query) => {
+      if (capturing && /^\s*(select|insert|update|delete|with)\b/i.test(query)) statements.push(query);
+    },
+  });
+  await seedDemoData(database.db);
+  app = await buildTestApp({ config: { ...loadConfig({}), staticDir: undefined }, database });
+  await app.ready();
+}, 120_000);
+
+afterAll(async () => {
+  await app?.close();
+  await database?.close();
+});
+
+async function statementsOf(call: () => Promise<{ statusCode: number }>, status: number) {
+  statements.length = 0;
+  capturing = true;
+  const response = await call();
+  capturing = false;
+  expect(response.statusCode).toBe(status);
+  return [...statements];
+}
+
+describe('statements a write sends', () => {
+  it('POST bid: two, POST message: five', async () => {
+    const vendor = new TestClient(app);
+    expect((await vendor.login(DEMO_EMAILS.vendor, DEMO_PASSWORD)).statusCode).toBe(200);
+    // Fills the session cache (and last_seen_at) first: what is measured is the write itself.
+    const jobs = (await vendor.get('/api/vendor/jobs/?status=open&page_size=20')).json<{
+      results: { id: number; status: string }[];
+    }>();
+    const open = jobs.results.filter((job) => job.status === 'open').map((job) => job.id);
+    expect(open.length).toBeGreaterThan(1);
+
+    const start = new Date(Date.now() + 7 * 86_400_000).toISOString();
+    let bid: string[] = [];
+    for (const id of open) {
+      const attempt = await statementsOf(
+        () =>
+          vendor.post(`/api/requests/${id}/bid/`, {
+            amount: 400,
+            estimated_time: 3,
+            proposed_start_date: start,
+          }),
+        201,
+      ).catch(() => null);
+      if (attempt) {
+        bid = attempt;
+        break;
+      }
+    }
+    expect(bid).toHaveLength(2);
+
+    const message = await statementsOf(
+      () => vendor.post('/api/messages/', { request: open[0], content: 'On my way.' }),
+      201,
+    );
+    expect(message).toHaveLength(5);
+    expect(message.at(-1)).toMatch(/pg_notify/);
+  });
+});
