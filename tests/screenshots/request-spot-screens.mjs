@@ -42,7 +42,7 @@ try {
     await settled(manager.page, 800);
     const box = await stage.boundingBox();
     await stage.click({ position: { x: box.width * 0.3, y: box.height * 0.35 } });
-    await manager.page.getByRole('radio', { name: 'Draw the area' }).check({ force: true });
+    await manager.page.getByText('Draw the area', { exact: true }).click();
     for (const [fx, fy] of [
       [0.25, 0.3],
       [0.36, 0.3],
