@@ -2,7 +2,13 @@ import { type APIRequestContext, expect, type Page, test } from '@playwright/tes
 import { apiSignIn } from './support/api-session.ts';
 import { BidDialog } from './support/bid-dialog.ts';
 import { ConversationScreen } from './support/conversation-page.ts';
-import { goOffline, goOnline, keptListOnDevice, signInUnderServiceWorker } from './support/offline.ts';
+import {
+  goOffline,
+  goOnline,
+  keptListOnDevice,
+  keptOnDevice,
+  signInUnderServiceWorker,
+} from './support/offline.ts';
 
 // The service worker is what these tests are about (the config blocks it everywhere else).
 test.use({ serviceWorkers: 'allow' });
@@ -63,7 +69,9 @@ async function signInAndVisit(page: Page, requestId: number): Promise<void> {
   await expect(page.getByRole('log', { name: 'Messages' })).toBeVisible();
   await page.goto(`/vendor/requests/${requestId}`);
   await expect(page.getByRole('heading', { name: `Maintenance Request #${requestId}` })).toBeVisible();
-  // The query cache is saved to IndexedDB at most once a second.
+  // The query cache is saved to IndexedDB at most once a second: wait for that save, then one more
+  // second, so the last screen's answers are in it too.
+  await keptOnDevice(page, 'queryCache', 'client');
   await page.waitForTimeout(1_500);
 }
 

@@ -52,7 +52,9 @@ export function createDexiePersister(): Persister {
     const client = latest;
     latest = null;
     if (!client) return;
-    const session = (await sessionModule()).currentSession();
+    // The user's database opens on demand, often after the first answers arrive: wait for it rather
+    // than drop the save, or a reload without signal would find no auth-status answer to start from.
+    const session = await (await sessionModule()).sessionWhenReady();
     if (!session || ownerOf(client) !== session.userId) return;
     await session.db.queryCache
       .put({ id: ROW_ID, client: boundedClient(client), savedAt: Date.now() })

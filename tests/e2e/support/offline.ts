@@ -58,23 +58,34 @@ declare const indexedDB: {
  * before that write leaves nothing to show offline.
  */
 export async function keptListOnDevice(page: Page, keyPart: string): Promise<void> {
-  await page.waitForFunction(async (part) => {
-    const asPromise = <T>(request: IdbRequest<T>) =>
-      new Promise<T>((resolve, reject) => {
-        request.onsuccess = () => resolve(request.result);
-        request.onerror = () => reject(new Error('IndexedDB request failed'));
-      });
-    for (const { name } of await indexedDB.databases()) {
-      if (!name?.startsWith('fieldbid-user-')) continue;
-      const db = await asPromise(indexedDB.open(name));
-      try {
-        if (!db.objectStoreNames.contains('lists')) continue;
-        const keys = await asPromise(db.transaction('lists').objectStore('lists').getAllKeys());
-        if (keys.some((key) => String(key).includes(part))) return true;
-      } finally {
-        db.close();
+  await keptOnDevice(page, 'lists', keyPart);
+}
+
+/**
+ * Waits until the signed-in user's database holds a row of `store` whose key contains `keyPart`
+ * (the saved query cache is the `queryCache` row 'client', written a moment after the answers).
+ */
+export async function keptOnDevice(page: Page, store: string, keyPart: string): Promise<void> {
+  await page.waitForFunction(
+    async ([storeName, part]) => {
+      const asPromise = <T>(request: IdbRequest<T>) =>
+        new Promise<T>((resolve, reject) => {
+          request.onsuccess = () => resolve(request.result);
+          request.onerror = () => reject(new Error('IndexedDB request failed'));
+        });
+      for (const { name } of await indexedDB.databases()) {
+        if (!name?.startsWith('fieldbid-user-')) continue;
+        const db = await asPromise(indexedDB.open(name));
+        try {
+          if (!db.objectStoreNames.contains(storeName)) continue;
+          const keys = await asPromise(db.transaction(storeName).objectStore(storeName).getAllKeys());
+          if (keys.some((key) => String(key).includes(part))) return true;
+        } finally {
+          db.close();
+        }
       }
-    }
-    return false;
-  }, keyPart);
+      return false;
+    },
+    [store, keyPart] as const,
+  );
 }
