@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pricedBidFields } from './bid-line-items.ts';
 import { SERVICE_CATEGORIES } from './categories.ts';
 import { listPageSchema, timestampText } from './response-fields.ts';
 import { BID_STATUSES, TIME_UNITS } from './statuses.ts';
@@ -18,6 +19,7 @@ export const bidBodySchema = z.object({
   notes: z.string(),
   status: z.enum(BID_STATUSES),
   request_id: z.number().int(),
+  ...pricedBidFields,
 });
 export type BidBody = z.infer<typeof bidBodySchema>;
 

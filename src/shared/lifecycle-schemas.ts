@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_BID_OPTIONS } from './bid-line-items.ts';
 import { MAX_REQUEST_PHOTO_BYTES, MAX_REQUEST_PHOTOS, REQUEST_PHOTO_MESSAGES } from './request-schemas.ts';
 import { isoDateTimeField, multilineText } from './text-fields.ts';
 
@@ -13,6 +14,13 @@ export const awardInputSchema = z.object({
     .int('A valid bid id is required.')
     .positive('A valid bid id is required.')
     .max(2_147_483_647, 'A valid bid id is required.'),
+  /** Issue 20: which of the bid's options (1 to 3) is awarded; required when the bid has options. */
+  option: z
+    .number({ error: "Choose one of the bid's options." })
+    .int("Choose one of the bid's options.")
+    .min(1, "Choose one of the bid's options.")
+    .max(MAX_BID_OPTIONS, "Choose one of the bid's options.")
+    .optional(),
 });
 export type AwardInput = z.infer<typeof awardInputSchema>;
 

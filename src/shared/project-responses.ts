@@ -35,8 +35,10 @@ export const historyJobSchema = z.object({
   unit: z.string().nullable(),
   /** The awarded vendor's name; null once its bid is gone. */
   vendor: z.string().nullable(),
-  /** The awarded bid's amount in whole dollars. */
+  /** The awarded bid's amount in whole dollars (the awarded option's, when it offered options). */
   cost: z.number().int().nullable(),
+  /** The awarded option's name, when the bid offered options (issue 20). */
+  awarded_option: z.string().nullable().optional().default(null),
   created: timestampText,
   /** When the bid was awarded. */
   started: timestampText.nullable(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { bidOptionSchema, pricedBidFields } from './bid-line-items.ts';
 import { SERVICE_CATEGORIES } from './categories.ts';
 import { LIFECYCLE_ACTIONS, LIFECYCLE_EVENTS } from './request-lifecycle.ts';
 import { requestSpotSchema } from './request-spot.ts';
@@ -52,6 +53,8 @@ export const requestDetailBidSchema = z.object({
   /** The bidding vendor's user id: the manager's thread with it is (request, vendor_id). */
   vendor_id: z.number().int(),
   vendor_name: z.string(),
+  /** Issue 20: what the bid is priced from, and its options (empty for a plain bid). */
+  ...pricedBidFields,
 });
 export type RequestDetailBid = z.infer<typeof requestDetailBidSchema>;
 
@@ -81,6 +84,9 @@ export const awardedBidSchema = z.object({
   notes: z.string(),
   status: z.enum(BID_STATUSES),
   awarded_at: timestampText.nullable(),
+  ...pricedBidFields,
+  /** The option the manager awarded, when the bid offered options (null otherwise). */
+  awarded_option: bidOptionSchema.nullable().optional().default(null),
 });
 export type AwardedBid = z.infer<typeof awardedBidSchema>;
 

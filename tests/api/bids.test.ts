@@ -269,6 +269,8 @@ describe('GET /api/bids/{id}/', () => {
       notes: 'n',
       status: 'pending',
       request_id: request.id,
+      line_items: [],
+      options: [],
     });
     expect((await manager.get(`/api/bids/${bid.id}/`)).statusCode).toBe(200);
     expect((await otherPlumber.get(`/api/bids/${bid.id}/`)).statusCode).toBe(404);

@@ -113,6 +113,8 @@ describe('GET /api/requests/{id}/', () => {
           estimated_time_unit: 'days',
           amount: 450,
           status: 'pending',
+          line_items: [],
+          options: [],
         },
         {
           id: expect.any(Number),
@@ -122,6 +124,8 @@ describe('GET /api/requests/{id}/', () => {
           estimated_time_unit: 'hours',
           amount: 700,
           status: 'pending',
+          line_items: [],
+          options: [],
         },
       ],
       photos: [{ id: photoId, url: '/api/files/requests/leak.jpg' }],

@@ -451,6 +451,9 @@ describe('GET /api/requests/{id}/ lifecycle fields', () => {
       notes: '',
       status: 'accepted',
       awarded_at: expect.any(String),
+      line_items: [],
+      options: [],
+      awarded_option: null,
     });
     expect(manager.allowed_actions).toEqual(['cancel', 'confirm', 'send_back']);
 

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import type { RequestSpot } from '#shared/request-spot.ts';
+import { spotViewerLayout } from './spot-layout.ts';
 import { SpotStage } from './spot-stage.tsx';
 import { useInteractiveViewer } from './use-interactive-viewer.ts';
 
@@ -11,22 +12,7 @@ export function SpotPlan({ spot, onPhoto }: { spot: RequestSpot; onPhoto: (photo
   const { hostRef, viewer, load } = useInteractiveViewer({ onPin: (pin) => onPhoto(pin.id) });
   useEffect(() => {
     viewer?.setMode('view');
-    viewer?.setLayout({
-      id: spot.layout.id,
-      name: spot.layout.name,
-      url: spot.layout.url,
-      width_px: spot.layout.width_px,
-      height_px: spot.layout.height_px,
-      pins: spot.behind_wall.map((photo) => ({
-        id: photo.id,
-        x: photo.x,
-        y: photo.y,
-        label: `Open 360° photo: ${photo.caption || `photo ${photo.id}`}`,
-        caption: photo.caption,
-      })),
-      polygons: [],
-      spot: { x: spot.x, y: spot.y, area: spot.area },
-    });
+    viewer?.setLayout(spotViewerLayout(spot, { pins: true }));
   }, [viewer, spot]);
   return <SpotStage hostRef={hostRef} load={load} />;
 }

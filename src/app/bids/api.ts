@@ -6,6 +6,7 @@ import { refusalError } from '#app/offline/refusal-error.ts';
 import { type BidBody, bidBodySchema, myBidPageSchema } from '#shared/bid-responses.ts';
 import type { BidInput } from '#shared/bid-schemas.ts';
 import type { BidStatus } from '#shared/statuses.ts';
+import { bidWireBody } from './bid-wire-body.ts';
 
 export const bidKeys = {
   all: ['bids'] as const,
@@ -40,7 +41,7 @@ export async function submitBid(submission: BidSubmission): Promise<BidSubmitRes
     kind: update ? 'bid.update' : 'bid.create',
     method,
     path,
-    body: { ...submission.input },
+    body: { ...bidWireBody(submission.input) },
     requestId: submission.requestId,
     label: `${update ? 'Bid change' : 'Bid'} on request #${submission.requestId}`,
   });

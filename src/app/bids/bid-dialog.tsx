@@ -21,6 +21,7 @@ import {
 import { BidQueued } from './bid-queued.tsx';
 import { BidRequestSummary } from './bid-request-summary.tsx';
 import { BidSuccess } from './bid-success.tsx';
+import { NestedDialogContext } from './nested-dialog.ts';
 
 /**
  * The request the bid is for, as the opener reads it (src/app/requests owns the request queries and
@@ -43,22 +44,26 @@ export interface BidDialogProps {
 /** The bid dialog (signed-in spec, section 2): form, submitting, success, or an error view. */
 export function BidDialog({ requestId, request, onClose, existingBidId = null }: BidDialogProps) {
   const narrow = useMediaQuery('(max-width: 48em)');
+  const [nestedOpen, setNestedOpen] = useState(false);
   return (
     <Modal
       opened={requestId !== null}
       onClose={onClose}
+      closeOnEscape={!nestedOpen}
       title={requestId !== null ? `Submit Bid for Request #${requestId}` : ''}
       size="lg"
       fullScreen={narrow}
       styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
     >
       {requestId !== null ? (
-        <BidDialogBody
-          requestId={requestId}
-          request={request}
-          existingBidId={existingBidId}
-          onClose={onClose}
-        />
+        <NestedDialogContext value={setNestedOpen}>
+          <BidDialogBody
+            requestId={requestId}
+            request={request}
+            existingBidId={existingBidId}
+            onClose={onClose}
+          />
+        </NestedDialogContext>
       ) : null}
     </Modal>
   );
@@ -83,7 +88,8 @@ function BidDialogBody({
   const bid = useBid(editBidId);
   const mutation = useSubmitBid();
   const form = useForm<BidFormValues>({
-    mode: 'uncontrolled',
+    // Controlled: line totals, the summed amount and the option list follow every keystroke.
+    mode: 'controlled',
     initialValues: EMPTY_BID_FORM,
     validate: validateBidForm,
   });
@@ -170,6 +176,7 @@ function BidDialogBody({
         onCancel={onClose}
         submitting={mutation.isPending || (editing && bid.isPending)}
         editing={editing}
+        spot={request.data?.spot ?? null}
       />
     </Stack>
   );

@@ -1,63 +1,41 @@
-import { Button, Group, NumberInput, Select, SimpleGrid, Stack, Textarea } from '@mantine/core';
+import { Button, Divider, Group, Stack, Switch, Textarea } from '@mantine/core';
 import { DateTimePicker } from '@mantine/dates';
 import type { UseFormReturnType } from '@mantine/form';
-import { TIME_UNITS } from '#shared/statuses.ts';
+import type { RequestSpot } from '#shared/request-spot.ts';
 import type { BidFormValues } from './bid-form-values.ts';
+import { BidOptionsEditor } from './bid-options-editor.tsx';
+import { LineItemsEditor } from './line-items-editor.tsx';
+import { PricedFields } from './priced-fields.tsx';
+import { startingOptions } from './priced-form-values.ts';
 
-const UNIT_OPTIONS = TIME_UNITS.map((unit) => ({
-  value: unit,
-  label: unit[0]!.toUpperCase() + unit.slice(1),
-}));
-
-/** The bid fields (signed-in spec, section 5): whole dollars, time in hundredths, unit, start, notes. */
+/**
+ * The bid fields (signed-in spec, section 5): whole dollars, time in hundredths, unit, start, notes;
+ * then issue 20's line items (measured on the plan when the request has a spot) and options.
+ */
 export function BidForm({
   form,
   onSubmit,
   onCancel,
   submitting,
   editing,
+  spot = null,
 }: {
   form: UseFormReturnType<BidFormValues>;
   onSubmit: (event?: React.FormEvent<HTMLFormElement>) => void;
   onCancel: () => void;
   submitting: boolean;
   editing: boolean;
+  /** The request's place on its plan, to measure on; none without a spot. */
+  spot?: RequestSpot | null;
 }) {
+  const values = form.values;
+  const withOptions = values.options_enabled;
   return (
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="sm">
-        <NumberInput
-          label="Bid Amount"
-          required
-          min={0}
-          step={1}
-          allowDecimal={false}
-          allowNegative={false}
-          thousandSeparator=","
-          prefix="$"
-          data-autofocus
-          key={form.key('amount')}
-          {...form.getInputProps('amount')}
-        />
-        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-          <NumberInput
-            label="Estimated Time"
-            required
-            min={0}
-            step={0.01}
-            decimalScale={2}
-            allowNegative={false}
-            key={form.key('estimated_time')}
-            {...form.getInputProps('estimated_time')}
-          />
-          <Select
-            label="Time Unit"
-            data={UNIT_OPTIONS}
-            allowDeselect={false}
-            key={form.key('estimated_time_unit')}
-            {...form.getInputProps('estimated_time_unit')}
-          />
-        </SimpleGrid>
+        {withOptions ? null : (
+          <PricedFields form={form} prefix="" amountLabel="Bid Amount" rows={values.line_items} autoFocus />
+        )}
         <DateTimePicker
           label="Proposed Start Date"
           placeholder="Pick a date and time"
@@ -79,7 +57,6 @@ export function BidForm({
           }}
           minDate={new Date()}
           dropdownType="popover"
-          key={form.key('proposed_start_date')}
           {...form.getInputProps('proposed_start_date')}
         />
         <Textarea
@@ -88,9 +65,25 @@ export function BidForm({
           minRows={3}
           maxRows={8}
           maxLength={5000}
-          key={form.key('notes')}
           {...form.getInputProps('notes')}
         />
+        {withOptions ? null : (
+          <LineItemsEditor form={form} path="line_items" rows={values.line_items} spot={spot} />
+        )}
+        <Divider />
+        <Switch
+          label="Offer options"
+          description="Two or three ways to do the job, each with its own price, time and line items."
+          size="md"
+          checked={withOptions}
+          onChange={(event) => {
+            const on = event.currentTarget.checked;
+            if (on && values.options.length === 0) form.setFieldValue('options', startingOptions(values));
+            form.setFieldValue('options_enabled', on);
+            form.clearErrors();
+          }}
+        />
+        {withOptions ? <BidOptionsEditor form={form} spot={spot} /> : null}
         <Group justify="flex-end" mt="xs">
           <Button variant="default" onClick={onCancel} disabled={submitting}>
             Cancel

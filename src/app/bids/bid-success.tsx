@@ -3,8 +3,10 @@ import { IconCircleCheck } from '@tabler/icons-react';
 import { PushAfterBidPrompt } from '#app/push/push-device-card.tsx';
 import type { BidBody } from '#shared/bid-responses.ts';
 import { formatDateTime } from '#shared/date-display.ts';
-import { formatUsd } from '#shared/formatters.ts';
 import { bidConfirmationNumber, timeWithUnit } from './bid-display.ts';
+import { BidLineItemList } from './bid-line-item-list.tsx';
+import { BidOptionsList } from './bid-options-list.tsx';
+import { bidAmountText } from './line-item-display.ts';
 
 /** The dialog after a bid was saved (signed-in spec, section 2). */
 export function BidSuccess({
@@ -18,7 +20,8 @@ export function BidSuccess({
 }) {
   const rows: Array<[string, string]> = [
     ['Confirmation Number', bidConfirmationNumber(bid.id)],
-    ['Amount', formatUsd(bid.amount)],
+    // With options, the span of their amounts: option 1's alone would read as the price.
+    ['Amount', bidAmountText(bid)],
     ['Estimated Time', timeWithUnit(bid.estimated_time, bid.estimated_time_unit)],
     ['Start Date', formatDateTime(bid.proposed_start_date)],
     ['Notes', bid.notes || 'None'],
@@ -40,6 +43,21 @@ export function BidSuccess({
           ))}
         </Table.Tbody>
       </Table>
+      {bid.options.length > 0 ? (
+        <div>
+          <Title order={3} fz="md" mb="xs">
+            Options
+          </Title>
+          <BidOptionsList options={bid.options} vendorName="Your bid" />
+        </div>
+      ) : bid.line_items.length > 0 ? (
+        <div>
+          <Title order={3} fz="md" mb="xs">
+            Line items
+          </Title>
+          <BidLineItemList items={bid.line_items} label="Line items of your bid" />
+        </div>
+      ) : null}
       <div>
         <Title order={3} fz="md" mb="xs">
           What's Next

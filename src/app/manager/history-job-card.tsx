@@ -41,7 +41,15 @@ export function HistoryJobCard({ job }: { job: HistoryJob }) {
             · {job.type}
             {job.unit ? ` · Unit ${job.unit}` : ''}
           </Text>
-          <Text fw={700}>{job.cost === null ? 'Cost not recorded' : formatUsd(job.cost)}</Text>
+          <Stack gap={0} align="flex-end" ml="auto">
+            <Text fw={700}>{job.cost === null ? 'Cost not recorded' : formatUsd(job.cost)}</Text>
+            {/* The awarded option, when the vendor offered options (issue 20): what the cost bought. */}
+            {job.awarded_option ? (
+              <Text size="sm" c="dimmed">
+                Option: {job.awarded_option}
+              </Text>
+            ) : null}
+          </Stack>
         </Group>
         <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
           {job.description}

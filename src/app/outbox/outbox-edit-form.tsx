@@ -29,12 +29,33 @@ const EDITABLE_FIELDS: Partial<Record<OutboxKind, readonly string[]>> = {
   'request.complete': ['note'],
 };
 
+/**
+ * A bid priced by line items (issue 20): its amount must stay their sum, and the lines and options
+ * are lists this form keeps as they were, so the amount is not offered either.
+ */
+function pricedByLines(item: OutboxItem): boolean {
+  const lines = item.body.line_items;
+  return (
+    (item.kind === 'bid.create' || item.kind === 'bid.update') && Array.isArray(lines) && lines.length > 0
+  );
+}
+
 /** The plain fields of a write the user may change in this form. */
 export function editableFields(item: OutboxItem): Array<[string, unknown]> {
   const only = EDITABLE_FIELDS[item.kind];
+  const fixedAmount = pricedByLines(item);
   return Object.entries(item.body).filter(
-    ([name, value]) => isPrimitive(value) && name !== 'request' && (!only || only.includes(name)),
+    ([name, value]) =>
+      isPrimitive(value) &&
+      name !== 'request' &&
+      (!only || only.includes(name)) &&
+      !(fixedAmount && name === 'amount'),
   );
+}
+
+/** Lists in the body (a bid's line items or options) travel unchanged; the form says so. */
+function keepsLists(item: OutboxItem): boolean {
+  return Object.values(item.body).some((value) => Array.isArray(value) && value.length > 0);
 }
 
 function fieldLabel(name: string): string {
@@ -83,6 +104,11 @@ export function OutboxEditForm({
           {item.photos.length > 0 ? (
             <Text size="sm" c="dimmed">
               {`The ${item.photos.length === 1 ? 'photo stays' : `${item.photos.length} photos stay`} as taken. To change photos, discard this and make it again.`}
+            </Text>
+          ) : null}
+          {keepsLists(item) && item.kind.startsWith('bid.') ? (
+            <Text size="sm" c="dimmed">
+              The line items and options stay as priced. To change them, discard this and bid again.
             </Text>
           ) : null}
           {editable.map(([name]) => {

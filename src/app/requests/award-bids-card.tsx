@@ -1,15 +1,21 @@
 import { Button, Card, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { timeWithUnit } from '#app/bids/bid-display.ts';
+import { bidAmountText } from '#app/bids/line-item-display.ts';
 import { type Column, ResponsiveTable } from '#app/ui/responsive-table.tsx';
 import { BidStatusBadge } from '#app/ui/status-badges.tsx';
+import type { BidOptionBody } from '#shared/bid-line-items.ts';
 import { formatUsd } from '#shared/formatters.ts';
 import type { RequestDetailBid } from '#shared/request-responses.ts';
+import classes from './award-bids-card.module.css';
 import { MessageVendorLink } from './message-vendor-link.tsx';
+
+const byPosition = (bid: RequestDetailBid) => [...bid.options].sort((a, b) => a.position - b.position);
 
 /**
  * The manager's choice of vendor while the request is Open: every bid with vendor, amount, time and
- * status, and Award on each pending one behind a confirm dialog (the others are then rejected).
+ * status, and Award on each pending one behind a confirm dialog (the others are then rejected). A
+ * bid with options (issue 20) is awarded one option at a time: a button for each.
  */
 export function AwardBidsCard({
   requestId,
@@ -20,12 +26,17 @@ export function AwardBidsCard({
   requestId: number;
   bids: RequestDetailBid[];
   pending: boolean;
-  onAward: (bid: RequestDetailBid) => void;
+  onAward: (bid: RequestDetailBid, option: BidOptionBody | null) => void;
 }) {
-  const confirmAward = (bid: RequestDetailBid) =>
+  const confirmAward = (bid: RequestDetailBid, option: BidOptionBody | null) =>
     modals.openConfirmModal({
-      title: 'Award this bid?',
-      children: (
+      title: option ? 'Award this option?' : 'Award this bid?',
+      children: option ? (
+        <Text size="sm">
+          Award the job to {bid.vendor_name}, option “{option.label}”, for {formatUsd(option.amount)}? The
+          other pending bids are rejected, bidding closes and the job moves to In Progress.
+        </Text>
+      ) : (
         <Text size="sm">
           Award the job to {bid.vendor_name} for {formatUsd(bid.amount)}? The other pending bids are rejected,
           bidding closes and the job moves to In Progress.
@@ -33,7 +44,7 @@ export function AwardBidsCard({
       ),
       labels: { confirm: 'Award', cancel: 'Back' },
       confirmProps: { color: 'green' },
-      onConfirm: () => onAward(bid),
+      onConfirm: () => onAward(bid, option),
     });
 
   const columns: Column<RequestDetailBid>[] = [
@@ -49,25 +60,54 @@ export function AwardBidsCard({
         </Stack>
       ),
     },
-    { label: 'Amount', cell: (bid) => formatUsd(bid.amount) },
-    { label: 'Time', cell: (bid) => timeWithUnit(bid.estimated_time, bid.estimated_time_unit) },
+    { label: 'Amount', cell: (bid) => bidAmountText(bid) },
+    {
+      label: 'Time',
+      cell: (bid) =>
+        bid.options.length > 0
+          ? `${bid.options.length} options`
+          : timeWithUnit(bid.estimated_time, bid.estimated_time_unit),
+    },
     { label: 'Status', cell: (bid) => <BidStatusBadge status={bid.status} /> },
     {
       label: 'Award',
       hiddenLabel: true,
       align: 'right',
-      cell: (bid) =>
-        bid.status === 'pending' ? (
-          <Button
-            size="xs"
-            color="green"
-            onClick={() => confirmAward(bid)}
-            disabled={pending}
-            aria-label={`Award to ${bid.vendor_name}`}
-          >
-            Award
-          </Button>
-        ) : null,
+      cell: (bid) => {
+        if (bid.status !== 'pending') return null;
+        if (bid.options.length === 0) {
+          return (
+            <Button
+              size="xs"
+              color="green"
+              className={classes.award}
+              onClick={() => confirmAward(bid, null)}
+              disabled={pending}
+              aria-label={`Award to ${bid.vendor_name}`}
+            >
+              Award
+            </Button>
+          );
+        }
+        return (
+          <Stack gap={6} align="flex-end">
+            {byPosition(bid).map((option) => (
+              <Button
+                key={option.position}
+                size="xs"
+                color="green"
+                className={classes.award}
+                onClick={() => confirmAward(bid, option)}
+                disabled={pending}
+                aria-label={`Award option: ${option.label} (${formatUsd(option.amount)}) to ${bid.vendor_name}`}
+                style={{ maxWidth: '100%' }}
+              >
+                Award option: {option.label}
+              </Button>
+            ))}
+          </Stack>
+        );
+      },
     },
   ];
 

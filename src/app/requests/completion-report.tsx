@@ -1,5 +1,7 @@
 import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { timeWithUnit } from '#app/bids/bid-display.ts';
+import { BidLineItemList } from '#app/bids/bid-line-item-list.tsx';
+import { BidOptionSummary } from '#app/bids/bid-options-list.tsx';
 import { formatDateTime } from '#shared/date-display.ts';
 import { formatUsd } from '#shared/formatters.ts';
 import type { AwardedBid, CompletionReport as Report } from '#shared/request-responses.ts';
@@ -31,13 +33,7 @@ export function CompletionReport({
             </Badge>
           ) : null}
         </Group>
-        {awarded ? (
-          <Text size="sm">
-            Awarded to <b>{awarded.vendor_name}</b> for {formatUsd(awarded.amount)} (
-            {timeWithUnit(awarded.estimated_time, awarded.estimated_time_unit)})
-            {awarded.awarded_at ? ` on ${formatDateTime(awarded.awarded_at)}` : ''}.
-          </Text>
-        ) : null}
+        {awarded ? <AwardedSummary awarded={awarded} /> : null}
         {reported && completion ? (
           <>
             <Text size="sm" c="dimmed">
@@ -61,5 +57,34 @@ export function CompletionReport({
         )}
       </Stack>
     </Card>
+  );
+}
+
+/**
+ * Who got the job, for how much and when; with options (issue 20), which option, priced from its own
+ * line items.
+ */
+function AwardedSummary({ awarded }: { awarded: AwardedBid }) {
+  const option = awarded.awarded_option;
+  const priced = option ?? awarded;
+  const when = awarded.awarded_at ? ` on ${formatDateTime(awarded.awarded_at)}` : '';
+  return (
+    <Stack gap="xs">
+      <Text size="sm">
+        Awarded to <b>{awarded.vendor_name}</b>
+        {option ? (
+          <>
+            , option <b>{option.label}</b>,
+          </>
+        ) : null}{' '}
+        for {formatUsd(priced.amount)} ({timeWithUnit(priced.estimated_time, priced.estimated_time_unit)})
+        {when}.
+      </Text>
+      {option ? (
+        <BidOptionSummary option={option} vendorName={awarded.vendor_name} awarded />
+      ) : (
+        <BidLineItemList items={awarded.line_items} label="Line items of the awarded bid" />
+      )}
+    </Stack>
   );
 }

@@ -3,6 +3,7 @@ import { apiRequest, readAnswer } from '#app/lib/api-client.ts';
 import { submitWithPhotos } from '#app/offline/photo-write.ts';
 import { refusalError } from '#app/offline/refusal-error.ts';
 import type {
+  AwardInput,
   BiddingInput,
   CancelInput,
   LifecycleNoteInput,
@@ -35,9 +36,9 @@ function useLifecycleStep<Input, Output = unknown>(
 const post = (url: string, json: unknown) =>
   apiRequest(url, { schema: lifecycleAnswerSchema, method: 'POST', json });
 
-/** POST /api/requests/{id}/award/ {bid_id} */
+/** POST /api/requests/{id}/award/ {bid_id, option?}: `option` names one of the bid's options. */
 export const useAwardBid = (requestId: number) =>
-  useLifecycleStep(requestId, (bidId: number) => post(path(requestId, 'award'), { bid_id: bidId }));
+  useLifecycleStep(requestId, (input: AwardInput) => post(path(requestId, 'award'), input));
 
 /** POST /api/requests/{id}/bidding/ {is_open_for_bids, bid_deadline?} */
 export const useSetBidding = (requestId: number) =>

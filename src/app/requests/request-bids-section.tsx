@@ -1,8 +1,10 @@
 import { Badge, Group, Stack, Text, Title } from '@mantine/core';
 import { timeWithUnit } from '#app/bids/bid-display.ts';
+import { BidLineItemList } from '#app/bids/bid-line-item-list.tsx';
+import { BidOptionsList } from '#app/bids/bid-options-list.tsx';
+import { bidAmountText } from '#app/bids/line-item-display.ts';
 import { BidStatusBadge } from '#app/ui/status-badges.tsx';
 import { formatDateTime, relativeTime } from '#shared/date-display.ts';
-import { formatUsd } from '#shared/formatters.ts';
 import type { RequestDetail } from '#shared/request-responses.ts';
 import { MessageVendorLink } from './message-vendor-link.tsx';
 
@@ -44,36 +46,54 @@ export function RequestBidsSection({
       ) : (
         <Stack gap={0} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
           {request.bids.map((bid) => (
-            <Group
+            <Stack
               key={bid.id}
               component="li"
-              justify="space-between"
-              wrap="nowrap"
+              gap="xs"
               py="xs"
               style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}
             >
-              <div style={{ minWidth: 0 }}>
-                <Text size="sm" fw={600} truncate>
-                  {bid.vendor_name}
-                </Text>
-                <Text size="xs" c="dimmed">
-                  {timeWithUnit(bid.estimated_time, bid.estimated_time_unit)}
-                </Text>
-                {ownBidsOnly ? null : (
-                  <MessageVendorLink
-                    requestId={request.id}
-                    vendorId={bid.vendor_id}
-                    vendorName={bid.vendor_name}
-                  />
-                )}
-              </div>
-              <Group gap="sm" wrap="nowrap" style={{ flexShrink: 0 }}>
-                <Text size="sm" fw={700}>
-                  {formatUsd(bid.amount)}
-                </Text>
-                <BidStatusBadge status={bid.status} />
+              <Group justify="space-between" wrap="wrap" gap="xs">
+                <div style={{ minWidth: 0, flex: '1 1 10rem' }}>
+                  <Text size="sm" fw={600} truncate>
+                    {bid.vendor_name}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {/* With options, each option has its own time (listed below). */}
+                    {bid.options.length > 0
+                      ? `${bid.options.length} options`
+                      : timeWithUnit(bid.estimated_time, bid.estimated_time_unit)}
+                  </Text>
+                  {ownBidsOnly ? null : (
+                    <MessageVendorLink
+                      requestId={request.id}
+                      vendorId={bid.vendor_id}
+                      vendorName={bid.vendor_name}
+                    />
+                  )}
+                </div>
+                <Group gap="sm" wrap="nowrap" style={{ flexShrink: 0 }} ml="auto">
+                  <Text size="sm" fw={700}>
+                    {bidAmountText(bid)}
+                  </Text>
+                  <BidStatusBadge status={bid.status} />
+                </Group>
               </Group>
-            </Group>
+              {/* Issue 20: what the amount is made of (with options, each option's own lines). */}
+              {bid.options.length > 0 ? (
+                <BidOptionsList
+                  options={bid.options}
+                  vendorName={bid.vendor_name}
+                  awardedPosition={
+                    request.awarded_bid?.id === bid.id
+                      ? (request.awarded_bid.awarded_option?.position ?? null)
+                      : null
+                  }
+                />
+              ) : (
+                <BidLineItemList items={bid.line_items} label={`Line items of ${bid.vendor_name}'s bid`} />
+              )}
+            </Stack>
           ))}
         </Stack>
       )}

@@ -11,6 +11,7 @@ import { RequestStatusBadge } from '#app/ui/status-badges.tsx';
 import { formatDate } from '#shared/date-display.ts';
 import type { RequestDetail } from '#shared/request-responses.ts';
 import { requestKeys, useRequestDetail } from './api.ts';
+import { awardedOffer, BidComparison } from './bid-comparison.tsx';
 import { KeepJobAction } from './keep-job-action.tsx';
 import { PhotoCarousel } from './photo-carousel.tsx';
 import { RequestAccessDenied, RequestNotFound } from './request-access-denied.tsx';
@@ -92,6 +93,9 @@ function RequestDetailView({
       </Group>
 
       <RequestActions request={request} role={role} />
+      {/* Beside the award, where the choice is made. The managing side sees every bid; a vendor only
+          its own, with nothing beside it to compare. */}
+      {role === 'manager' ? <BidComparison bids={request.bids} awarded={awardedOffer(request)} /> : null}
       {role === 'vendor' ? <PendingBids requestId={request.id} /> : null}
 
       <Grid gap="lg">

@@ -31,8 +31,8 @@ export function ManagerLifecyclePanel({ request }: { request: RequestDetail }) {
           requestId={request.id}
           bids={request.bids}
           pending={award.isPending}
-          onAward={(bid) =>
-            award.mutate(bid.id, {
+          onAward={(bid, option) =>
+            award.mutate(option ? { bid_id: bid.id, option: option.position } : { bid_id: bid.id }, {
               onSuccess: () => {
                 setError(null);
                 showToast({

@@ -7,6 +7,7 @@ import { projects } from '../db/schema/projects.ts';
 import { maintenanceRequests as mr, requestInvitations } from '../db/schema/requests.ts';
 import { HttpError, notFound } from '../http/http-error.ts';
 import type { BidRow } from './bid-store.ts';
+import { pricedBody } from './priced-bid.ts';
 
 export const REQUEST_UNAVAILABLE = apiError('REQUEST_UNAVAILABLE');
 export const BID_NOT_FOUND = 'Bid not found.';
@@ -72,5 +73,6 @@ export function bidBody(bid: BidRow): BidBody {
     notes: bid.notes,
     status: bid.status,
     request_id: bid.requestId,
+    ...pricedBody(bid),
   };
 }

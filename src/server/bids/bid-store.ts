@@ -6,6 +6,7 @@ import { bids } from '../db/schema/bids.ts';
 import { maintenanceRequests as mr } from '../db/schema/requests.ts';
 import { users } from '../db/schema/users.ts';
 import { vendorProfiles } from '../db/schema/vendor-profiles.ts';
+import { pricedColumns } from './priced-bid.ts';
 
 // Bids as the bid calls read and write them (src/server/bids/*-routes.ts).
 
@@ -40,6 +41,7 @@ function bidColumns(input: BidInput) {
     estimatedTimeUnit: input.estimated_time_unit,
     proposedStartDate: new Date(input.proposed_start_date),
     notes: input.notes,
+    ...pricedColumns(input),
   };
 }
 

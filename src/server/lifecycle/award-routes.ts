@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { BidOption } from '#shared/bid-line-items.ts';
 import { formatUsd } from '#shared/formatters.ts';
 import { awardInputSchema } from '#shared/lifecycle-schemas.ts';
 import { HttpError } from '../http/http-error.ts';
@@ -7,8 +8,25 @@ import { notify } from '../notifications/notify.ts';
 import { acceptBid, findAwardCandidate, rejectPendingBids } from './bid-decisions.ts';
 import { lifecycleRouteOptions, runLifecycleStep } from './lifecycle-call.ts';
 
+const CHOOSE_OPTION = { errors: { option: ["Choose one of the bid's options."] } };
+
 /**
- * POST /api/requests/{id}/award/ {bid_id}: the manager picks one pending bid of an Open request.
+ * The option an award names: required when the bid offers options (1 to their count), refused for a
+ * plain bid, so an award never leaves the job's price in doubt.
+ */
+function chosenOption(options: readonly BidOption[], position: number | undefined) {
+  if (options.length === 0) {
+    if (position !== undefined)
+      throw new HttpError(400, { errors: { option: ['This bid offers no options.'] } });
+    return null;
+  }
+  const option = position === undefined ? undefined : options[position - 1];
+  if (!option || position === undefined) throw new HttpError(400, CHOOSE_OPTION);
+  return { ...option, position };
+}
+
+/**
+ * POST /api/requests/{id}/award/ {bid_id, option?}: the manager picks one pending bid of an Open request.
  * That bid is accepted, every other pending bid rejected, bidding closes, the job goes In Progress
  * and every bidder concerned is told. The locked request row makes a second award wait and fail.
  */
@@ -31,18 +49,24 @@ export async function awardRoutes(app: FastifyInstance): Promise<void> {
           detail: `Only a pending bid can be awarded; this bid is ${bid.status}.`,
         });
       }
-      await acceptBid(tx, bid.id, now);
+      const option = chosenOption(bid.options, input.option);
+      const amount = option?.amount ?? bid.amount;
+      await acceptBid(tx, bid.id, now, option?.position ?? null);
       const rejected = await rejectPendingBids(tx, requestId, now, bid.id);
       const updated = await advance(
         { isOpenForBids: false, awardedBidId: bid.id },
-        `Bid #${bid.id} from ${bid.vendorName} for ${formatUsd(bid.amount)}`,
+        option
+          ? `Bid #${bid.id} from ${bid.vendorName}, option ${option.position} "${option.label}", for ${formatUsd(amount)}`
+          : `Bid #${bid.id} from ${bid.vendorName} for ${formatUsd(amount)}`,
       );
       await notify(tx, [
         {
           userId: bid.vendorId,
           kind: 'bid_accepted',
           title: 'Bid accepted',
-          message: `Your ${formatUsd(bid.amount)} bid for request #${requestId} was accepted. The job is now in progress.`,
+          message: option
+            ? `Your bid for request #${requestId} was accepted with option ${option.position}, "${option.label}" (${formatUsd(amount)}). The job is now in progress.`
+            : `Your ${formatUsd(amount)} bid for request #${requestId} was accepted. The job is now in progress.`,
           relatedRequestId: requestId,
         },
         ...rejected.map((loser) => ({

@@ -48,6 +48,7 @@ export async function findAwardCandidate(tx: DbOrTx, bidId: number) {
       requestId: bids.requestId,
       status: bids.status,
       amount: bids.amount,
+      options: bids.options,
       vendorId: bids.vendorId,
       vendorName: vendorNameSql,
     })
@@ -58,6 +59,15 @@ export async function findAwardCandidate(tx: DbOrTx, bidId: number) {
   return bid;
 }
 
-export async function acceptBid(tx: DbOrTx, bidId: number, now: Date): Promise<void> {
-  await tx.update(bids).set({ status: 'accepted', decidedAt: now, updatedAt: now }).where(eq(bids.id, bidId));
+/** Accepts the bid, and which of its options when it offered some (issue 20). */
+export async function acceptBid(
+  tx: DbOrTx,
+  bidId: number,
+  now: Date,
+  awardedOption: number | null = null,
+): Promise<void> {
+  await tx
+    .update(bids)
+    .set({ status: 'accepted', awardedOption, decidedAt: now, updatedAt: now })
+    .where(eq(bids.id, bidId));
 }

@@ -1,4 +1,6 @@
+import type { BidOption, LineItem } from '#shared/bid-line-items.ts';
 import { allowedActions, type LifecycleRole } from '#shared/request-lifecycle.ts';
+import { awardedOptionBody, pricedBody } from '../bids/priced-bid.ts';
 import { type RequestRow, stateOf } from './lifecycle-access.ts';
 import { type HistoryStep, timelineFor } from './timeline-view.ts';
 
@@ -19,6 +21,9 @@ export interface ProgressSource {
     notes: string;
     status: string;
     decidedAt: string | null;
+    lineItems: LineItem[];
+    options: BidOption[];
+    awardedOption: number | null;
   }[];
   completionPhotos: readonly { id: number; key: string }[];
 }
@@ -49,6 +54,8 @@ export function requestProgress(source: ProgressSource, role: LifecycleRole, vie
             notes: awarded.notes,
             status: awarded.status,
             awarded_at: awarded.decidedAt === null ? null : new Date(awarded.decidedAt),
+            ...pricedBody(awarded),
+            awarded_option: awardedOptionBody(awarded.options, awarded.awardedOption),
           }
         : null,
     completion: involved

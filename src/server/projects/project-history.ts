@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { ServiceCategory } from '#shared/categories.ts';
 import type { Db } from '../db/database.ts';
 import { bids } from '../db/schema/bids.ts';
@@ -15,8 +15,10 @@ export interface HistoryEntry {
   description: string;
   unit: string | null;
   vendor: string | null;
-  /** The awarded bid's amount in whole dollars. */
+  /** The awarded bid's amount in whole dollars (the awarded option's, when it offered options). */
   cost: number | null;
+  /** The awarded option's name (issue 20), or null for a plain bid. */
+  awarded_option: string | null;
   created: Date;
   /** When the bid was awarded. */
   started: Date | null;
@@ -35,7 +37,11 @@ export async function loadProjectHistory(db: Db, projectId: number): Promise<His
       description: mr.description,
       unit: units.number,
       vendor: vendorNameSql,
-      cost: bids.amount,
+      // A bid's own amount is its first option's: the awarded option's price is the job's cost.
+      cost: sql<
+        number | null
+      >`coalesce((${bids.options} -> (${bids.awardedOption} - 1) ->> 'amount')::integer, ${bids.amount})`,
+      awarded_option: sql<string | null>`${bids.options} -> (${bids.awardedOption} - 1) ->> 'label'`,
       created: mr.createdAt,
       started: bids.decidedAt,
       completed: mr.completedAt,

@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import type { BidOption, LineItem } from '#shared/bid-line-items.ts';
 import type { TimeUnit } from '#shared/statuses.ts';
 import type { DbOrTx } from '../db/db-or-tx.ts';
 import { projects } from '../db/schema/projects.ts';
@@ -27,6 +28,9 @@ export interface DetailBid {
   notes: string;
   proposedStartDate: string;
   decidedAt: string | null;
+  lineItems: LineItem[];
+  options: BidOption[];
+  awardedOption: number | null;
 }
 
 interface DetailPhoto {
@@ -59,7 +63,8 @@ export async function loadRequestDetail(db: DbOrTx, id: number, askerId: number)
           'id', b.id, 'vendorId', b.vendor_id, 'company', vp.company_name, 'firstName', bu.first_name,
           'lastName', bu.last_name, 'estimatedTime', b.estimated_time, 'estimatedTimeUnit', b.estimated_time_unit,
           'amount', b.amount, 'status', b.status, 'notes', b.notes, 'proposedStartDate', b.proposed_start_date,
-          'decidedAt', b.decided_at
+          'decidedAt', b.decided_at, 'lineItems', b.line_items, 'options', b.options,
+          'awardedOption', b.awarded_option
         ) order by b.created_at, b.id)
         from bids b join users bu on bu.id = b.vendor_id left join vendor_profiles vp on vp.user_id = b.vendor_id
         where b.request_id = ${mr.id}

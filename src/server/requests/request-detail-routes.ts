@@ -6,6 +6,7 @@ import { canViewRequest, managesRequest, type VisibilityViewer } from '#shared/r
 import { requireUser } from '../auth/guards.ts';
 import { checkFirst } from '../auth/route-guards.ts';
 import type { UserRow } from '../auth/session-store.ts';
+import { pricedBody } from '../bids/priced-bid.ts';
 import { cacheTag } from '../cache/cache-changes.ts';
 import { type FreshAnswer, sendCached } from '../cache/cached-answer.ts';
 import { ReadCache } from '../cache/read-cache.ts';
@@ -127,6 +128,7 @@ function detailBody(detail: RequestDetailRow, user: UserRow, viewer: VisibilityV
       // The managing side links each bid to its thread with the vendor ("Message this vendor").
       vendor_id: bid.vendorId,
       vendor_name: bid.vendorName,
+      ...pricedBody(bid),
     })),
     // The vendor's completion photos belong to `completion`, not to the request as raised.
     photos: detail.photos

@@ -20,6 +20,12 @@ export class BidDialog {
     await this.root.getByLabel('Estimated Time').fill(values.time);
     await this.root.getByRole('combobox', { name: 'Time Unit' }).click();
     await this.page.getByRole('option', { name: values.unit }).click();
+    await this.pickStartDate();
+    await this.root.getByLabel('Notes').fill(values.notes);
+  }
+
+  /** The 15th of next month, at the picker's default 9:00 AM. */
+  async pickStartDate(): Promise<void> {
     await this.root.getByRole('button', { name: 'Proposed Start Date' }).click();
     await this.page.getByRole('button', { name: 'Next month' }).click();
     const next = new Date();
@@ -28,6 +34,5 @@ export class BidDialog {
     const month = next.toLocaleString('en-US', { month: 'long' });
     await this.page.getByRole('button', { name: `15 ${month} ${next.getFullYear()}` }).click();
     await this.page.getByRole('button', { name: 'Confirm date and time' }).click();
-    await this.root.getByLabel('Notes').fill(values.notes);
   }
 }

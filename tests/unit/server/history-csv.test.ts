@@ -25,6 +25,7 @@ describe('historyCsv', () => {
         unit: null,
         vendor: 'Pipes Inc',
         cost: 450,
+        awarded_option: null,
         created: new Date('2026-01-02T03:04:05Z'),
         started: new Date('2026-01-03T00:00:00Z'),
         completed: new Date('2026-01-04T00:00:00Z'),

@@ -3,18 +3,24 @@ import {
   check,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   serial,
+  smallint,
   text,
   timestamp,
   unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { BidOption, LineItem } from '#shared/bid-line-items.ts';
 import { BID_STATUSES, TIME_UNITS } from '#shared/statuses.ts';
 import { createdAt, isOneOf, moment, updatedAt } from '../columns.ts';
 import { maintenanceRequests } from './requests.ts';
 import { users } from './users.ts';
+
+/** An option as stored: its position (1..3) is its place in the list, as the answers number it. */
+export type StoredBidOption = BidOption;
 
 /**
  * A vendor's bid. One per vendor per request, enforced here so that two racing submissions (or a
@@ -40,6 +46,15 @@ export const bids = pgTable(
     proposedStartDate: timestamp('proposed_start_date', { withTimezone: true }).notNull(),
     notes: text('notes').notNull().default(''),
     status: text('status', { enum: BID_STATUSES }).notNull().default('pending'),
+    /**
+     * What the bid is priced from and its options (issue 20), as src/shared/bid-line-items.ts
+     * checked them. JSONB because they belong to the bid and are only ever read with it: the request
+     * detail stays one statement. With options, amount/time/line_items above are option 1's.
+     */
+    lineItems: jsonb('line_items').$type<LineItem[]>().notNull().default([]),
+    options: jsonb('options').$type<StoredBidOption[]>().notNull().default([]),
+    /** Which option (1..3) the manager awarded; null for a plain bid or one not awarded. */
+    awardedOption: smallint('awarded_option'),
     /** When the manager accepted or rejected it, or the vendor withdrew it. */
     decidedAt: moment('decided_at'),
     createdAt: createdAt(),
@@ -55,5 +70,6 @@ export const bids = pgTable(
     check('bids_estimated_time_check', sql`${t.estimatedTime} >= 0`),
     check('bids_time_unit_check', isOneOf(t.estimatedTimeUnit, TIME_UNITS)),
     check('bids_status_check', isOneOf(t.status, BID_STATUSES)),
+    check('bids_awarded_option_check', sql`${t.awardedOption} between 1 and 3`),
   ],
 );

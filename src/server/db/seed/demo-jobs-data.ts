@@ -1,3 +1,4 @@
+import type { LineItem } from '#shared/bid-line-items.ts';
 import type { ServiceCategory } from '#shared/categories.ts';
 import type { BidStatus, Priority, Timeframe, TimeUnit } from '#shared/statuses.ts';
 import type { VendorKey } from './demo-people.ts';
@@ -177,7 +178,53 @@ export interface BidSeed {
   placedAfterHours: number;
   /** pending unless the lifecycle decides it (accepted/rejected) or it says withdrawn. */
   status?: Extract<BidStatus, 'withdrawn'>;
+  /** Priced from measurements (issue 20): the amount above must be their sum. */
+  lineItems?: SeedLine[];
+  /** Options (issue 20): the first one's amount, time and unit are the bid's own above. */
+  options?: {
+    label: string;
+    amount: number;
+    estimatedTime: number;
+    unit: TimeUnit;
+    notes: string;
+    lineItems: SeedLine[];
+  }[];
 }
+
+type SeedLine = Omit<LineItem, 'total'>;
+
+/*
+ * Two priced bids on the drywall patch, so the manager's side-by-side comparison has something to
+ * compare in the demo: the two vendors measured the patch differently (24 and 28 sq ft).
+ */
+const PEAK_DRYWALL: SeedLine[] = [
+  { description: 'Patch and texture drywall', quantity: 24, unit: 'sq_ft', unit_price: 10 },
+  { description: 'Prime', quantity: 2, unit: 'hours', unit_price: 30 },
+];
+const MILE_HIGH_DRYWALL: BidSeed['options'] = [
+  {
+    label: 'Patch and paint',
+    amount: 340,
+    estimatedTime: 1,
+    unit: 'days',
+    notes: '',
+    lineItems: [
+      { description: 'Patch and texture drywall', quantity: 28, unit: 'sq_ft', unit_price: 9 },
+      { description: 'Paint to match', quantity: 2, unit: 'hours', unit_price: 44 },
+    ],
+  },
+  {
+    label: 'Replace the damaged panel',
+    amount: 612,
+    estimatedTime: 2,
+    unit: 'days',
+    notes: 'A new 4 x 8 sheet instead of a patch: no seam shows through the paint.',
+    lineItems: [
+      { description: 'Replace drywall', quantity: 32, unit: 'sq_ft', unit_price: 15 },
+      { description: 'Paint to match', quantity: 3, unit: 'hours', unit_price: 44 },
+    ],
+  },
+];
 
 // biome-ignore format: one row a line reads as a table
 export const BIDS: BidSeed[] = [
@@ -186,7 +233,7 @@ export const BIDS: BidSeed[] = [
   { job: 'noHotWater', vendor: 'peak', amount: 380, estimatedTime: 3, unit: 'hours', startAfterDays: 0, notes: 'Thermocouple and pilot assembly; tank replacement quoted separately if needed.', placedAfterHours: 1 },
   { job: 'deadOutlets', vendor: 'peak', amount: 290, estimatedTime: 2.5, unit: 'hours', startAfterDays: 1, notes: '', placedAfterHours: 2 },
   { job: 'heatPump', vendor: 'peak', amount: 640, estimatedTime: 1, unit: 'days', startAfterDays: 1, notes: 'Defrost board and sensor diagnosis; parts stocked on the truck.', placedAfterHours: 2 },
-  { job: 'drywallPatch', vendor: 'peak', amount: 300, estimatedTime: 1.5, unit: 'days', startAfterDays: 3, notes: 'Patch, texture to match and prime; paint by others.', placedAfterHours: 6 },
+  { job: 'drywallPatch', vendor: 'peak', amount: 300, estimatedTime: 1.5, unit: 'days', startAfterDays: 3, notes: 'Patch, texture to match and prime; paint by others.', placedAfterHours: 6, lineItems: PEAK_DRYWALL },
   { job: 'waterHeater', vendor: 'peak', amount: 1850, estimatedTime: 1.5, unit: 'days', startAfterDays: 2, notes: 'Includes permit, haul-away and a new expansion tank.', placedAfterHours: 5 },
   { job: 'laundryLighting', vendor: 'peak', amount: 980, estimatedTime: 2, unit: 'days', startAfterDays: 4, notes: '', placedAfterHours: 10 },
   { job: 'acService', vendor: 'peak', amount: 275, estimatedTime: 3, unit: 'hours', startAfterDays: 5, notes: 'Seasonal service rate.', placedAfterHours: 8 },
@@ -201,7 +248,7 @@ export const BIDS: BidSeed[] = [
   { job: 'deadOutlets', vendor: 'alpine', amount: 260, estimatedTime: 3, unit: 'hours', startAfterDays: 2, notes: '', placedAfterHours: 4 },
   { job: 'wallPacks', vendor: 'alpine', amount: 1450, estimatedTime: 1, unit: 'days', startAfterDays: 3, notes: 'LED retrofit of all six fixtures.', placedAfterHours: 5 },
   { job: 'laundryLighting', vendor: 'alpine', amount: 860, estimatedTime: 1.5, unit: 'days', startAfterDays: 3, notes: '', placedAfterHours: 20 },
-  { job: 'drywallPatch', vendor: 'mileHigh', amount: 340, estimatedTime: 1, unit: 'days', startAfterDays: 2, notes: 'Patch, texture and paint to match.', placedAfterHours: 10 },
+  { job: 'drywallPatch', vendor: 'mileHigh', amount: 340, estimatedTime: 1, unit: 'days', startAfterDays: 2, notes: 'Patch, texture and paint to match.', placedAfterHours: 10, options: MILE_HIGH_DRYWALL },
   { job: 'repaint', vendor: 'mileHigh', amount: 2400, estimatedTime: 4, unit: 'days', startAfterDays: 5, notes: '', placedAfterHours: 8 },
   { job: 'stairwellPaint', vendor: 'mileHigh', amount: 1650, estimatedTime: 3, unit: 'days', startAfterDays: 4, notes: '', placedAfterHours: 24 },
   { job: 'moveOutClean', vendor: 'clearwater', amount: 420, estimatedTime: 6, unit: 'hours', startAfterDays: 2, notes: '', placedAfterHours: 2 },

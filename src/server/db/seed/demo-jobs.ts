@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { lineItemTotal } from '#shared/bid-line-items.ts';
 import { formatUsd } from '#shared/formatters.ts';
 import type { RequestStatus } from '#shared/statuses.ts';
 import { bids } from '../schema/bids.ts';
@@ -11,7 +12,7 @@ import {
   requestStatusHistory,
 } from '../schema/requests.ts';
 import { requestPhoto } from './demo-images.ts';
-import { BIDS, JOBS, type JobSeed, LIFECYCLES, type LifecycleSeed } from './demo-jobs-data.ts';
+import { BIDS, type BidSeed, JOBS, type JobSeed, LIFECYCLES, type LifecycleSeed } from './demo-jobs-data.ts';
 import type { DemoPeople } from './demo-people.ts';
 import type { DemoProperties } from './demo-properties.ts';
 import { hoursAgo, inDays, type SeedContext, storePicture } from './seed-context.ts';
@@ -88,6 +89,7 @@ export async function seedJobs(
           estimatedTimeUnit: bid.unit,
           proposedStartDate: new Date(placed.getTime() + bid.startAfterDays * 24 * HOUR),
           notes: bid.notes,
+          ...pricedSeed(bid),
           status,
           decidedAt:
             status === 'pending'
@@ -425,4 +427,20 @@ async function seedNotifications(context: SeedContext, people: DemoPeople, id: (
       ...read(40),
     },
   ]);
+}
+
+const priced = (lines: BidSeed['lineItems'] = []) =>
+  lines.map((line) => ({ ...line, total: lineItemTotal(line.quantity, line.unit_price) }));
+
+/** A seeded bid's line items and options as the bid API stores them (with their totals). */
+function pricedSeed(bid: BidSeed) {
+  const options = (bid.options ?? []).map((option) => ({
+    label: option.label,
+    amount: option.amount,
+    estimated_time: option.estimatedTime,
+    estimated_time_unit: option.unit,
+    notes: option.notes,
+    line_items: priced(option.lineItems),
+  }));
+  return { lineItems: options[0]?.line_items ?? priced(bid.lineItems), options };
 }

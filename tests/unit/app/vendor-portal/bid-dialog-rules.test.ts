@@ -53,6 +53,7 @@ describe('bid error views (signed-in spec, section 8)', () => {
 
 describe('bid form values', () => {
   const filled = {
+    ...EMPTY_BID_FORM,
     amount: 450,
     estimated_time: 2.5,
     estimated_time_unit: 'days' as const,
@@ -98,6 +99,8 @@ describe('bid form values', () => {
       notes: 'Patch only.',
       status: 'pending',
       request_id: 3,
+      line_items: [],
+      options: [],
     });
     expect(values).toMatchObject({
       amount: 300,
