@@ -178,3 +178,48 @@ test('a vendor measures on the plan and bids two options; the manager compares a
     });
   });
 });
+
+test('with the network off, a kept job is measured and bid with line items; the bid waits and is sent with them', async ({
+  browser,
+  page,
+  context,
+}) => {
+  const requestId = await createRequestWithSpot(browser, `Measured offline (e2e ${Date.now()})`);
+  await signInUnderServiceWorker(page);
+  await page.goto(`/vendor/requests/${requestId}`);
+  await keepJobThenOffline(page, context, requestId, async () => {
+    await page.getByRole('button', { name: 'Bid', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: `Submit Bid for Request #${requestId}` });
+    await new BidDialog(page).pickStartDate();
+    await dialog.getByLabel('Estimated Time').fill('4');
+    await dialog.getByRole('button', { name: 'Measure on the plan' }).click();
+    const measure = page.getByRole('dialog', { name: 'Measure on the plan' });
+    const stage = await planReady(measure);
+    const box = (await stage.boundingBox())!;
+    // A length this time: two taps along the wall.
+    await measure.getByText('Length (ft)', { exact: true }).click();
+    await stage.click({ position: { x: box.width / 2 - 60, y: box.height / 2 } });
+    await stage.click({ position: { x: box.width / 2 + 60, y: box.height / 2 } });
+    await expect(measure.getByText(/^Length: [\d,.]+ ft$/)).toBeVisible();
+    await measure.getByRole('button', { name: 'Add as line item' }).click();
+    await expect(measure).toBeHidden();
+    const line = dialog.getByRole('group', { name: 'Line item 1' });
+    await expect(line.getByRole('combobox', { name: 'Unit', exact: true })).toHaveValue('ft');
+    await line.getByLabel('Unit price').fill('20');
+    await dialog.getByRole('button', { name: 'Submit Bid' }).click();
+    await expect(
+      dialog.getByText('Saved on this device; it will be sent when you are back online.'),
+    ).toBeVisible();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+  });
+  // Back online (keepJobThenOffline restores the network): the outbox sends the bid with its line.
+  await expect
+    .poll(async () => (await (await page.request.get(`/api/requests/${requestId}/`)).json()).bids.length, {
+      timeout: 30_000,
+    })
+    .toBe(1);
+  const bid = (await (await page.request.get(`/api/requests/${requestId}/`)).json()).bids[0];
+  expect(bid.line_items).toHaveLength(1);
+  expect(bid.line_items[0]).toMatchObject({ unit: 'ft', unit_price: 20, description: 'Measured length' });
+  expect(bid.amount).toBe(bid.line_items[0].total);
+});
