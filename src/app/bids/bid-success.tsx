@@ -22,7 +22,13 @@ export function BidSuccess({
     ['Confirmation Number', bidConfirmationNumber(bid.id)],
     // With options, the span of their amounts: option 1's alone would read as the price.
     ['Amount', bidAmountText(bid)],
-    ['Estimated Time', timeWithUnit(bid.estimated_time, bid.estimated_time_unit)],
+    // Each option has its own time, listed with it below.
+    [
+      'Estimated Time',
+      bid.options.length > 0
+        ? 'Per option, below'
+        : timeWithUnit(bid.estimated_time, bid.estimated_time_unit),
+    ],
     ['Start Date', formatDateTime(bid.proposed_start_date)],
     ['Notes', bid.notes || 'None'],
   ];

@@ -172,6 +172,9 @@ describe('bid success with options', () => {
     expect(text).toContain('Option: Patch');
     expect(text).toContain('Option: Replace');
     expect(text).toContain('80 sq ft × $4.50');
+    // Not option 1's time as though it were the bid's: each option shows its own.
+    expect(text).toContain('Per option, below');
+    expect(text).toContain('3 days');
   });
 });
 
