@@ -2,10 +2,11 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bids } from '#server/db/schema/bids.ts';
 import { maintenanceRequests } from '#server/db/schema/requests.ts';
-import { makeUser, TEST_PASSWORD } from '../support/factories.ts';
+import { makeUser } from '../support/factories.ts';
 import { makeClient, makeProject, makeRequest, makeVendorProfile } from '../support/request-factories.ts';
+import { signIn } from '../support/sign-in.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
-import { TestClient } from '../support/test-client.ts';
+import type { TestClient } from '../support/test-client.ts';
 
 // Issue 20: bids priced from measurements (line items) and bids with options, through the real
 // server on each database: validated, stored, answered to whom may see them, replayed unchanged,
@@ -55,12 +56,6 @@ const withOptions = {
   ],
 };
 
-async function signIn(email: string): Promise<TestClient> {
-  const client = new TestClient(t.app);
-  expect((await client.login(email, TEST_PASSWORD)).statusCode).toBe(200);
-  return client;
-}
-
 async function vendor(): Promise<TestClient> {
   const user = await makeUser(t.db, { type: 'vendor' });
   await makeVendorProfile(t.db, {
@@ -68,7 +63,7 @@ async function vendor(): Promise<TestClient> {
     serviceCategories: ['Plumbing'],
     insuranceExpiresOn: '2099-01-01',
   });
-  return signIn(user.email);
+  return signIn(t.app, user.email);
 }
 
 const openRequest = () =>
@@ -83,7 +78,7 @@ beforeAll(async () => {
   const owner = await makeUser(t.db, { type: 'property_manager', clientId: company.id });
   managerId = owner.id;
   propertyId = (await makeProject(t.db, { clientId: company.id })).id;
-  manager = await signIn(owner.email);
+  manager = await signIn(t.app, owner.email);
   plumber = await vendor();
   rival = await vendor();
 });

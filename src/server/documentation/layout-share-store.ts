@@ -5,6 +5,7 @@ import { randomToken } from '../auth/tokens.ts';
 import type { Db } from '../db/database.ts';
 import { layouts, photos } from '../db/schema/documentation.ts';
 import { layoutShares } from '../db/schema/layout-shares.ts';
+import { layoutPlanColumns } from './layout-plan-columns.ts';
 import { loadPolygons } from './layout-polygons.ts';
 
 const NOT_SHARED: LayoutShareView = { token: null, shared_at: null };
@@ -38,14 +39,7 @@ export async function loadSharedLayout(
   token: string,
 ): Promise<{ view: SharedLayoutView; storageKey: string } | null> {
   const [layout] = await db
-    .select({
-      id: layouts.id,
-      name: layouts.name,
-      storageKey: layouts.storageKey,
-      widthPx: layouts.widthPx,
-      heightPx: layouts.heightPx,
-      feetPerPixel: layouts.feetPerPixel,
-    })
+    .select(layoutPlanColumns)
     .from(layoutShares)
     .innerJoin(layouts, eq(layouts.id, layoutShares.layoutId))
     .where(eq(layoutShares.token, token));

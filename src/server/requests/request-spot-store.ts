@@ -11,6 +11,7 @@ import {
 import type { DbOrTx } from '../db/db-or-tx.ts';
 import { layouts, panoramaHotspots, photos } from '../db/schema/documentation.ts';
 import { requestSpots } from '../db/schema/request-spots.ts';
+import { layoutPlanColumns } from '../documentation/layout-plan-columns.ts';
 import { HttpError } from '../http/http-error.ts';
 import { fileUrl } from '../lifecycle/request-progress.ts';
 
@@ -77,14 +78,7 @@ export async function loadRequestSpot(db: DbOrTx, requestId: number): Promise<Re
       x: requestSpots.x,
       y: requestSpots.y,
       area: requestSpots.area,
-      layout: {
-        id: layouts.id,
-        name: layouts.name,
-        storageKey: layouts.storageKey,
-        widthPx: layouts.widthPx,
-        heightPx: layouts.heightPx,
-        feetPerPixel: layouts.feetPerPixel,
-      },
+      layout: layoutPlanColumns,
     })
     .from(requestSpots)
     .innerJoin(layouts, eq(layouts.id, requestSpots.layoutId))
@@ -151,17 +145,7 @@ export type ExcerptFile =
  * the asker may see (GET /api/files/, src/server/files/file-access.ts).
  */
 export async function requestsShowingFile(db: DbOrTx, file: ExcerptFile): Promise<number[]> {
-  const [layout] = await db
-    .select({
-      id: layouts.id,
-      name: layouts.name,
-      storageKey: layouts.storageKey,
-      widthPx: layouts.widthPx,
-      heightPx: layouts.heightPx,
-      feetPerPixel: layouts.feetPerPixel,
-    })
-    .from(layouts)
-    .where(eq(layouts.id, file.layoutId));
+  const [layout] = await db.select(layoutPlanColumns).from(layouts).where(eq(layouts.id, file.layoutId));
   if (!layout) return [];
   const spots = await db
     .select({ requestId: requestSpots.requestId, x: requestSpots.x, y: requestSpots.y })
