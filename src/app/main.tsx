@@ -19,13 +19,11 @@ if (window.location.pathname === '/') {
   // A prerendered page reads and works as HTML: its scripts wait until it has painted and loaded
   // (start-timing.ts); every other page needs them to show anything, so they start at once.
   const prerendered = container.hasAttribute(PRERENDERED_ATTRIBUTE);
-  if (!prerendered) preloadRouteChunks(window.location.pathname);
+  const preloaded = prerendered ? null : preloadRouteChunks(window.location.pathname);
   // The page's HTML paints first; zod's CSP setting comes before any module that builds a schema
   // (zod-csp.ts).
-  void (prerendered ? afterPaintAndLoad() : afterFirstPaint())
-    .then(() => {
-      if (prerendered) preloadRouteChunks(window.location.pathname);
-    })
+  void (prerendered ? afterPaintAndLoad() : Promise.all([afterFirstPaint(), preloaded]))
+    .then(() => (prerendered ? preloadRouteChunks(window.location.pathname) : undefined))
     .then(() => import('./zod-csp.ts'))
     .then(() => import('./start-app.tsx'))
     .then((m) => m.startApp(container));

@@ -3,35 +3,73 @@
  * deadline and submitted columns (signed-in spec, section 2), and calendar dates for the detail.
  * Times are shown in the reader's own time zone unless one is given (tests pin UTC).
  */
-const UNITS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
+const UNITS = [
   ['year', 365 * 24 * 3600],
   ['month', 30 * 24 * 3600],
   ['week', 7 * 24 * 3600],
   ['day', 24 * 3600],
   ['hour', 3600],
   ['minute', 60],
-];
+] as const satisfies ReadonlyArray<readonly [Intl.RelativeTimeFormatUnit, number]>;
 
-const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+type RelativeUnit = (typeof UNITS)[number][0];
+
+/** What `Intl.RelativeTimeFormat('en', {numeric: 'auto'})` says for one unit either way. */
+const ONE: Record<RelativeUnit, { past: string; future: string }> = {
+  year: { past: 'last year', future: 'next year' },
+  month: { past: 'last month', future: 'next month' },
+  week: { past: 'last week', future: 'next week' },
+  day: { past: 'yesterday', future: 'tomorrow' },
+  hour: { past: '1 hour ago', future: 'in 1 hour' },
+  minute: { past: '1 minute ago', future: 'in 1 minute' },
+};
+
+/**
+ * `Intl.RelativeTimeFormat('en', {numeric: 'auto'}).format(amount, unit)` for a whole amount other
+ * than 0, written out: constructing that formatter loads its locale data, 40-70 ms on the main thread
+ * of a desktop Chromium (about four times that on a phone), before the first list could render
+ * (issue 16). The screens speak English only; tests/unit/shared/date-display.test.ts compares every
+ * unit and amount with Intl.
+ */
+export function englishRelative(amount: number, unit: RelativeUnit): string {
+  if (Math.abs(amount) === 1) return amount < 0 ? ONE[unit].past : ONE[unit].future;
+  const count = `${Math.abs(amount)}`.replace(/\B(?=(\d{3})+$)/g, ',');
+  const phrase = `${count} ${unit}s`;
+  return amount < 0 ? `${phrase} ago` : `in ${phrase}`;
+}
 
 /** '5 minutes ago', 'yesterday', 'in 3 days', 'just now' (under a minute either way). */
 export function relativeTime(value: string | Date, now: Date = new Date()): string {
   const seconds = (new Date(value).getTime() - now.getTime()) / 1000;
   if (Number.isNaN(seconds)) return '';
   for (const [unit, size] of UNITS) {
-    if (Math.abs(seconds) >= size) return relative.format(Math.trunc(seconds / size), unit);
+    if (Math.abs(seconds) >= size) return englishRelative(Math.trunc(seconds / size), unit);
   }
   return 'just now';
 }
 
+// A formatter costs about a millisecond to construct and a list formats a date a row: one per zone.
+const calendarFormats = new Map<string, Intl.DateTimeFormat>();
+function calendarFormat(withTime: boolean, timeZone: string | undefined): Intl.DateTimeFormat {
+  const key = `${withTime}|${timeZone ?? ''}`;
+  let format = calendarFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      dateStyle: 'medium',
+      timeStyle: withTime ? 'short' : undefined,
+      timeZone,
+    });
+    calendarFormats.set(key, format);
+  }
+  return format;
+}
+
 /** 'Mar 4, 2026'. */
 export function formatDate(value: string | Date, timeZone?: string): string {
-  return new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone }).format(new Date(value));
+  return calendarFormat(false, timeZone).format(new Date(value));
 }
 
 /** 'Mar 4, 2026, 9:05 AM'. */
 export function formatDateTime(value: string | Date, timeZone?: string): string {
-  return new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(
-    new Date(value),
-  );
+  return calendarFormat(true, timeZone).format(new Date(value));
 }

@@ -1,3 +1,5 @@
+import { builtOnFirstUse } from './built-on-first-use.ts';
+
 /** Keeps the digits of a value, at most `max` of them. */
 export function digitsOnly(value: string, max: number): string {
   return value.replace(/\D/g, '').slice(0, max);
@@ -24,8 +26,10 @@ export function unreadBadge(count: number): string {
   return count >= 10 ? '9+' : String(count);
 }
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
+const usd = builtOnFirstUse(
+  () => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 }),
+);
 
 export function formatUsd(amount: number): string {
-  return usd.format(amount);
+  return usd().format(amount);
 }

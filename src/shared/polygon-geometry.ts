@@ -1,3 +1,4 @@
+import { builtOnFirstUse } from './built-on-first-use.ts';
 import type { PointView } from './documentation.ts';
 
 /** Area of a simple polygon in square pixels (shoelace formula); 0 below three points. */
@@ -45,18 +46,20 @@ export function measurePolygon(
   return { unit: 'ft', area: areaPx * feetPerPixel ** 2, perimeter: perimeterPx * feetPerPixel };
 }
 
-const oneDecimal = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1, minimumFractionDigits: 0 });
+const oneDecimal = builtOnFirstUse(
+  () => new Intl.NumberFormat('en-US', { maximumFractionDigits: 1, minimumFractionDigits: 0 }),
+);
 
 /** "1,234.5 sq ft" or "812 px²". */
 export function formatArea(measures: PolygonMeasures): string {
   return measures.unit === 'ft'
-    ? `${oneDecimal.format(measures.area)} sq ft`
-    : `${oneDecimal.format(measures.area)} px²`;
+    ? `${oneDecimal().format(measures.area)} sq ft`
+    : `${oneDecimal().format(measures.area)} px²`;
 }
 
 /** "140.2 ft" or "96 px". */
 export function formatLength(measures: PolygonMeasures): string {
-  return `${oneDecimal.format(measures.perimeter)} ${measures.unit}`;
+  return `${oneDecimal().format(measures.perimeter)} ${measures.unit}`;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { builtOnFirstUse } from './built-on-first-use.ts';
 import { landingFormFields } from './contact-schemas.ts';
 import { isoDateField, multilineText } from './text-fields.ts';
 
@@ -106,15 +107,18 @@ export type VisitRequestValues = z.output<typeof visitRequestInputSchema>;
 /** The API's answer to a stored request. */
 export const visitRequestAnswerSchema = z.object({ message: z.string() });
 
-const choiceDate = new Intl.DateTimeFormat('en-US', {
-  weekday: 'short',
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
+const choiceDate = builtOnFirstUse(
+  () =>
+    new Intl.DateTimeFormat('en-US', {
+      weekday: 'short',
+      month: 'short',
+      day: 'numeric',
+      year: 'numeric',
+      timeZone: 'UTC',
+    }),
+);
 
 /** 'Tue, May 6, 2031, morning (8 am – 12 pm)': a calendar date, the same in every time zone. */
 export function formatVisitChoice(date: string, time: VisitTime): string {
-  return `${choiceDate.format(new Date(`${date}T00:00:00Z`))}, ${VISIT_TIME_LABELS[time].toLowerCase()}`;
+  return `${choiceDate().format(new Date(`${date}T00:00:00Z`))}, ${VISIT_TIME_LABELS[time].toLowerCase()}`;
 }

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useDeferredValue, useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { clearToken } from '#app/lib/token-store.ts';
 import { SignedInSkeleton } from '#app/ui/signed-in-skeleton.tsx';
@@ -21,6 +21,10 @@ export function RequireAuth() {
     pathname: location.pathname,
   });
 
+  // The answer arrives as a store update, which React renders at once in one task; the area's frame
+  // and screen then render in slices that yield to the browser, over the skeleton (issue 16: total
+  // blocking time). Once allowed, later renders (navigation within the area) are not deferred.
+  const allowed = useDeferredValue(decision.kind === 'allow');
   const mustSignIn = decision.kind === 'login' && authStatus.token !== null;
   useEffect(() => {
     if (mustSignIn) clearToken();
@@ -40,6 +44,6 @@ export function RequireAuth() {
     case 'redirect':
       return <Navigate to={decision.to} replace />;
     case 'allow':
-      return <Outlet />;
+      return allowed ? <Outlet /> : <SignedInSkeleton />;
   }
 }

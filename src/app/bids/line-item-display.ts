@@ -1,22 +1,26 @@
 import { LINE_ITEM_UNIT_LABELS, type LineItemUnit } from '#shared/bid-line-items.ts';
+import { builtOnFirstUse } from '#shared/built-on-first-use.ts';
 import { formatUsd } from '#shared/formatters.ts';
 
-const cents = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
-const decimals = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+const cents = builtOnFirstUse(
+  () =>
+    new Intl.NumberFormat('en-US', {
+      style: 'currency',
+      currency: 'USD',
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    }),
+);
+const decimals = builtOnFirstUse(() => new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 }));
 
 /** '120 sq ft', '12.5 ft', '3 each'. */
 export function quantityWithUnit(quantity: number, unit: LineItemUnit): string {
-  return `${decimals.format(quantity)} ${LINE_ITEM_UNIT_LABELS[unit]}`;
+  return `${decimals().format(quantity)} ${LINE_ITEM_UNIT_LABELS[unit]}`;
 }
 
 /** Unit prices may have cents ('$4.50'); whole ones read like the bid amounts ('$45'). */
 export function formatUnitPrice(price: number): string {
-  return Number.isInteger(price) ? formatUsd(price) : cents.format(price);
+  return Number.isInteger(price) ? formatUsd(price) : cents().format(price);
 }
 
 /** '120 sq ft × $4.50': how a line's total came about. */

@@ -1,9 +1,10 @@
 import { AppShell, Text } from '@mantine/core';
-import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { useDisclosure } from '@mantine/hooks';
 import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
 import { SelectedPropertyProvider } from '#app/properties/selected-property-context.tsx';
 import { LazyDialog } from '#app/ui/lazy-dialog.tsx';
+import { useMatchesNow } from '#app/ui/use-wide-from.ts';
 import type { Portal } from './portal-navigation.ts';
 import { SidebarNav } from './sidebar-nav.tsx';
 import { TopBar } from './top-bar.tsx';
@@ -18,12 +19,6 @@ const ModalsHost = lazy(() => import('#app/ui/modals-host.tsx').then((m) => ({ d
 const NavigationDrawer = lazy(() =>
   import('./navigation-drawer.tsx').then((m) => ({ default: m.NavigationDrawer })),
 );
-
-function matchesNow(query: string): boolean {
-  return typeof window !== 'undefined' && typeof window.matchMedia === 'function'
-    ? window.matchMedia(query).matches
-    : true;
-}
 
 /**
  * The frame of both signed-in areas (signed-in spec, section 2). From 1024px the sidebar sits beside
@@ -40,7 +35,7 @@ export function SignedInLayout({ portal }: { portal: Portal }) {
 }
 
 function SignedInFrame({ portal }: { portal: Portal }) {
-  const wide = useMediaQuery(WIDE_QUERY, matchesNow(WIDE_QUERY), { getInitialValueInEffect: false });
+  const wide = useMatchesNow(WIDE_QUERY);
   const [wideOpen, wideSidebar] = useDisclosure(true);
   const [narrowOpen, narrowSidebar] = useDisclosure(false);
   const opened = wide ? wideOpen : narrowOpen;

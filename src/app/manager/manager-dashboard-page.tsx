@@ -4,6 +4,7 @@ import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useAuthStatus, userOf } from '#app/auth/api.ts';
+import { useDeferredAnswer } from '#app/lib/use-deferred-answer.ts';
 import { clientPropertiesPath } from '#app/route-paths.ts';
 import { CenteredLoader } from '#app/ui/centered-loader.tsx';
 import { ErrorAlert } from '#app/ui/error-alert.tsx';
@@ -26,6 +27,7 @@ const TABS = [
  */
 export function ManagerDashboardPage() {
   const dashboard = useManagerDashboard();
+  const { data, isPending } = useDeferredAnswer(dashboard);
   const clientId = userOf(useAuthStatus().data)?.client ?? null;
   const [dialogOpen, dialog] = useDisclosure(false);
   const [tab, setTab] = useState<string | null>('recent');
@@ -48,11 +50,11 @@ export function ManagerDashboardPage() {
         </ErrorAlert>
       ) : null}
 
-      <DashboardStatCards stats={dashboard.data?.stats} />
+      <DashboardStatCards stats={data?.stats} />
 
-      {dashboard.isPending ? (
+      {isPending ? (
         <CenteredLoader label="Loading the dashboard" />
-      ) : dashboard.data ? (
+      ) : data ? (
         <>
           <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
             <Group justify="space-between" mb="sm" gap="xs">
@@ -65,7 +67,7 @@ export function ManagerDashboardPage() {
                 </Anchor>
               ) : null}
             </Group>
-            <PropertiesOverviewTable rows={dashboard.data.properties_overview} />
+            <PropertiesOverviewTable rows={data.properties_overview} />
           </Paper>
 
           <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
@@ -79,7 +81,7 @@ export function ManagerDashboardPage() {
               </Tabs.List>
               {TABS.map((item) => (
                 <Tabs.Panel key={item.value} value={item.value} pt="sm">
-                  <DashboardRequestTable rows={dashboard.data[item.field]} empty={item.empty} />
+                  <DashboardRequestTable rows={data[item.field]} empty={item.empty} />
                 </Tabs.Panel>
               ))}
             </Tabs>

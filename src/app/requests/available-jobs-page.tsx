@@ -3,6 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { lazy, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { LazyBidDialog } from '#app/bids/lazy-bid-dialog.tsx';
+import { useDeferredAnswer } from '#app/lib/use-deferred-answer.ts';
 import { LastRefreshed } from '#app/offline/last-refreshed.tsx';
 import { KeptJobsLink } from '#app/outbox/kept-jobs-link.tsx';
 import { FilterChips } from '#app/ui/filter-chips.tsx';
@@ -60,7 +61,7 @@ export function AvailableJobsPage() {
     chips.push({ label: `Status: ${REQUEST_STATUS_LABELS[view.status]}`, clear: { status: null } });
   if (view.search) chips.push({ label: `Search: ${view.search}`, clear: { search: '' } });
 
-  const data = jobs.data;
+  const { data, isPending } = useDeferredAnswer(jobs);
   return (
     <Stack gap="md">
       <ListHeader
@@ -94,7 +95,7 @@ export function AvailableJobsPage() {
 
       {/* A failed refresh keeps the last answer on screen: offline, that is the saved copy (LastRefreshed says so). */}
       <ListStates
-        loading={jobs.isPending}
+        loading={isPending}
         loadingLabel="Loading jobs"
         error={
           jobs.isError && !jobs.data ? jobs.error.message || 'Failed to load jobs. Please try again.' : null

@@ -8,6 +8,7 @@ import {
   IconGavel,
   IconPlus,
 } from '@tabler/icons-react';
+import { useDeferredAnswer } from '#app/lib/use-deferred-answer.ts';
 import { ErrorAlert } from '#app/ui/error-alert.tsx';
 import { ScreenTitle } from '#app/ui/screen-title.tsx';
 import { formatUsd } from '#shared/formatters.ts';
@@ -54,7 +55,7 @@ function StatCards({ dashboard }: { dashboard: VendorDashboard | undefined }) {
 export function VendorDashboardPage() {
   const dashboard = useVendorDashboard();
   const [requestOpen, requestDialog] = useDisclosure(false);
-  const data = dashboard.data;
+  const { data, isPending } = useDeferredAnswer(dashboard);
 
   return (
     <>
@@ -83,7 +84,7 @@ export function VendorDashboardPage() {
           <Tabs.Tab value="current">Current Jobs</Tabs.Tab>
           <Tabs.Tab value="completed">Completed Jobs</Tabs.Tab>
         </Tabs.List>
-        {dashboard.isPending ? (
+        {isPending ? (
           <Center py="xl" role="status" aria-label="Loading dashboard">
             <Loader />
           </Center>

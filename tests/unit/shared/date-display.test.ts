@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, relativeTime } from '#shared/date-display.ts';
+import { englishRelative, formatDate, formatDateTime, relativeTime } from '#shared/date-display.ts';
 
 const now = new Date('2026-03-10T12:00:00Z');
 const at = (iso: string) => relativeTime(iso, now);
@@ -33,5 +34,37 @@ describe('calendar dates', () => {
   it('formats a date and a date with time', () => {
     expect(formatDate('2026-03-04T09:05:00Z', 'UTC')).toBe('Mar 4, 2026');
     expect(formatDateTime('2026-03-04T09:05:00Z', 'UTC')).toBe('Mar 4, 2026, 9:05 AM');
+  });
+});
+
+describe('englishRelative', () => {
+  const units = ['year', 'month', 'week', 'day', 'hour', 'minute'] as const;
+  const intl = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+
+  it('says what Intl.RelativeTimeFormat says for every unit and whole amount but 0', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...units),
+        fc.integer({ min: -2_000_000, max: 2_000_000 }).filter((amount) => amount !== 0),
+        (unit, amount) => {
+          expect(englishRelative(amount, unit)).toBe(intl.format(amount, unit));
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('uses the words for one either way and numbers otherwise', () => {
+    for (const unit of units)
+      for (const amount of [-1001, -2, -1, 1, 2, 1000]) {
+        expect(englishRelative(amount, unit)).toBe(intl.format(amount, unit));
+      }
+  });
+
+  it('formats a time zone given after another without mixing them up', () => {
+    expect(formatDateTime('2026-03-04T09:05:00Z', 'UTC')).toBe('Mar 4, 2026, 9:05 AM');
+    expect(formatDateTime('2026-03-04T09:05:00Z', 'America/Denver')).toBe('Mar 4, 2026, 2:05 AM');
+    expect(formatDate('2026-03-04T03:05:00Z', 'America/Denver')).toBe('Mar 3, 2026');
+    expect(formatDate('2026-03-04T03:05:00Z', 'UTC')).toBe('Mar 4, 2026');
   });
 });
