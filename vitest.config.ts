@@ -8,6 +8,8 @@ const POSTGRES_ONLY = [
   'tests/api/two-processes.test.ts',
   'tests/api/request-create-locks.test.ts',
   'tests/api/read-caches-two-processes.test.ts',
+  'tests/api/notification-delivery-skip-locked.test.ts',
+  'tests/api/read-caches-listen-lost.test.ts',
 ];
 // The embedded database's own worker thread: nothing to test on PostgreSQL.
 const PGLITE_ONLY = ['tests/api/pglite-worker.test.ts'];

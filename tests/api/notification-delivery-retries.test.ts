@@ -10,12 +10,12 @@ import { notify } from '#server/notifications/notify.ts';
 import {
   type DeliveryApp,
   deliveriesOf,
+  everywhere,
   later,
   MINUTE,
   makePerson,
+  notifyAll,
   type Person,
-  QUIET_OFF,
-  saveSettings,
   startDeliveryApp,
   textsTo,
 } from '../support/delivery-app.ts';
@@ -36,32 +36,6 @@ afterAll(async () => {
   await t?.close();
 });
 
-const ALL_ON = { email: true, sms: true, push: true };
-
-async function everywhere(person: Person) {
-  await saveSettings(person, {
-    email_notifications: true,
-    sms_notifications: true,
-    categories: { lifecycle: ALL_ON },
-    quiet_hours: QUIET_OFF,
-  });
-}
-
-/** One lifecycle notification for each person, written as an event's transaction writes it. */
-async function notifyAll(people: Person[], title = 'Job sent back') {
-  await t.db.transaction(async (tx) =>
-    notify(
-      tx as unknown as Db,
-      people.map((person) => ({
-        userId: person.id,
-        kind: 'request_status' as const,
-        title,
-        message: 'More work needed.',
-      })),
-    ),
-  );
-}
-
 describe('a failing provider', () => {
   it('is tried again with growing pauses until the text is sent, once', async () => {
     const vendor = await makePerson(t, 'vendor', { device: false });
@@ -71,7 +45,7 @@ describe('a failing provider', () => {
       { kind: 'error', status: 429, code: 20429, message: 'Too many requests' },
       { kind: 'error', status: 401, code: 20003, message: 'Authenticate' },
     );
-    await notifyAll([vendor]);
+    await notifyAll(t, [vendor]);
     const sms = async () => (await deliveriesOf(t, vendor.id)).find((d) => d.channel === 'sms')!;
 
     await t.app.flushDeliveries();
@@ -103,7 +77,7 @@ describe('a failing provider', () => {
         message: 'Service unavailable',
       })),
     );
-    await notifyAll([vendor]);
+    await notifyAll(t, [vendor]);
     for (let hour = 0; hour <= DELIVERY_POLICY.maxAttempts; hour += 1) {
       await t.app.flushDeliveries({ now: later(hour * 60 * MINUTE) });
     }
@@ -116,7 +90,7 @@ describe('a failing provider', () => {
   it('a sender that stopped mid-send leaves its claim, which lapses and is sent by another, once', async () => {
     const vendor = await makePerson(t, 'vendor', { device: false });
     await everywhere(vendor);
-    await notifyAll([vendor]);
+    await notifyAll(t, [vendor]);
     const [sms] = (await deliveriesOf(t, vendor.id)).filter((d) => d.channel === 'sms');
     // As a process that claimed the row and died before it sent leaves it.
     await t.db
@@ -146,7 +120,7 @@ describe('two servers sending from one database at once', () => {
         await everywhere(person);
         people.push(person);
       }
-      for (let round = 0; round < 3; round += 1) await notifyAll(people, `Round ${round}`);
+      for (let round = 0; round < 3; round += 1) await notifyAll(t, people, `Round ${round}`);
       const ids = people.map((person) => person.id);
       const expected = people.length * 3;
 
@@ -185,31 +159,6 @@ describe('two servers sending from one database at once', () => {
     } finally {
       await second.close();
     }
-  });
-});
-
-// PGlite has one connection: a transaction held open here would stop the sender itself.
-describe.runIf(process.env.TEST_DB === 'postgres')('a delivery another server is sending', () => {
-  it('is left to it (skip locked), and the rest go out meanwhile', async () => {
-    const busy = await makePerson(t, 'vendor', { device: false });
-    const free = await makePerson(t, 'vendor', { device: false });
-    await everywhere(busy);
-    await everywhere(free);
-    await notifyAll([busy, free], 'Locked elsewhere');
-    const [held] = (await deliveriesOf(t, busy.id)).filter((d) => d.channel === 'sms');
-    await t.db.transaction(async (tx) => {
-      // As another process's claim holds the row until its transaction ends.
-      await tx
-        .select()
-        .from(notificationDeliveries)
-        .where(eq(notificationDeliveries.id, held!.id))
-        .for('update');
-      await t.app.flushDeliveries();
-      expect(textsTo(t, free.phone)).toHaveLength(1);
-      expect(textsTo(t, busy.phone)).toEqual([]);
-    });
-    await t.app.flushDeliveries();
-    expect(textsTo(t, busy.phone)).toHaveLength(1);
   });
 });
 

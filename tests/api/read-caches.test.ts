@@ -1,4 +1,4 @@
-import { eq, type SQL, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bids } from '#server/db/schema/bids.ts';
 import { messages } from '#server/db/schema/messages.ts';
@@ -11,6 +11,7 @@ import { makeBid, makeRequest, makeRequestWorld, makeVendor } from '../support/r
 import { signIn } from '../support/sign-in.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import type { TestClient } from '../support/test-client.ts';
+import { readJson, writeUnannounced } from '../support/unannounced-writes.ts';
 
 // The read caches of issue 14 (src/server/cache/): the jobs pages, the request detail, My Bids, the
 // unread notifications, the conversations and the manager's list are kept per process and answered
@@ -47,31 +48,21 @@ afterAll(async () => {
   await t.close();
 });
 
-/** A write the caches are not told of: the triggers (and with them the notices) are off for it. */
-async function writeUnannounced(statement: SQL): Promise<void> {
-  await t.db.transaction(async (tx) => {
-    await tx.execute(sql`set local session_replication_role = replica`);
-    await tx.execute(statement);
-  });
-}
-
-const json = async <T>(client: TestClient, url: string): Promise<T> => {
-  const response = await client.get(url);
-  expect(response.statusCode, `${url}: ${response.body}`).toBe(200);
-  return response.json<T>();
-};
-
 type Page<Row> = { results: Row[]; count: number };
 
 describe('cached answers', () => {
   it('jobs pages: kept until a request is written, then read again', async () => {
     const page = () =>
-      json<Page<{ id: number; description: string }>>(vendor, '/api/vendor/jobs/?page_size=100');
+      readJson<Page<{ id: number; description: string }>>(vendor, '/api/vendor/jobs/?page_size=100');
     const described = async () => (await page()).results.find((job) => job.id === jobId)?.description;
-    await writeUnannounced(sql`update maintenance_requests set description = 'Before' where id = ${jobId}`);
+    await writeUnannounced(
+      t,
+      sql`update maintenance_requests set description = 'Before' where id = ${jobId}`,
+    );
     await t.db.update(mr).set({ description: 'Leaking tap' }).where(eq(mr.id, jobId));
     expect(await described()).toBe('Leaking tap');
     await writeUnannounced(
+      t,
       sql`update maintenance_requests set description = 'Unannounced' where id = ${jobId}`,
     );
     expect(await described()).toBe('Leaking tap');
@@ -81,9 +72,10 @@ describe('cached answers', () => {
 
   it('request detail: kept per asker until the request, its parts or the people it names change', async () => {
     type Detail = { description: string; user: { first_name: string }; bids: { amount: number }[] };
-    const detail = () => json<Detail>(vendor, `/api/requests/${jobId}/`);
+    const detail = () => readJson<Detail>(vendor, `/api/requests/${jobId}/`);
     expect((await detail()).bids).toEqual([]);
     await writeUnannounced(
+      t,
       sql`update maintenance_requests set description = 'Unannounced' where id = ${jobId}`,
     );
     const first = await detail();
@@ -96,7 +88,7 @@ describe('cached answers', () => {
     await t.db.update(users).set({ firstName: 'Renamed' }).where(eq(users.id, world.manager.id));
     expect((await detail()).user.first_name).toBe('Renamed');
     // The managing side's answer is its own: it sees the bid too, with its vendor.
-    const managed = await json<{ bids: { vendor_id: number }[] }>(manager, `/api/requests/${jobId}/`);
+    const managed = await readJson<{ bids: { vendor_id: number }[] }>(manager, `/api/requests/${jobId}/`);
     expect(managed.bids.map((bid) => bid.vendor_id)).toEqual([vendorId]);
     await t.db.delete(bids).where(eq(bids.requestId, jobId));
     expect((await detail()).bids).toEqual([]);
@@ -119,9 +111,9 @@ describe('cached answers', () => {
     const bid = await makeBid(t.db, { requestId: other.id, vendorId, amount: 100 });
     type Row = { id: number; amount: number; vendor_name: string; request_type: string };
     const mine = async () =>
-      (await json<Page<Row>>(vendor, '/api/vendor/bids/')).results.find((r) => r.id === bid.id);
+      (await readJson<Page<Row>>(vendor, '/api/vendor/bids/')).results.find((r) => r.id === bid.id);
     expect((await mine())?.amount).toBe(100);
-    await writeUnannounced(sql`update bids set amount = 999 where id = ${bid.id}`);
+    await writeUnannounced(t, sql`update bids set amount = 999 where id = ${bid.id}`);
     expect((await mine())?.amount).toBe(100);
     await t.db
       .update(vendorProfiles)
@@ -133,10 +125,11 @@ describe('cached answers', () => {
   });
 
   it('unread notifications: kept until one of the user’s notifications is written', async () => {
-    const unread = () => json<{ id: number; title: string }[]>(vendor, '/api/notifications/?is_read=false');
+    const unread = () =>
+      readJson<{ id: number; title: string }[]>(vendor, '/api/notifications/?is_read=false');
     const [row] = await t.db.insert(notifications).values({ userId: vendorId, title: 'First' }).returning();
     expect((await unread()).map((n) => n.title)).toContain('First');
-    await writeUnannounced(sql`update notifications set title = 'Unannounced' where id = ${row!.id}`);
+    await writeUnannounced(t, sql`update notifications set title = 'Unannounced' where id = ${row!.id}`);
     expect((await unread()).map((n) => n.title)).toContain('First');
     // Someone else's notification changes nothing of this answer.
     await t.db.insert(notifications).values({ userId: world.manager.id, title: 'Not yours' });
@@ -148,7 +141,7 @@ describe('cached answers', () => {
   it('conversations: kept until a thread of the user’s side, its request or its property changes', async () => {
     type Conversation = { request_id: number; last_message: string; participants: { property: string } };
     const mine = async (client: TestClient) =>
-      (await json<Conversation[]>(client, '/api/messages/conversations/')).find(
+      (await readJson<Conversation[]>(client, '/api/messages/conversations/')).find(
         (c) => c.request_id === jobId,
       );
     const [message] = await t.db
@@ -157,7 +150,7 @@ describe('cached answers', () => {
       .returning();
     expect((await mine(vendor))?.last_message).toBe('Hello');
     expect((await mine(manager))?.last_message).toBe('Hello');
-    await writeUnannounced(sql`update messages set content = 'Unannounced' where id = ${message!.id}`);
+    await writeUnannounced(t, sql`update messages set content = 'Unannounced' where id = ${message!.id}`);
     expect((await mine(vendor))?.last_message).toBe('Hello');
     await t.db.update(projects).set({ name: 'Renamed Tower' }).where(eq(projects.id, world.project.id));
     expect(await mine(vendor)).toMatchObject({
@@ -179,17 +172,18 @@ describe('cached answers', () => {
     type Row = { id: number; description: string; property: string };
     const row = async () =>
       (
-        await json<Page<Row>>(manager, '/api/property-manager/maintenance-requests/?page_size=100')
+        await readJson<Page<Row>>(manager, '/api/property-manager/maintenance-requests/?page_size=100')
       ).results.find((r) => r.id === jobId);
     const before = await row();
     await writeUnannounced(
+      t,
       sql`update maintenance_requests set description = 'Unannounced again' where id = ${jobId}`,
     );
     expect((await row())?.description).toBe(before?.description);
     await t.db.update(projects).set({ name: 'Tower Two' }).where(eq(projects.id, world.project.id));
     expect(await row()).toMatchObject({ description: 'Unannounced again', property: 'Tower Two' });
     const added = await makeRequest(t.db, { createdById: world.manager.id, projectId: world.project.id });
-    const listed = await json<Page<Row>>(
+    const listed = await readJson<Page<Row>>(
       manager,
       '/api/property-manager/maintenance-requests/?page_size=100',
     );
@@ -205,8 +199,9 @@ describe('a write through this process’s API', () => {
       type: 'Plumbing',
     });
     const bidsOf = async () =>
-      (await json<Page<{ request_id: number }>>(vendor, '/api/vendor/bids/')).results;
-    const detailBids = async () => (await json<{ bids: unknown[] }>(vendor, `/api/requests/${job.id}/`)).bids;
+      (await readJson<Page<{ request_id: number }>>(vendor, '/api/vendor/bids/')).results;
+    const detailBids = async () =>
+      (await readJson<{ bids: unknown[] }>(vendor, `/api/requests/${job.id}/`)).bids;
     expect((await bidsOf()).map((b) => b.request_id)).not.toContain(job.id);
     expect(await detailBids()).toEqual([]);
     const start = new Date(Date.now() + 86_400_000).toISOString();
@@ -221,7 +216,7 @@ describe('a write through this process’s API', () => {
 
     const conversation = async () =>
       (
-        await json<{ request_id: number; last_message: string }[]>(vendor, '/api/messages/conversations/')
+        await readJson<{ request_id: number; last_message: string }[]>(vendor, '/api/messages/conversations/')
       ).find((c) => c.request_id === job.id);
     expect(await conversation()).toBeUndefined();
     expect((await vendor.post('/api/messages/', { request: job.id, content: 'On my way' })).statusCode).toBe(
@@ -229,14 +224,14 @@ describe('a write through this process’s API', () => {
     );
     expect((await conversation())?.last_message).toBe('On my way');
 
-    const unread = () => json<unknown[]>(manager, '/api/notifications/?is_read=false');
+    const unread = () => readJson<unknown[]>(manager, '/api/notifications/?is_read=false');
     expect((await unread()).length).toBeGreaterThan(0);
     expect((await manager.post('/api/notifications/mark-all-read/')).statusCode).toBe(200);
     expect(await unread()).toEqual([]);
 
     const listed = async () =>
       (
-        await json<Page<{ id: number; vendors: { id: number }[] }>>(
+        await readJson<Page<{ id: number; vendors: { id: number }[] }>>(
           manager,
           '/api/property-manager/maintenance-requests/?page_size=100',
         )
@@ -247,35 +242,5 @@ describe('a write through this process’s API', () => {
       (await manager.post(`/api/requests/${job.id}/invitations/`, { vendors: [other.id] })).statusCode,
     ).toBe(200);
     expect((await listed())?.vendors.map((v) => v.id)).toEqual([other.id]);
-  });
-});
-
-describe.skipIf(process.env.TEST_DB !== 'postgres')('with the LISTEN connection lost (PostgreSQL)', () => {
-  it('answers from the database until the connection is back, then caches again', async () => {
-    const described = async () =>
-      (await json<{ description: string }>(vendor, `/api/requests/${jobId}/`)).description;
-    await t.db.update(mr).set({ description: 'Cached' }).where(eq(mr.id, jobId));
-    expect(await described()).toBe('Cached');
-    // The server's LISTEN connections (the last thing they ran was LISTEN or a round trip).
-    await t.db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity
-      where datname = current_database() and pid <> pg_backend_pid() and (query like 'LISTEN%' or query = 'select 1')`);
-    // Until the connection is back, nothing is announced: every read goes to the database.
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    await writeUnannounced(
-      sql`update maintenance_requests set description = 'While down' where id = ${jobId}`,
-    );
-    expect(await described()).toBe('While down');
-    // Back (the listener retries after a second): answers are cached again.
-    const deadline = Date.now() + 10_000;
-    for (;;) {
-      await t.db.update(mr).set({ description: 'Back' }).where(eq(mr.id, jobId));
-      expect(await described()).toBe('Back');
-      await writeUnannounced(
-        sql`update maintenance_requests set description = 'Unannounced' where id = ${jobId}`,
-      );
-      if ((await described()) === 'Back') break;
-      expect(Date.now()).toBeLessThan(deadline);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
   });
 });

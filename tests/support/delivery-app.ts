@@ -4,8 +4,10 @@ import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { buildApp } from '#server/app.ts';
 import { type Config, loadConfig } from '#server/config.ts';
+import type { Db } from '#server/db/database.ts';
 import { mailOutbox } from '#server/db/schema/mail.ts';
 import { notificationDeliveries } from '#server/db/schema/notification-deliveries.ts';
+import { notify } from '#server/notifications/notify.ts';
 import type { NotificationSettingsInput } from '#shared/notification-preferences.ts';
 import { makeUser } from './factories.ts';
 import { type FakeDevice, FakePushService } from './fake-push-service.ts';
@@ -114,6 +116,33 @@ export async function saveSettings(person: Person, input: NotificationSettingsIn
 }
 
 export const QUIET_OFF = { enabled: false, start: '22:00', end: '07:00', time_zone: 'UTC' } as const;
+
+const ALL_ON = { email: true, sms: true, push: true };
+
+/** Lifecycle notifications on every channel, quiet hours off. */
+export async function everywhere(person: Person): Promise<void> {
+  await saveSettings(person, {
+    email_notifications: true,
+    sms_notifications: true,
+    categories: { lifecycle: ALL_ON },
+    quiet_hours: QUIET_OFF,
+  });
+}
+
+/** One lifecycle notification for each person, written as an event's transaction writes it. */
+export async function notifyAll(t: TestApp, people: Person[], title = 'Job sent back'): Promise<void> {
+  await t.db.transaction(async (tx) =>
+    notify(
+      tx as unknown as Db,
+      people.map((person) => ({
+        userId: person.id,
+        kind: 'request_status' as const,
+        title,
+        message: 'More work needed.',
+      })),
+    ),
+  );
+}
 
 /** The notification mails the outbox holds for an address. */
 export function mailsTo(t: TestApp, email: string) {
