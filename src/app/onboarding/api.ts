@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '#app/lib/api-client.ts';
 import { isApiError } from '#app/lib/api-error.ts';
 import { managerSubmitResponseSchema, managerSuccessResponseSchema } from '#shared/manager-application.ts';
@@ -93,12 +93,21 @@ const VENDOR = '/api/vendor-applications';
 
 export type VendorPlan = Plan;
 
-export function useVendorPlans() {
-  return useQuery({
+export function vendorPlansQuery() {
+  return queryOptions({
     queryKey: onboardingKeys.vendorPlans(),
     queryFn: ({ signal }) => apiRequest('/api/vendor-plans/', { schema: planListSchema, signal }),
     staleTime: 5 * 60_000,
   });
+}
+
+/**
+ * The plans, read without listening until `subscribed` (TanStack Query's `subscribed: false` neither
+ * fetches nor re-renders): the wizard asks for them with prefetchQuery at once, and listens from the
+ * plan step on, so their answer does not render the first step again while it hydrates (issue 16).
+ */
+export function useVendorPlans(subscribed = true) {
+  return useQuery({ ...vendorPlansQuery(), subscribed });
 }
 
 export function saveVendorCompanyInfo(values: VendorCompanyValues) {

@@ -1,32 +1,36 @@
-import { Button, FileInput, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconCreditCard, IconUpload } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { isApiError } from '#app/lib/api-error.ts';
 import { ErrorAlert } from '#app/ui/error-alert.tsx';
 import { usePageTitle } from '#app/ui/page-title.ts';
 import { useHydrated } from '#app/ui/use-hydrated.ts';
-import { formatUsd } from '#shared/formatters.ts';
-import { CERTIFICATE_ACCEPT } from '#shared/vendor-application.ts';
 import {
   saveVendorCompanyInfo,
   saveVendorInsurance,
   submitVendorApplication,
   useVendorPlans,
+  vendorPlansQuery,
 } from './api.ts';
-import { ReviewList } from './review-list.tsx';
 import {
   certificateError,
   EMPTY_VENDOR_COMPANY,
   PLAN_REQUIRED,
-  VENDOR_COMPANY_FIELDS,
   VENDOR_STEPS,
   type VendorCompanyValues,
   validateVendorCompany,
 } from './vendor-application-steps.ts';
-import { VENDOR_LABELS, VendorCompanyFields } from './vendor-company-fields.tsx';
-import { VendorPlanPicker } from './vendor-plan-picker.tsx';
+import { VendorCompanyFields } from './vendor-company-fields.tsx';
 import { WizardStepper } from './wizard-stepper.tsx';
+
+// Steps 1 to 3 and the payment screen (file input, plan cards, review) load when Next leaves step 0
+// (issue 16): the Stepper renders the current step only, so the first step never waits for them.
+const loadLaterSteps = () => import('./vendor-later-steps.tsx');
+const VendorInsuranceStep = lazy(() => loadLaterSteps().then((m) => ({ default: m.VendorInsuranceStep })));
+const VendorPlanPicker = lazy(() => loadLaterSteps().then((m) => ({ default: m.VendorPlanPicker })));
+const VendorReviewStep = lazy(() => loadLaterSteps().then((m) => ({ default: m.VendorReviewStep })));
+const VendorPaymentScreen = lazy(() => loadLaterSteps().then((m) => ({ default: m.VendorPaymentScreen })));
 
 const LAST_STEP = VENDOR_STEPS.length - 1;
 const PLAN_STEP = 2;
@@ -43,7 +47,12 @@ export function VendorApplicationPage() {
   const [certificateMessage, setCertificateMessage] = useState<string | null>(null);
   const [planId, setPlanId] = useState<string | null>(null);
   const [planMessage, setPlanMessage] = useState<string | null>(null);
-  const plans = useVendorPlans();
+  // Asked for at once, so the plan step shows them without waiting; listened to from that step on.
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    void queryClient.prefetchQuery(vendorPlansQuery());
+  }, [queryClient]);
+  const plans = useVendorPlans(step >= PLAN_STEP);
   const form = useForm<VendorCompanyValues>({
     initialValues: EMPTY_VENDOR_COMPANY,
     validateInputOnChange: true,
@@ -56,10 +65,13 @@ export function VendorApplicationPage() {
     setAlert(null);
     if (step === 0) {
       if (form.validate().hasErrors) return;
+      // The next steps' chunk comes beside the save: step 1 shows without a blank moment.
+      const later = loadLaterSteps().catch(() => undefined);
       if (
         !(await attempt(() => saveVendorCompanyInfo(form.getValues()), 'Failed to save company information'))
       )
         return;
+      await later;
     } else if (step === 1) {
       const message = certificateError(certificate);
       setCertificateMessage(message);
@@ -107,33 +119,18 @@ export function VendorApplicationPage() {
 
   if (paying && plan) {
     return (
-      <Paper withBorder radius="md" p={{ base: 'lg', sm: 'xl' }} maw={560} mx="auto">
-        <Stack gap="md">
-          <Group gap="sm">
-            <IconCreditCard size={32} color="var(--mantine-color-fieldbid-6)" aria-hidden />
-            <Title order={1} fz="h2">
-              Payment
-            </Title>
-          </Group>
-          <Text>
-            Your application is ready. Pay for the <b>{plan.name}</b> plan ({formatUsd(plan.price)} /{' '}
-            {plan.frequency}) on the secure checkout page to complete it.
-          </Text>
-          {errorAlert}
-          <Group justify="space-between">
-            <Button variant="default" onClick={() => setPaying(false)} disabled={busy}>
-              Back
-            </Button>
-            <Button onClick={pay} loading={busy}>
-              Proceed to Payment
-            </Button>
-          </Group>
-        </Stack>
-      </Paper>
+      <Suspense fallback={null}>
+        <VendorPaymentScreen
+          plan={plan}
+          alert={errorAlert}
+          busy={busy}
+          onBack={() => setPaying(false)}
+          onPay={pay}
+        />
+      </Suspense>
     );
   }
 
-  const values = form.getValues();
   return (
     <Stack gap="lg" maw={step === PLAN_STEP ? undefined : 760} mx="auto">
       <div>
@@ -148,45 +145,31 @@ export function VendorApplicationPage() {
         <Paper withBorder p="lg" radius="md">
           <VendorCompanyFields form={form} />
         </Paper>
-        <Paper withBorder p="lg" radius="md">
-          <FileInput
-            label="Insurance Certificate"
-            description="A PDF or an image, less than 5MB."
-            placeholder="Choose a file"
-            accept={CERTIFICATE_ACCEPT}
-            leftSection={<IconUpload size={16} aria-hidden />}
-            withAsterisk
-            clearable
-            value={certificate}
+        <Suspense fallback={null}>
+          <VendorInsuranceStep
+            certificate={certificate}
+            error={certificateMessage}
             onChange={(file) => {
               setCertificate(file);
               setCertificateMessage(file ? certificateError(file) : null);
             }}
-            error={certificateMessage}
           />
-        </Paper>
-        <VendorPlanPicker
-          plans={plans.data}
-          failed={plans.isError}
-          value={planId}
-          onChange={(id) => {
-            setPlanId(id);
-            setPlanMessage(null);
-          }}
-          error={planMessage}
-        />
-        <Paper withBorder p="lg" radius="md">
-          <ReviewList
-            rows={[
-              ...VENDOR_COMPANY_FIELDS.map((name) => ({ label: VENDOR_LABELS[name], value: values[name] })),
-              { label: 'Insurance Certificate', value: certificate?.name ?? '' },
-              {
-                label: 'Plan',
-                value: plan ? `${plan.name} (${formatUsd(plan.price)} / ${plan.frequency})` : '',
-              },
-            ]}
+        </Suspense>
+        <Suspense fallback={null}>
+          <VendorPlanPicker
+            plans={plans.data}
+            failed={plans.isError}
+            value={planId}
+            onChange={(id) => {
+              setPlanId(id);
+              setPlanMessage(null);
+            }}
+            error={planMessage}
           />
-        </Paper>
+        </Suspense>
+        <Suspense fallback={null}>
+          <VendorReviewStep values={form.getValues()} certificate={certificate} plan={plan} />
+        </Suspense>
       </WizardStepper>
       {errorAlert}
       <Group justify="space-between" inert={!hydrated}>

@@ -1,6 +1,7 @@
-import { Select, SimpleGrid, TextInput } from '@mantine/core';
+import { SimpleGrid, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import type { ChangeEvent } from 'react';
+import { DeferredSelect } from '#app/ui/deferred-select.tsx';
 import { formatEin, formatPhone } from '#shared/formatters.ts';
 import {
   INDUSTRIES,
@@ -43,8 +44,8 @@ export function VendorCompanyFields({ form }: { form: UseFormReturnType<VendorCo
       <TextInput {...text('vendor_name')} autoComplete="organization" />
       <TextInput {...text('total_employees', (value) => value.replace(/\D/g, ''))} inputMode="numeric" />
       <TextInput {...text('ein', formatEin)} inputMode="numeric" placeholder="12-3456789" />
-      <Select {...select('registered_state')} data={REGISTERED_STATES} placeholder="Select a state" />
-      <Select {...select('industry')} data={[...INDUSTRIES]} placeholder="Select an industry" searchable />
+      <DeferredSelect {...select('registered_state')} data={REGISTERED_STATES} placeholder="Select a state" />
+      <DeferredSelect {...select('industry')} data={INDUSTRIES} placeholder="Select an industry" searchable />
       <TextInput {...text('address')} autoComplete="street-address" />
       <TextInput {...text('first_name')} autoComplete="given-name" />
       <TextInput {...text('last_name')} autoComplete="family-name" />

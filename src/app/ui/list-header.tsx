@@ -1,6 +1,7 @@
-import { Button, Group, type MantineBreakpoint, Select, Text } from '@mantine/core';
+import { Button, Group, type MantineBreakpoint, Text } from '@mantine/core';
 import { IconFilter } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { DeferredSelect } from './deferred-select.tsx';
 import { ScreenTitle } from './screen-title.tsx';
 
 export interface SortSelectOptions {
@@ -49,7 +50,8 @@ export function ListHeader({
         {below}
       </div>
       <Group gap="sm">
-        <Select
+        {/* Its Combobox loads on the page's first use, off the list's first load (issue 16). */}
+        <DeferredSelect
           hiddenFrom={sort.hiddenFrom}
           aria-label={sort.label}
           data={sort.options}

@@ -1,0 +1,109 @@
+import { Button, FileInput, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconCreditCard, IconUpload } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { formatUsd } from '#shared/formatters.ts';
+import { CERTIFICATE_ACCEPT } from '#shared/vendor-application.ts';
+import type { VendorPlan } from './api.ts';
+import { ReviewList } from './review-list.tsx';
+import { VENDOR_COMPANY_FIELDS, type VendorCompanyValues } from './vendor-application-steps.ts';
+import { VENDOR_LABELS } from './vendor-company-fields.tsx';
+
+// The vendor wizard's steps after the first, and its payment screen: loaded by the page
+// (vendor-application-page.tsx) when Next leaves the first step, so the first load, the prerendered
+// page's stylesheets and its hydration carry only the company fields (issue 16).
+
+export { VendorPlanPicker } from './vendor-plan-picker.tsx';
+
+/** Step 1: the insurance certificate. */
+export function VendorInsuranceStep({
+  certificate,
+  error,
+  onChange,
+}: {
+  certificate: File | null;
+  error: string | null;
+  onChange: (file: File | null) => void;
+}) {
+  return (
+    <Paper withBorder p="lg" radius="md">
+      <FileInput
+        label="Insurance Certificate"
+        description="A PDF or an image, less than 5MB."
+        placeholder="Choose a file"
+        accept={CERTIFICATE_ACCEPT}
+        leftSection={<IconUpload size={16} aria-hidden />}
+        withAsterisk
+        clearable
+        value={certificate}
+        onChange={onChange}
+        error={error}
+      />
+    </Paper>
+  );
+}
+
+const planText = (plan: VendorPlan) => `${plan.name} (${formatUsd(plan.price)} / ${plan.frequency})`;
+
+/** Step 3: every answer under its label. */
+export function VendorReviewStep({
+  values,
+  certificate,
+  plan,
+}: {
+  values: VendorCompanyValues;
+  certificate: File | null;
+  plan: VendorPlan | undefined;
+}) {
+  return (
+    <Paper withBorder p="lg" radius="md">
+      <ReviewList
+        rows={[
+          ...VENDOR_COMPANY_FIELDS.map((name) => ({ label: VENDOR_LABELS[name], value: values[name] })),
+          { label: 'Insurance Certificate', value: certificate?.name ?? '' },
+          { label: 'Plan', value: plan ? planText(plan) : '' },
+        ]}
+      />
+    </Paper>
+  );
+}
+
+/** After Submit Application: the chosen plan and the way to the checkout page. */
+export function VendorPaymentScreen({
+  plan,
+  alert,
+  busy,
+  onBack,
+  onPay,
+}: {
+  plan: VendorPlan;
+  alert: ReactNode;
+  busy: boolean;
+  onBack: () => void;
+  onPay: () => void;
+}) {
+  return (
+    <Paper withBorder radius="md" p={{ base: 'lg', sm: 'xl' }} maw={560} mx="auto">
+      <Stack gap="md">
+        <Group gap="sm">
+          <IconCreditCard size={32} color="var(--mantine-color-fieldbid-6)" aria-hidden />
+          <Title order={1} fz="h2">
+            Payment
+          </Title>
+        </Group>
+        <Text>
+          Your application is ready. Pay for the <b>{plan.name}</b> plan ({formatUsd(plan.price)} /{' '}
+          {plan.frequency}) on the secure checkout page to complete it.
+        </Text>
+        {alert}
+        <Group justify="space-between">
+          <Button variant="default" onClick={onBack} disabled={busy}>
+            Back
+          </Button>
+          <Button onClick={onPay} loading={busy}>
+            Proceed to Payment
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
