@@ -2,6 +2,7 @@ import { type AnyColumn, and, asc, count, desc, eq, type SQL, sql } from 'drizzl
 import type { MyBidPage } from '#shared/bid-responses.ts';
 import type { BidInput, BidOrderingField, MyBidsQuery } from '#shared/bid-schemas.ts';
 import type { DbOrTx } from '../db/db-or-tx.ts';
+import { reusedStatement } from '../db/reused-statement.ts';
 import { bids } from '../db/schema/bids.ts';
 import { maintenanceRequests as mr } from '../db/schema/requests.ts';
 import { users } from '../db/schema/users.ts';
@@ -45,10 +46,30 @@ function bidColumns(input: BidInput) {
   };
 }
 
+const insertStatement = reusedStatement((db) =>
+  db
+    .insert(bids)
+    .values({
+      requestId: sql.placeholder('requestId'),
+      vendorId: sql.placeholder('vendorId'),
+      amount: sql.placeholder('amount'),
+      estimatedTime: sql.placeholder('estimatedTime'),
+      estimatedTimeUnit: sql.placeholder('estimatedTimeUnit'),
+      proposedStartDate: sql.placeholder('proposedStartDate'),
+      notes: sql.placeholder('notes'),
+      lineItems: sql.placeholder('lineItems'),
+      options: sql.placeholder('options'),
+    })
+    .onConflictDoNothing({ target: [bids.requestId, bids.vendorId] })
+    .returning()
+    .prepare(''),
+);
+
 /**
  * A new pending bid; undefined when the vendor already has one on the request. UNIQUE(request_id,
  * vendor_id) is the real guard: a racing submission that won leaves this insert nothing to do (no
- * error, so no savepoint needed).
+ * error, so no savepoint needed). Built once (db/reused-statement.ts): every column of bidColumns
+ * is always set (bidInputSchema's output has them all).
  */
 export async function insertBid(
   db: DbOrTx,
@@ -56,11 +77,8 @@ export async function insertBid(
   vendorId: number,
   input: BidInput,
 ): Promise<BidRow | undefined> {
-  const [bid] = await db
-    .insert(bids)
-    .values({ requestId, vendorId, ...bidColumns(input) })
-    .onConflictDoNothing({ target: [bids.requestId, bids.vendorId] })
-    .returning();
+  const columns: Record<keyof ReturnType<typeof bidColumns>, unknown> = bidColumns(input);
+  const [bid] = await insertStatement(db, { requestId, vendorId, ...columns });
   return bid;
 }
 

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { canViewRequest, type VisibilityViewer } from '#shared/request-visibility.ts';
 import type { UserRow } from '../auth/session-store.ts';
 import type { DbOrTx } from '../db/db-or-tx.ts';
+import { reusedStatement } from '../db/reused-statement.ts';
 import { projects } from '../db/schema/projects.ts';
 import { maintenanceRequests as mr } from '../db/schema/requests.ts';
 import { vendorProfiles } from '../db/schema/vendor-profiles.ts';
@@ -17,16 +18,8 @@ export interface BidWriteTarget extends BidTarget {
   ownBidId: number | null;
 }
 
-/**
- * The request a vendor's bid write is about, with everything the write checks: its visibility to
- * the vendor (the vendor's trades read now, not from its cached session), the vendor's insurance and
- * its own bid. One statement (issue 14: POST bid took ten, each a round trip), holding the request
- * row FOR UPDATE until the transaction ends, as the award, close-bidding and cancel steps hold it: a
- * bid and such a step run one after the other. 404 for no such request, 403 when the vendor may not
- * see it.
- */
-export async function loadBidWriteTarget(db: DbOrTx, user: UserRow, id: number): Promise<BidWriteTarget> {
-  const [row] = await db
+const targetStatement = reusedStatement((db) =>
+  db
     .select({
       createdById: mr.createdById,
       type: mr.type,
@@ -36,20 +29,33 @@ export async function loadBidWriteTarget(db: DbOrTx, user: UserRow, id: number):
       bidDeadline: mr.bidDeadline,
       clientId: projects.clientId,
       invited: sql<boolean>`exists (
-        select 1 from request_invitations i where i.request_id = ${mr.id} and i.vendor_id = ${user.id}
+        select 1 from request_invitations i where i.request_id = ${mr.id} and i.vendor_id = ${sql.placeholder('vendorId')}
       )`,
       serviceCategories: vendorProfiles.serviceCategories,
       insuranceExpiresOn: vendorProfiles.insuranceExpiresOn,
       ownBidId: sql<
         number | null
-      >`(select b.id from bids b where b.request_id = ${mr.id} and b.vendor_id = ${user.id})`,
+      >`(select b.id from bids b where b.request_id = ${mr.id} and b.vendor_id = ${sql.placeholder('vendorId')})`,
     })
     .from(mr)
     .leftJoin(projects, eq(projects.id, mr.projectId))
-    .leftJoin(vendorProfiles, eq(vendorProfiles.userId, user.id))
-    .where(eq(mr.id, id))
+    .leftJoin(vendorProfiles, eq(vendorProfiles.userId, sql.placeholder('vendorId')))
+    .where(eq(mr.id, sql.placeholder('id')))
     // `of` the request only: PostgreSQL refuses FOR UPDATE on the nullable side of an outer join.
-    .for('update', { of: mr });
+    .for('update', { of: mr })
+    .prepare(''),
+);
+
+/**
+ * The request a vendor's bid write is about, with everything the write checks: its visibility to
+ * the vendor (the vendor's trades read now, not from its cached session), the vendor's insurance and
+ * its own bid. One statement (issue 14: POST bid took ten, each a round trip), holding the request
+ * row FOR UPDATE until the transaction ends, as the award, close-bidding and cancel steps hold it: a
+ * bid and such a step run one after the other. 404 for no such request, 403 when the vendor may not
+ * see it. Built once (db/reused-statement.ts).
+ */
+export async function loadBidWriteTarget(db: DbOrTx, user: UserRow, id: number): Promise<BidWriteTarget> {
+  const [row] = await targetStatement(db, { id, vendorId: user.id });
   if (!row) throw notFound('Request not found.');
   const visible = {
     createdById: row.createdById,

@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { canViewRequest, type VisibilityViewer, type VisibleRequest } from '#shared/request-visibility.ts';
 import type { UserRow } from '../auth/session-store.ts';
 import type { Db } from '../db/database.ts';
+import { reusedStatement } from '../db/reused-statement.ts';
 import { projects } from '../db/schema/projects.ts';
 import { maintenanceRequests as mr } from '../db/schema/requests.ts';
 import { users } from '../db/schema/users.ts';
@@ -23,26 +24,11 @@ export interface ThreadAccess {
   managerIds: number[];
 }
 
-/**
- * Who may read and write a thread (signed-in spec, section 6: the request visibility rule applies
- * to its messages): a vendor that may see the request (its reporter too), in its own thread; or one
- * of the request's managers, in the thread of a vendor named by `vendorId` that may see the request.
- * Staff who did not raise the request do not take part. 404 for an unknown request, 403 for anyone
- * else, 400 for a bad vendor.
- *
- * One statement reads the request, its invitations, its managers and the thread's vendor with its
- * trades (issue 14: the four it took were most of POST message's round trips).
- */
-export async function loadThreadAccess(
-  db: Db,
-  user: UserRow,
-  requestId: number,
-  vendorId: number | undefined,
-): Promise<ThreadAccess> {
-  const threadVendorId = user.type === 'vendor' ? user.id : (vendorId ?? null);
-  const vendor = alias(users, 'thread_vendor');
-  const vendorProfile = alias(vendorProfiles, 'thread_vendor_profile');
-  const [row] = await db
+const vendor = alias(users, 'thread_vendor');
+const vendorProfile = alias(vendorProfiles, 'thread_vendor_profile');
+/** Built once (db/reused-statement.ts): building it took more time than running it (issue 14). */
+const threadStatement = reusedStatement((db) =>
+  db
     .select({
       createdById: mr.createdById,
       type: mr.type,
@@ -64,9 +50,30 @@ export async function loadThreadAccess(
     })
     .from(mr)
     .leftJoin(projects, eq(projects.id, mr.projectId))
-    .leftJoin(vendor, and(eq(vendor.id, threadVendorId ?? -1), eq(vendor.type, 'vendor')))
+    .leftJoin(vendor, and(eq(vendor.id, sql.placeholder('threadVendorId')), eq(vendor.type, 'vendor')))
     .leftJoin(vendorProfile, eq(vendorProfile.userId, vendor.id))
-    .where(eq(mr.id, requestId));
+    .where(eq(mr.id, sql.placeholder('requestId')))
+    .prepare(''),
+);
+
+/**
+ * Who may read and write a thread (signed-in spec, section 6: the request visibility rule applies
+ * to its messages): a vendor that may see the request (its reporter too), in its own thread; or one
+ * of the request's managers, in the thread of a vendor named by `vendorId` that may see the request.
+ * Staff who did not raise the request do not take part. 404 for an unknown request, 403 for anyone
+ * else, 400 for a bad vendor.
+ *
+ * One statement reads the request, its invitations, its managers and the thread's vendor with its
+ * trades (issue 14: the four it took were most of POST message's round trips).
+ */
+export async function loadThreadAccess(
+  db: Db,
+  user: UserRow,
+  requestId: number,
+  vendorId: number | undefined,
+): Promise<ThreadAccess> {
+  const threadVendorId = user.type === 'vendor' ? user.id : (vendorId ?? null);
+  const [row] = await threadStatement(db, { requestId, threadVendorId: threadVendorId ?? -1 });
   if (!row) throw notFound(REQUEST_NOT_FOUND);
   const visible: VisibleRequest = {
     createdById: row.createdById,

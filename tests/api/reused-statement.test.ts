@@ -1,0 +1,52 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { reusedStatement } from '#server/db/reused-statement.ts';
+import { maintenanceRequests as mr } from '#server/db/schema/requests.ts';
+import { makeRequest, makeRequestWorld } from '../support/request-factories.ts';
+import { startTestApp, type TestApp } from '../support/test-app.ts';
+
+// A statement built once (src/server/db/reused-statement.ts) must run on the connection it is given
+// each time: inside a transaction, on that transaction's connection (a FOR UPDATE taken there holds
+// until it ends), elsewhere on the pool. It reads what Drizzle does not declare, so a Drizzle upgrade
+// that moved it fails here first.
+let t: TestApp;
+let requestId: number;
+
+const describedAs = reusedStatement((db) =>
+  db
+    .select({ description: mr.description })
+    .from(mr)
+    .where(eq(mr.id, sql.placeholder('id')))
+    .prepare(''),
+);
+
+beforeAll(async () => {
+  t = await startTestApp();
+  const world = await makeRequestWorld(t.db);
+  requestId = (await makeRequest(t.db, { createdById: world.manager.id, projectId: world.project.id })).id;
+  await t.db.update(mr).set({ description: 'Committed' }).where(eq(mr.id, requestId));
+  // Built on its first call, here through the pool: later calls in a transaction must still use theirs.
+  expect(await describedAs(t.db, { id: requestId })).toEqual([{ description: 'Committed' }]);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('reusedStatement', () => {
+  it("runs inside the transaction it is given: it reads the transaction's own uncommitted write", async () => {
+    const rolledBack = new Error('rolled back on purpose');
+    await expect(
+      t.db.transaction(async (tx) => {
+        await tx.update(mr).set({ description: 'Uncommitted' }).where(eq(mr.id, requestId));
+        expect(await describedAs(tx, { id: requestId })).toEqual([{ description: 'Uncommitted' }]);
+        throw rolledBack;
+      }),
+    ).rejects.toBe(rolledBack);
+    expect(await describedAs(t.db, { id: requestId })).toEqual([{ description: 'Committed' }]);
+  });
+
+  it('fills each call with its own values', async () => {
+    expect(await describedAs(t.db, { id: requestId })).toEqual([{ description: 'Committed' }]);
+    expect(await describedAs(t.db, { id: requestId + 1_000_000 })).toEqual([]);
+  });
+});
