@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { useAuthStatus } from '#app/auth/api.ts';
 import { apiRequest } from '#app/lib/api-client.ts';
-import { firstCallsOf, startEarlyRequests } from '#app/lib/early-requests.ts';
+import { firstCallsOf, preloadFirstPhoto, startEarlyRequests } from '#app/lib/early-requests.ts';
 import { clearToken, setToken } from '#app/lib/token-store.ts';
 import { useManagerDashboard } from '#app/manager/api.ts';
 import { requestDetailQueryOptions, useJobs } from '#app/requests/api.ts';
@@ -35,7 +35,13 @@ beforeEach(() => {
   setToken('token-1');
 });
 
+const preloads = () =>
+  [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')].map((link) =>
+    link.getAttribute('href'),
+  );
+
 afterEach(() => {
+  for (const link of document.head.querySelectorAll('link')) link.remove();
   act(() => {
     for (const root of roots.splice(0)) root.unmount();
   });
@@ -111,6 +117,47 @@ describe('early requests (issue 16)', () => {
     );
     await expect(apiRequest('/api/vendor/dashboard/', { schema })).resolves.toEqual({ n: 4 });
     expect(requested).toHaveLength(4);
+  });
+
+  it("preload a request's first photo from the detail's early answer, which the client still reads", async () => {
+    const detail = {
+      id: 42,
+      photos: [
+        { id: 7, url: '/api/files/first.png' },
+        { id: 8, url: '/api/files/second.png' },
+      ],
+    };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        requested.push(url);
+        return new Response(JSON.stringify(url.includes('/api/requests/') ? detail : { n: 1 }), {
+          headers: { 'Content-Type': 'application/json' },
+        });
+      }),
+    );
+    startEarlyRequests({ pathname: '/vendor/requests/42', search: '' });
+    await vi.waitFor(() => expect(preloads()).toEqual(['/api/files/first.png']));
+    const link = document.head.querySelector<HTMLLinkElement>('link[rel="preload"]')!;
+    expect([link.as, link.getAttribute('fetchpriority')]).toEqual(['image', 'high']);
+    const schema = z.object({
+      id: z.number(),
+      photos: z.array(z.object({ id: z.number(), url: z.string() })),
+    });
+    await expect(apiRequest('/api/requests/42/', { schema })).resolves.toEqual(detail);
+    expect(requested).toEqual(['/api/users/auth-status/', '/api/requests/42/']);
+  });
+
+  it('preload nothing for a request without photos or a refused detail', async () => {
+    const answers = [
+      new Response(JSON.stringify({ id: 1, photos: [] }), {
+        headers: { 'Content-Type': 'application/json' },
+      }),
+      new Response(JSON.stringify({ detail: 'Not found.' }), { status: 404 }),
+    ];
+    const early: Array<Promise<Response>> = answers.map((answer) => Promise.resolve(answer));
+    await Promise.all(early.map((response) => preloadFirstPhoto(response)));
+    expect(preloads()).toEqual([]);
   });
 
   it('start nothing without a stored token', () => {
