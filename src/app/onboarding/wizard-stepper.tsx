@@ -32,7 +32,9 @@ export function WizardStepper({ steps, active, onStepClick, children, inert }: W
         inert={inert}
       >
         {steps.map((label, index) => (
-          <Stepper.Step key={label} label={label} aria-label={label}>
+          // The name holds the step's number: on a phone the number is all the button shows (WCAG 2.5.3,
+          // label in name).
+          <Stepper.Step key={label} label={label} aria-label={`Step ${index + 1}: ${label}`}>
             {children[index]}
           </Stepper.Step>
         ))}
