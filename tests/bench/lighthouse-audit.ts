@@ -1,7 +1,7 @@
 // One Lighthouse navigation (its defaults: mobile, simulated throttling) and the figures the bench
 // prints from it. Lighthouse 13 has no PWA category, so installability is judged elsewhere
 // (installability-check.ts).
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import lighthouse from 'lighthouse';
 import type { Page } from 'puppeteer-core';
@@ -77,6 +77,7 @@ export async function auditPage(page: Page, url: string): Promise<PageAudit> {
   const dumpDir = process.env.LIGHTHOUSE_DUMP_DIR;
   if (dumpDir) {
     const name = `${new URL(url).pathname.replace(/\W+/g, '_') || 'root'}-${Date.now()}.json`;
+    mkdirSync(dumpDir, { recursive: true });
     writeFileSync(join(dumpDir, name), JSON.stringify(lhr));
   }
   return {
