@@ -1,8 +1,8 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { isApiError } from '#app/lib/api-error.ts';
+import { openConfirmDialog } from '#app/ui/confirm-dialog.ts';
 import { showToast } from '#app/ui/toast.ts';
 import type {
   DocumentationPhotoView,
@@ -151,7 +151,7 @@ export function AsbuildsViewer({
   const onDelete = (polygon: LayoutPolygonView) => {
     if (!layout) return;
     const label = polygon.name || `polygon #${polygon.id}`;
-    modals.openConfirmModal({
+    openConfirmDialog({
       title: 'Delete polygon',
       children: <Text size="sm">Delete {label} from this layout for everyone on the team?</Text>,
       labels: { confirm: 'Delete', cancel: 'Cancel' },
@@ -166,7 +166,7 @@ export function AsbuildsViewer({
 
   const onDeleteLayout = () => {
     if (!layout) return;
-    modals.openConfirmModal({
+    openConfirmDialog({
       title: 'Delete layout',
       children: (
         <Text size="sm">

@@ -1,5 +1,5 @@
 import { Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { openConfirmDialog } from '#app/ui/confirm-dialog.ts';
 import { showToast } from '#app/ui/toast.ts';
 import type { DocumentationPhotoView } from '#shared/documentation.ts';
 import { useDeletePhoto } from './api.ts';
@@ -9,7 +9,7 @@ export function useConfirmDeletePhoto(projectId: string) {
   const remove = useDeletePhoto(projectId);
   return (photo: DocumentationPhotoView, onDeleted?: () => void) => {
     const label = photo.caption || `photo ${photo.id}`;
-    modals.openConfirmModal({
+    openConfirmDialog({
       title: 'Delete photo',
       children: <Text size="sm">Delete {label} from the property's documentation?</Text>,
       labels: { confirm: 'Delete', cancel: 'Cancel' },

@@ -1,8 +1,8 @@
 import { Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { useState } from 'react';
 import type { PanoramaCloseUp, PanoramaEditor } from '#app/panorama/panorama-photo-modal.tsx';
 import type { Angles } from '#app/panorama/sphere-math.ts';
+import { openConfirmDialog } from '#app/ui/confirm-dialog.ts';
 import { showToast } from '#app/ui/toast.ts';
 import { useDeleteCloseUp, useUpdateCloseUp } from './api.ts';
 import { CloseUpCaptionDialog } from './close-up-caption-dialog.tsx';
@@ -36,7 +36,7 @@ export function useCloseUpEditor(projectId: string, photoId: number | null) {
         },
       ),
     onDeleteCloseUp: (closeUp) =>
-      modals.openConfirmModal({
+      openConfirmDialog({
         title: 'Delete close-up',
         zIndex: 400,
         children: <Text size="sm">Delete {labelOf(closeUp)} from this 360° photo?</Text>,

@@ -1,11 +1,11 @@
 import { Button, Group, Select, Stack, Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { Link, useSearchParams } from 'react-router-dom';
 import { isApiError } from '#app/lib/api-error.ts';
 import { LastRefreshed } from '#app/offline/last-refreshed.tsx';
 import { vendorRequestPath } from '#app/route-paths.ts';
 import { CardTitleRow } from '#app/ui/card-title-row.tsx';
 import type { Column } from '#app/ui/columns-table.tsx';
+import { openConfirmDialog } from '#app/ui/confirm-dialog.ts';
 import { ListStates } from '#app/ui/list-states.tsx';
 import { Pager } from '#app/ui/pager.tsx';
 import { ScreenTitle } from '#app/ui/screen-title.tsx';
@@ -43,7 +43,7 @@ export function MyBidsPage() {
   const go = (next: MyBidsView) => setParams(writeMyBidsView(next));
 
   const confirmWithdraw = (bid: MyBidItem) =>
-    modals.openConfirmModal({
+    openConfirmDialog({
       title: 'Withdraw this bid?',
       children: (
         <Text size="sm">

@@ -1,11 +1,11 @@
 import { Anchor, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { formatBytes, releaseJob, type StorageUse, storageUse } from '#app/offline/kept-jobs.ts';
 import { useUserDbQuery } from '#app/offline/outbox-hooks.ts';
 import type { KeptJob } from '#app/offline/user-db.ts';
 import { vendorRequestPath } from '#app/route-paths.ts';
+import { openConfirmDialog } from '#app/ui/confirm-dialog.ts';
 import { showToast } from '#app/ui/toast.ts';
 
 const NONE: KeptJob[] = [];
@@ -29,7 +29,7 @@ export function KeptJobsPanel() {
   }, [kept]);
 
   function confirmRelease(job: KeptJob) {
-    modals.openConfirmModal({
+    openConfirmDialog({
       title: 'Release this job?',
       children: (
         <Text size="sm">{`"${job.title}" and its photos will no longer be kept on this phone for offline use.`}</Text>

@@ -1,10 +1,10 @@
 import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { IconCloudCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useOfflineSession, useOnline, useOutboxItems } from '#app/offline/outbox-hooks.ts';
 import { discardOutboxItem, editOutboxItem, retryRefused } from '#app/offline/outbox-store.ts';
 import type { OutboxItem } from '#app/offline/user-db.ts';
+import { openConfirmDialog } from '#app/ui/confirm-dialog.ts';
 import { ErrorAlert } from '#app/ui/error-alert.tsx';
 import { ScreenTitle } from '#app/ui/screen-title.tsx';
 import { showToast } from '#app/ui/toast.ts';
@@ -54,7 +54,7 @@ export function OutboxPage() {
   }
 
   function confirmDiscard(item: OutboxItem) {
-    modals.openConfirmModal({
+    openConfirmDialog({
       title: 'Discard this write?',
       children: (
         <Text size="sm">

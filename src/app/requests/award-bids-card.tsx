@@ -1,7 +1,7 @@
 import { Button, Card, Stack, Text, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { timeWithUnit } from '#app/bids/bid-display.ts';
 import { bidAmountText } from '#app/bids/line-item-display.ts';
+import { openConfirmDialog } from '#app/ui/confirm-dialog.ts';
 import { type Column, ResponsiveTable } from '#app/ui/responsive-table.tsx';
 import { BidStatusBadge } from '#app/ui/status-badges.tsx';
 import type { BidOptionBody } from '#shared/bid-line-items.ts';
@@ -29,7 +29,7 @@ export function AwardBidsCard({
   onAward: (bid: RequestDetailBid, option: BidOptionBody | null) => void;
 }) {
   const confirmAward = (bid: RequestDetailBid, option: BidOptionBody | null) =>
-    modals.openConfirmModal({
+    openConfirmDialog({
       title: option ? 'Award this option?' : 'Award this bid?',
       children: option ? (
         <Text size="sm">

@@ -1,5 +1,4 @@
 import { Button, Group, Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import {
   IconArrowBackUp,
   IconCircleCheck,
@@ -9,6 +8,7 @@ import {
   IconX,
 } from '@tabler/icons-react';
 import { useState } from 'react';
+import { openConfirmDialog } from '#app/ui/confirm-dialog.ts';
 import type { LifecycleAction } from '#shared/request-lifecycle.ts';
 import {
   useCancelRequest,
@@ -48,7 +48,7 @@ export function ManagerLifecycleActions({
 
   const toggleBidding = (open: boolean) => bidding.mutate({ is_open_for_bids: open }, { onError });
   const confirmReopen = () =>
-    modals.openConfirmModal({
+    openConfirmDialog({
       title: 'Reopen this request?',
       children: (
         <Text size="sm">

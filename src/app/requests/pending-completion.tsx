@@ -11,7 +11,6 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { IconCloudUpload } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { useOfflineSession, useOutboxItems } from '#app/offline/outbox-hooks.ts';
@@ -19,6 +18,7 @@ import { discardOutboxItem } from '#app/offline/outbox-store.ts';
 import { usePendingPhotoUrls } from '#app/offline/pending-photo-urls.ts';
 import type { OutboxItem } from '#app/offline/user-db.ts';
 import { vendorPaths } from '#app/route-paths.ts';
+import { openConfirmDialog } from '#app/ui/confirm-dialog.ts';
 import { showToast } from '#app/ui/toast.ts';
 
 export const COMPLETION_QUEUED_MESSAGE = 'Saved on this device; it will be sent when you are back online.';
@@ -46,7 +46,7 @@ export function PendingCompletionCard({ item }: { item: OutboxItem }) {
   const badge = BADGE[item.state];
 
   const discard = () =>
-    modals.openConfirmModal({
+    openConfirmDialog({
       title: 'Discard this completion?',
       children: (
         <Text size="sm">

@@ -13,10 +13,10 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { modals } from '@mantine/modals';
 import { IconAlertTriangle, IconCheck, IconCopy } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { CenteredLoader } from '#app/ui/centered-loader.tsx';
+import { openConfirmDialog } from '#app/ui/confirm-dialog.ts';
 import { ErrorAlert } from '#app/ui/error-alert.tsx';
 import { saveFailureMessage, serverFieldErrors } from '#app/ui/server-form-errors.ts';
 import { showToast } from '#app/ui/toast.ts';
@@ -148,7 +148,7 @@ export function ApiKeysPanel() {
   const listHeading = useRef<HTMLHeadingElement>(null);
 
   const confirmRevoke = (apiKey: ApiKey) =>
-    modals.openConfirmModal({
+    openConfirmDialog({
       title: `Revoke “${apiKey.name}”?`,
       children: (
         <Text size="sm">
