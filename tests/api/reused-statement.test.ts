@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '#server/db/query-rows.ts';
 import { reusedStatement } from '#server/db/reused-statement.ts';
 import { maintenanceRequests as mr } from '#server/db/schema/requests.ts';
 import { makeRequest, makeRequestWorld } from '../support/request-factories.ts';
@@ -18,6 +19,15 @@ const describedAs = reusedStatement((db) =>
     .from(mr)
     .where(eq(mr.id, sql.placeholder('id')))
     .prepare(''),
+);
+
+/** Named, as the hot statements are: PostgreSQL parses and plans it once per connection. */
+const namedDescribedAs = reusedStatement((db) =>
+  db
+    .select({ description: mr.description })
+    .from(mr)
+    .where(eq(mr.id, sql.placeholder('id')))
+    .prepare('fieldbid_test_described_as'),
 );
 
 beforeAll(async () => {
@@ -48,5 +58,21 @@ describe('reusedStatement', () => {
   it('fills each call with its own values', async () => {
     expect(await describedAs(t.db, { id: requestId })).toEqual([{ description: 'Committed' }]);
     expect(await describedAs(t.db, { id: requestId + 1_000_000 })).toEqual([]);
+  });
+
+  it('keeps a named statement prepared on the connection that ran it (PostgreSQL; PGlite parses each time)', async () => {
+    const prepared = await t.db.transaction(async (tx) => {
+      for (let run = 0; run < 3; run += 1)
+        expect(await namedDescribedAs(tx, { id: requestId })).toEqual([{ description: 'Committed' }]);
+      const [row] = await queryRows<{ count: number }>(
+        tx,
+        sql`select count(*)::int as count from pg_prepared_statements where name = 'fieldbid_test_described_as'`,
+      );
+      return Number(row?.count);
+    });
+    // Drizzle's PGlite driver sends no statement names: there the statement is parsed on every call.
+    expect(prepared).toBe(process.env.TEST_DB === 'postgres' ? 1 : 0);
+    // Another connection of the pool prepares it for itself.
+    expect(await namedDescribedAs(t.db, { id: requestId })).toEqual([{ description: 'Committed' }]);
   });
 });

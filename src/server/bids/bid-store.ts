@@ -62,7 +62,7 @@ const insertStatement = reusedStatement((db) =>
     })
     .onConflictDoNothing({ target: [bids.requestId, bids.vendorId] })
     .returning()
-    .prepare(''),
+    .prepare('fieldbid_bid_insert'),
 );
 
 /**

@@ -43,7 +43,7 @@ const targetStatement = reusedStatement((db) =>
     .where(eq(mr.id, sql.placeholder('id')))
     // `of` the request only: PostgreSQL refuses FOR UPDATE on the nullable side of an outer join.
     .for('update', { of: mr })
-    .prepare(''),
+    .prepare('fieldbid_bid_target'),
 );
 
 /**

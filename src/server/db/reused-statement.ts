@@ -19,13 +19,18 @@ interface WithClient {
  * A statement Drizzle builds once instead of on every call. Building a query (walking its columns and
  * chunks, `is()` on each) was about a third of the server's own time per POST bid (issue 14's
  * profile: 0.5 ms for the target's select, 0.4 ms for the insert, of ~3.5 ms). `build` writes the
- * query with `sql.placeholder(name)` where a value goes and returns its `.prepare('')` (an empty name:
- * an unnamed statement, as an unprepared query sends). Each call runs that prepared query through the
- * client of the `db` or transaction it is given, with the values filled in (Drizzle encodes each
- * placeholder by its column, as it encodes a plain value), so it is the same statement and the same
- * rows as the query built per call. It is built once per Drizzle instance (its dialect, which its
- * transactions share): a prepared query keeps its driver's way of running and the instance's query
- * log, and a test process may open several databases.
+ * query with `sql.placeholder(name)` where a value goes and returns its `.prepare('fieldbid_…')`.
+ * On PostgreSQL, node-postgres then parses it once per connection under that name and later calls
+ * only bind and execute it, so PostgreSQL stops parsing and analysing the hot writes' statements on
+ * every call and may keep a generic plan for them (POST bid about 30% more a second, POST message
+ * about 25%: docs/quality.md). Drizzle's PGlite driver sends no names. A name belongs to one SQL text:
+ * node-postgres refuses a second text under a name it has prepared on that connection.
+ *
+ * Each call runs that prepared query through the client of the `db` or transaction it is given, with
+ * the values filled in (Drizzle encodes each placeholder by its column, as it encodes a plain value),
+ * so it is the same statement and the same rows as the query built per call. It is built once per
+ * Drizzle instance (its dialect, which its transactions share): a prepared query keeps its driver's
+ * way of running and the instance's query log, and a test process may open several databases.
  */
 export function reusedStatement<Result>(
   build: (db: DbOrTx) => Prepared<Result>,

@@ -90,7 +90,7 @@ const insertStatement = reusedStatement((db) =>
       content: sql.placeholder('content'),
     })
     .returning()
-    .prepare(''),
+    .prepare('fieldbid_message_insert'),
 );
 
 /** Writes the caller's message to the thread; the message as the API answers it. */

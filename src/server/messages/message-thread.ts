@@ -53,7 +53,7 @@ const threadStatement = reusedStatement((db) =>
     .leftJoin(vendor, and(eq(vendor.id, sql.placeholder('threadVendorId')), eq(vendor.type, 'vendor')))
     .leftJoin(vendorProfile, eq(vendorProfile.userId, vendor.id))
     .where(eq(mr.id, sql.placeholder('requestId')))
-    .prepare(''),
+    .prepare('fieldbid_thread_access'),
 );
 
 /**

@@ -1,4 +1,4 @@
-import { inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import {
   defaultChannelChoice,
   type NotificationCategory,
@@ -7,6 +7,7 @@ import {
   roleOf,
 } from '#shared/notification-preferences.ts';
 import type { Db } from '../db/database.ts';
+import { reusedStatement } from '../db/reused-statement.ts';
 import { notificationPreferences, notificationQuietHours } from '../db/schema/notification-deliveries.ts';
 import { pushSubscriptions } from '../db/schema/push-subscriptions.ts';
 import { users } from '../db/schema/users.ts';
@@ -61,18 +62,11 @@ export function wants(
   return true;
 }
 
-/**
- * Everyone's recipient facts in one statement (the user row with its choices, quiet hours and
- * devices as sub-selects): notify() runs this inside the writing transaction, where each statement is
- * a round trip that keeps the transaction open (issue 14: POST message took four for this).
- */
-export async function loadRecipients(db: Db, userIds: readonly number[]): Promise<Map<number, Recipient>> {
-  const ids = [...new Set(userIds)];
-  const recipients = new Map<number, Recipient>();
-  if (ids.length === 0) return recipients;
+/** Built once (db/reused-statement.ts): every write that notifies runs it (issue 14). */
+const recipientsStatement = reusedStatement((db) =>
   // `users.id` written out in the sub-selects: Drizzle leaves a single table's columns unqualified,
   // and an unqualified "id" inside them would be the sub-select's own table's.
-  const people = await db
+  db
     .select({
       id: users.id,
       email: users.email,
@@ -99,7 +93,22 @@ export async function loadRecipients(db: Db, userIds: readonly number[]): Promis
       ), '[]'::json)`,
     })
     .from(users)
-    .where(inArray(users.id, ids));
+    // One parameter whatever the number of users (an array literal's text, cast), so the statement's
+    // text is the same for every call and can be named.
+    .where(sql`${users.id} = any(${sql.placeholder('ids')}::int[])`)
+    .prepare('fieldbid_recipients'),
+);
+
+/**
+ * Everyone's recipient facts in one statement (the user row with its choices, quiet hours and
+ * devices as sub-selects): notify() runs this inside the writing transaction, where each statement is
+ * a round trip that keeps the transaction open (issue 14: POST message took four for this).
+ */
+export async function loadRecipients(db: Db, userIds: readonly number[]): Promise<Map<number, Recipient>> {
+  const ids = [...new Set(userIds)];
+  const recipients = new Map<number, Recipient>();
+  if (ids.length === 0) return recipients;
+  const people = await recipientsStatement(db, { ids: `{${ids.map((id) => Math.trunc(id)).join(',')}}` });
   for (const person of people) {
     recipients.set(person.id, {
       id: person.id,
