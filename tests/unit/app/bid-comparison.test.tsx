@@ -1,6 +1,5 @@
 // @vitest-environment jsdom
 
-import { ModalsProvider } from '@mantine/modals';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
@@ -9,6 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BidComparison } from '#app/requests/bid-comparison.tsx';
 import { CompletionReport } from '#app/requests/completion-report.tsx';
 import { ManagerLifecyclePanel } from '#app/requests/request-lifecycle-panel.tsx';
+import { ModalsHost } from '#app/ui/modals-host.tsx';
 import { ThemeProvider } from '#app/ui/theme-provider.tsx';
 import { type LineItemUnit, lineItemTotal } from '#shared/bid-line-items.ts';
 import type { RequestDetailBid } from '#shared/request-responses.ts';
@@ -114,7 +114,9 @@ function render(element: ReactNode) {
       <ThemeProvider>
         <QueryClientProvider client={client}>
           <MemoryRouter>
-            <ModalsProvider>{element}</ModalsProvider>
+            {element}
+            {/* As the signed-in layout has it: the confirm dialogs' host beside the screen. */}
+            <ModalsHost />
           </MemoryRouter>
         </QueryClientProvider>
       </ThemeProvider>,
@@ -137,6 +139,13 @@ function text(element: Element | null | undefined): string {
 }
 const buttonNamed = (name: string) =>
   [...document.querySelectorAll('button')].find((button) => text(button) === name) ?? null;
+/** The confirm dialog, once it has opened (it waits for its host, then mounts through a transition). */
+const openedDialog = async () => {
+  await act(() =>
+    vi.waitFor(() => expect(document.querySelector('[role="dialog"]')).not.toBeNull(), { timeout: 5_000 }),
+  );
+  return document.querySelector('[role="dialog"]');
+};
 const click = async (element: Element | null) => {
   expect(element).not.toBeNull();
   await act(async () => {
@@ -189,7 +198,7 @@ describe('Awarding an option', () => {
     expect(buttonNamed('Award option: Patch')).not.toBeNull();
     await click(buttonNamed('Award option: Replace the section'));
 
-    const dialog = document.querySelector('[role="dialog"]');
+    const dialog = await openedDialog();
     expect(text(dialog)).toContain('Award this option?');
     expect(text(dialog)).toContain('Award the job to Best Builders, option “Replace the section”, for $792?');
     await click(
@@ -204,7 +213,7 @@ describe('Awarding an option', () => {
       <ManagerLifecyclePanel request={requestDetailAnswer({ id: 41, bids, allowed_actions: ['award'] })} />,
     );
     await click(document.querySelector('[aria-label="Award to Acme Drywall"]'));
-    const dialog = document.querySelector('[role="dialog"]');
+    const dialog = await openedDialog();
     expect(text(dialog)).toContain('Award this bid?');
     await click(
       [...(dialog?.querySelectorAll('button') ?? [])].find((button) => text(button) === 'Award') ?? null,
