@@ -75,6 +75,10 @@ export async function preloadFirstPhoto(response: Promise<Response>): Promise<vo
   }
 }
 
+/**
+ * `photos[0].url` of a detail answer, read by hand: this module runs before the app, and the detail's
+ * zod schema would bring zod into the page's first script.
+ */
 function firstPhotoUrl(body: unknown): string | null {
   if (typeof body !== 'object' || body === null || !('photos' in body) || !Array.isArray(body.photos))
     return null;
