@@ -128,6 +128,12 @@ describe('PGlite in its worker thread', () => {
     expect(rawWorker.fields).toEqual(rawThread.fields);
   });
 
+  it('answers a text that begins with a byte order mark as it was stored, as PostgreSQL does', async () => {
+    const stored = '\ufeffBOM';
+    const answer = (await worker.db.execute(sql`select ${stored}::text as value`)) as unknown as Results;
+    expect(answer.rows).toEqual([{ value: stored }]);
+  });
+
   it('commits a transaction, and rolls it back when its function throws', async () => {
     await resetCounter();
     await worker.db.transaction(async (tx) => {
