@@ -10,6 +10,7 @@ import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build, type Plugin, type ResolvedConfig } from 'vite';
+import { SERVER_RENDERED_SCREENS } from '../src/shared/first-calls.ts';
 import {
   PRERENDERED_ATTRIBUTE,
   PRERENDERED_PAGES,
@@ -17,6 +18,13 @@ import {
   SIGNED_IN_SHELL,
 } from '../src/shared/prerendered-pages.ts';
 import { ROUTE_CHUNKS_ID, type RouteChunks } from '../src/shared/route-chunks.ts';
+import {
+  ROOT_ELEMENT,
+  SIGNED_IN_PAGES_FILE,
+  SIGNED_IN_RENDER_DIR,
+  SIGNED_IN_RENDERER,
+  type SignedInPages,
+} from '../src/shared/signed-in-pages.ts';
 import {
   type BuildManifest,
   chunksOf,
@@ -34,7 +42,8 @@ interface RenderedPage {
 }
 
 const RENDER_ENTRY = 'src/app/prerender/render-page.tsx';
-const ROOT_ELEMENT = '<div id="root"></div>';
+/** The server's renderer of signed-in first screens, kept beside dist/ (never served). */
+const SIGNED_IN_RENDER_ENTRY = 'src/app/prerender/render-signed-in.tsx';
 
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -55,8 +64,11 @@ const RENDER_TIMEOUT_MS = 60_000;
  * The server-side bundle of the renderer, built into node_modules/.tmp and run in a child process:
  * what the rendered app leaves behind (the query client's timers) must not keep the build running.
  */
-async function renderAll(root: string, paths: PrerenderedPath[]): Promise<Rendered> {
-  const outDir = join(root, 'node_modules/.tmp/prerender');
+/**
+ * A server-side bundle of one renderer. Its CSS modules' class names are the browser build's (the same
+ * plugin and naming); pageStyles fails the build should they ever differ.
+ */
+async function buildRenderer(root: string, entry: string, outDir: string, file: string): Promise<void> {
   rmSync(outDir, { recursive: true, force: true });
   await build({
     configFile: false,
@@ -64,14 +76,21 @@ async function renderAll(root: string, paths: PrerenderedPath[]): Promise<Render
     logLevel: 'warn',
     plugins: [react()],
     build: {
-      ssr: RENDER_ENTRY,
+      ssr: entry,
       outDir,
       emptyOutDir: true,
+      // public/ is the browser's: the server's bundle needs none of it.
+      copyPublicDir: false,
       minify: false,
       sourcemap: false,
-      rolldownOptions: { output: { entryFileNames: 'render-page.js' } },
+      rolldownOptions: { output: { entryFileNames: file } },
     },
   });
+}
+
+async function renderAll(root: string, paths: PrerenderedPath[]): Promise<Rendered> {
+  const outDir = join(root, 'node_modules/.tmp/prerender');
+  await buildRenderer(root, RENDER_ENTRY, outDir, 'render-page.js');
   const renderer = pathToFileURL(join(outDir, 'render-page.js')).href;
   const result = join(outDir, 'pages.json');
   // Written to a file: a pipe's last bytes may be lost when the child exits right after writing.
@@ -247,6 +266,27 @@ export function prerenderPages(): Plugin {
               () => `${pageHead(signedIn, entryOf(appModules), readAsset)}${routeList}</head>`,
             ),
         );
+
+        // The server's renderer of signed-in first screens, and each one's head: like a prerendered
+        // page's (its stylesheets inline, its scripts after the first paint and the load), with its
+        // route's chunks listed for main.tsx to fetch in one go then.
+        const ssrDir = resolve(outDir, '..', SIGNED_IN_RENDER_DIR);
+        await buildRenderer(root, SIGNED_IN_RENDER_ENTRY, ssrDir, SIGNED_IN_RENDERER);
+        const heads: Record<string, string> = {};
+        for (const pattern of SERVER_RENDERED_SCREENS) {
+          const modules = routeModules[pattern];
+          if (!modules) throw new Error(`the app has no route ${pattern}`);
+          const chunks = chunksOf(manifest, modules);
+          const entry = entryOf(modules);
+          const css = [...chunks.css, ...signedIn.css.filter((file) => !chunks.css.includes(file))];
+          const js = chunks.js.filter((file) => file !== entry);
+          const list: RouteChunks = { files: js, routes: { [pattern]: js.map((_, index) => index) } };
+          heads[pattern] =
+            pageHead({ js: chunks.js, css }, entry, readAsset, { preload: false }) +
+            `    <script type="application/json" id="${ROUTE_CHUNKS_ID}">${JSON.stringify(list)}</script>\n`;
+        }
+        const signedInPages: SignedInPages = { template, heads };
+        writeFileSync(join(ssrDir, SIGNED_IN_PAGES_FILE), JSON.stringify(signedInPages));
       },
     },
   };

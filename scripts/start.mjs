@@ -26,7 +26,9 @@ function newestMtime(path) {
   return newest;
 }
 
-const builtAt = existsSync(builtShell) ? statSync(builtShell).mtimeMs : 0;
+// The server's renderer of signed-in screens comes from the same build (scripts/prerender-plugin.ts).
+const builtRenderer = join(root, 'dist-ssr', 'render-signed-in.js');
+const builtAt = existsSync(builtShell) && existsSync(builtRenderer) ? statSync(builtShell).mtimeMs : 0;
 const sourcesAt = Math.max(...sources.map((source) => newestMtime(join(root, source))));
 if (builtAt < sourcesAt) {
   console.log(builtAt === 0 ? 'Building the app (first start)...' : 'Sources changed: rebuilding the app...');

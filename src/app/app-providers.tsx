@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import type { PersistQueryClientOptions } from '@tanstack/react-query-persist-client';
 import type { ReactNode } from 'react';
 import { PERSIST_MAX_AGE_MS, queryClient } from './lib/query-client.ts';
@@ -25,10 +26,16 @@ const persistOptions: Omit<PersistQueryClientOptions, 'queryClient'> = {
  * with the last answers when there is no network; offline, queries wait until that copy is restored
  * (online they go out at once: DeviceQueryProvider).
  */
-export function AppProviders({ children }: { children: ReactNode }) {
+export function AppProviders({
+  children,
+  client = queryClient,
+}: {
+  children: ReactNode;
+  client?: QueryClient;
+}) {
   return (
     <ThemeProvider>
-      <DeviceQueryProvider client={queryClient} persistOptions={persistOptions}>
+      <DeviceQueryProvider client={client} persistOptions={persistOptions}>
         {children}
         <SignOutWarningHost />
       </DeviceQueryProvider>

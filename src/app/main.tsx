@@ -14,11 +14,12 @@ if (!container) throw new Error('index.html has no #root element');
 if (window.location.pathname === '/') {
   void import('./public/landing-root.tsx').then((m) => m.startLanding(container));
 } else {
-  // A signed-in page's first calls go out now, beside the scripts (early-requests.ts).
-  if (isSignedInArea(window.location.pathname)) startEarlyRequests(window.location);
   // A prerendered page reads and works as HTML: its scripts wait until it has painted and loaded
-  // (start-timing.ts); every other page needs them to show anything, so they start at once.
+  // (start-timing.ts); every other page needs them to show anything, so they start at once. A
+  // signed-in page the server rendered came with its first answers.
   const prerendered = container.hasAttribute(PRERENDERED_ATTRIBUTE);
+  // Any other signed-in page's first calls go out now, beside the scripts (early-requests.ts).
+  if (!prerendered && isSignedInArea(window.location.pathname)) startEarlyRequests(window.location);
   const preloaded = prerendered ? null : preloadRouteChunks(window.location.pathname);
   // The page's HTML paints first; zod's CSP setting comes before any module that builds a schema
   // (zod-csp.ts).

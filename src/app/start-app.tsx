@@ -1,10 +1,14 @@
-import { startTransition } from 'react';
+import { startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { matchRoutes, RouterProvider } from 'react-router-dom';
+import { pinDateDisplay } from '#shared/date-display.ts';
+import { FIRST_ANSWERS_ID, type FirstAnswers } from '#shared/signed-in-pages.ts';
 import { AppRoot } from './app-root.tsx';
 import { installSessionExpiryHandler } from './auth/session-expiry.ts';
+import { rememberTimeZone } from './lib/cookies.ts';
 import { isPrerenderedFor } from './lib/prerendered-root.ts';
 import { queryClient } from './lib/query-client.ts';
+import { assumeTokenWhileHydrating, getToken } from './lib/token-store.ts';
 import { registerServiceWorker } from './offline/service-worker-registration.ts';
 import { appRoutes, createAppRouter } from './router.tsx';
 import { afterLoadAndIdle } from './start-timing.ts';
@@ -24,14 +28,60 @@ async function loadMatchedRoutes(): Promise<void> {
   );
 }
 
+/**
+ * A signed-in page the server rendered (src/server/http/signed-in-render.ts) hydrates with the answers
+ * it was rendered from, and with the stored token the server's render took for granted. Without them
+ * (signed out in another tab meanwhile, an answer this app reads differently) the app renders it anew.
+ */
+async function takeFirstAnswers(): Promise<boolean> {
+  const block = document.getElementById(FIRST_ANSWERS_ID);
+  if (!block) return true;
+  block.remove();
+  const token = getToken();
+  if (token === null) return false;
+  try {
+    const { seedFirstAnswers } = await import('./prerender/first-screen-queries.ts');
+    const { renderedAt, answers } = JSON.parse(block.textContent ?? '') as FirstAnswers;
+    if (!seedFirstAnswers(queryClient, window.location, answers)) return false;
+    // '2 hours ago' as the server wrote it, until hydrated (AfterCommit unpins it).
+    pinDateDisplay({ now: renderedAt });
+  } catch {
+    return false;
+  }
+  assumeTokenWhileHydrating(token);
+  return true;
+}
+
+/** Runs `done` once React has hydrated (or rendered) the tree it sits in. */
+function AfterCommit({ done }: { done: () => void }) {
+  useEffect(() => done(), [done]);
+  return null;
+}
+
 /** Starts the app on every page but the landing page: hydrates a prerendered page, renders the rest. */
 export async function startApp(container: HTMLElement): Promise<void> {
-  const prerendered = isPrerenderedFor(container, window.location.pathname);
+  rememberTimeZone();
   // A chunk that fails to load leaves the work to the router, whose error screen offers a reload.
   await loadMatchedRoutes().catch(() => undefined);
+  const prerendered = isPrerenderedFor(container, window.location.pathname) && (await takeFirstAnswers());
   const router = createAppRouter();
   installSessionExpiryHandler(router, queryClient);
-  const app = <AppRoot router={<RouterProvider router={router} />} />;
+  // A server-rendered page stays inert until hydrated (src/server/http/signed-in-render.ts).
+  const app = (
+    <AppRoot
+      router={
+        <>
+          <RouterProvider router={router} />
+          <AfterCommit
+            done={() => {
+              container.removeAttribute('inert');
+              pinDateDisplay({});
+            }}
+          />
+        </>
+      }
+    />
+  );
   // As a transition, React renders (and hydrates) in slices that yield to the browser every few
   // milliseconds: no single long task blocks a tap while the page starts (issue 16: total blocking time).
   startTransition(() => {

@@ -38,8 +38,20 @@ export function englishRelative(amount: number, unit: RelativeUnit): string {
   return amount < 0 ? `${phrase} ago` : `in ${phrase}`;
 }
 
+/**
+ * The zone and the moment a server render of a signed-in screen writes its dates for (the reader's
+ * zone, from their cookie, and the render's time), and the browser's hydration of it reads them back
+ * with, so both write the same text (src/app/prerender/render-signed-in.tsx, src/app/start-app.tsx).
+ * Unpinned, dates are the reader's own zone and now.
+ */
+let pinned: { timeZone?: string; now?: number } = {};
+
+export function pinDateDisplay(pin: { timeZone?: string; now?: number }): void {
+  pinned = pin;
+}
+
 /** '5 minutes ago', 'yesterday', 'in 3 days', 'just now' (under a minute either way). */
-export function relativeTime(value: string | Date, now: Date = new Date()): string {
+export function relativeTime(value: string | Date, now: Date = new Date(pinned.now ?? Date.now())): string {
   const seconds = (new Date(value).getTime() - now.getTime()) / 1000;
   if (Number.isNaN(seconds)) return '';
   for (const [unit, size] of UNITS) {
@@ -50,7 +62,8 @@ export function relativeTime(value: string | Date, now: Date = new Date()): stri
 
 // A formatter costs about a millisecond to construct and a list formats a date a row: one per zone.
 const calendarFormats = new Map<string, Intl.DateTimeFormat>();
-function calendarFormat(withTime: boolean, timeZone: string | undefined): Intl.DateTimeFormat {
+function calendarFormat(withTime: boolean, given: string | undefined): Intl.DateTimeFormat {
+  const timeZone = given ?? pinned.timeZone;
   const key = `${withTime}|${timeZone ?? ''}`;
   let format = calendarFormats.get(key);
   if (!format) {

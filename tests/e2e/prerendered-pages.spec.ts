@@ -1,20 +1,9 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { openSignedIn } from './support/login-page.ts';
+import { collectProblems } from './support/page-problems.ts';
 
 // Issue 16: the public pages are rendered to HTML at build time from the app's own components, so they
 // paint before any script runs, and the browser hydrates them without a mismatch.
-
-/** Console errors and warnings of a page, and its uncaught errors (the blocked service worker aside). */
-function collectProblems(page: Page): string[] {
-  const problems: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() !== 'error' && message.type() !== 'warning') return;
-    if (/service worker/i.test(message.text())) return;
-    problems.push(`${message.type()}: ${message.text()}`);
-  });
-  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
-  return problems;
-}
 
 test.describe('the HTML the server sends, before any script', () => {
   test('/ holds the landing page: its headline, sections and links', async ({ request }) => {

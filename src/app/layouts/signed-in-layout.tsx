@@ -4,7 +4,7 @@ import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
 import { SelectedPropertyProvider } from '#app/properties/selected-property-context.tsx';
 import { LazyDialog } from '#app/ui/lazy-dialog.tsx';
-import { useMatchesNow } from '#app/ui/use-wide-from.ts';
+import { useMatchesOnceHydrated } from '#app/ui/use-wide-from.ts';
 import type { Portal } from './portal-navigation.ts';
 import { SidebarNav } from './sidebar-nav.tsx';
 import { TopBar } from './top-bar.tsx';
@@ -35,10 +35,13 @@ export function SignedInLayout({ portal }: { portal: Portal }) {
 }
 
 function SignedInFrame({ portal }: { portal: Portal }) {
-  const wide = useMatchesNow(WIDE_QUERY);
+  // A server-rendered page has the sidebar (CSS hides it on a phone) until it is hydrated, and the
+  // phone's closed menu button.
+  const layout = useMatchesOnceHydrated(WIDE_QUERY);
+  const wide = layout ?? true;
   const [wideOpen, wideSidebar] = useDisclosure(true);
   const [narrowOpen, narrowSidebar] = useDisclosure(false);
-  const opened = wide ? wideOpen : narrowOpen;
+  const opened = layout !== null && (wide ? wideOpen : narrowOpen);
 
   return (
     <AppShell

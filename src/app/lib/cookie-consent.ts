@@ -34,7 +34,7 @@ function readStoredConsent(): CookieConsent | null {
 }
 
 export function saveConsent(value: CookieConsent): void {
-  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing in Firefox; this module is the one writer.
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing in Firefox.
   document.cookie = consentCookieString(value, window.location.protocol === 'https:');
   reopened = false;
   notify();

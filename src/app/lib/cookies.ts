@@ -1,3 +1,5 @@
+import { TIME_ZONE_COOKIE } from '#shared/time-zone-cookie.ts';
+
 /** Reads one cookie from a `document.cookie` string; null when absent or empty. */
 export function readCookie(cookieHeader: string, name: string): string | null {
   for (const part of cookieHeader.split(';')) {
@@ -14,4 +16,16 @@ export function readCookie(cookieHeader: string, name: string): string | null {
     }
   }
   return null;
+}
+
+/**
+ * Keeps the browser's time zone in a cookie for the server, which renders a signed-in page's first
+ * screen only for a browser in its own zone (its dates must read as the browser writes them).
+ */
+export function rememberTimeZone(): void {
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  if (readCookie(document.cookie, TIME_ZONE_COOKIE) === zone) return;
+  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing in Firefox.
+  document.cookie = `${TIME_ZONE_COOKIE}=${encodeURIComponent(zone)}; Path=/; Max-Age=31536000; SameSite=Lax${secure}`;
 }

@@ -1,4 +1,4 @@
-import { PAGE_SIZE } from '#shared/statuses.ts';
+import { firstCallsOf } from '#shared/first-calls.ts';
 import { getToken } from './token-store.ts';
 
 // A signed-in page's first calls, started by main.tsx while the app's scripts are still on their way
@@ -16,21 +16,6 @@ interface EarlyRequest {
 }
 
 const started = new Map<string, EarlyRequest>();
-
-/**
- * The GETs a page load of this location makes first, exactly as the screens build them (pinned to
- * their own query functions by tests/unit/app/early-requests.test.ts).
- */
-export function firstCallsOf(pathname: string, search: string): string[] {
-  const calls = ['/api/users/auth-status/'];
-  if (pathname === '/vendor/jobs' && search === '')
-    calls.push(`/api/vendor/jobs/?page=1&page_size=${PAGE_SIZE}`);
-  if (pathname === '/vendor/dashboard') calls.push('/api/vendor/dashboard/');
-  if (pathname === '/property-manager/dashboard') calls.push('/api/property-manager/dashboard/');
-  const request = pathname.match(/^\/(?:vendor|property-manager)\/requests\/([^/]+)$/)?.[1];
-  if (request) calls.push(`/api/requests/${request}/`);
-  return calls;
-}
 
 /** Starts the first calls of a signed-in page (nothing without a stored token: the guard decides). */
 export function startEarlyRequests(location: { pathname: string; search: string }): void {

@@ -51,7 +51,18 @@ export function subscribeToken(listener: Listener): () => void {
   };
 }
 
+/**
+ * What a server render and the hydration of its HTML take for the stored token: none, except on a
+ * signed-in page the server rendered from the session cookie (src/app/prerender/render-signed-in.tsx),
+ * which the browser hydrates with its own stored token.
+ */
+let tokenWhileHydrating: string | null = null;
+
+export function assumeTokenWhileHydrating(token: string | null): void {
+  tokenWhileHydrating = token;
+}
+
 /** The stored token, re-rendering when it changes. */
 export function useStoredToken(): string | null {
-  return useSyncExternalStore(subscribeToken, getToken, () => null);
+  return useSyncExternalStore(subscribeToken, getToken, () => tokenWhileHydrating);
 }

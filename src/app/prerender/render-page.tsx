@@ -1,7 +1,6 @@
 // The build's server renderer (run by scripts/prerender-plugin.ts in Node, never shipped to the
 // browser): each prerendered page is the same tree the browser hydrates, rendered to HTML.
-import { type ReactNode, StrictMode } from 'react';
-import { prerender } from 'react-dom/static';
+import { StrictMode } from 'react';
 import {
   createStaticHandler,
   createStaticRouter,
@@ -15,6 +14,7 @@ import { appRoutes, type RouteModuleHandle } from '../router.tsx';
 import { type PageTitleCollector, PageTitleContext } from '../ui/page-title.ts';
 import { SignedInSkeleton } from '../ui/signed-in-skeleton.tsx';
 import { ThemeProvider } from '../ui/theme-provider.tsx';
+import { toHtml } from './to-html.ts';
 
 /** The entry (index.html: main.tsx) and what it loads for every path but `/`, in its order. */
 export const APP_MODULES = ['index.html', 'src/app/zod-csp.ts', 'src/app/start-app.tsx'];
@@ -26,27 +26,6 @@ export interface RenderedPage {
   title: string | null;
   /** The modules (as in the build's manifest) whose chunks and stylesheets the page needs. */
   modules: string[];
-}
-
-/**
- * React's static prerender waits for every lazy part (the landing page's contact form too), so the
- * HTML holds the whole page; with nothing left suspended it writes no inline script (the CSP has no
- * room for one).
- */
-async function toHtml(tree: ReactNode): Promise<string> {
-  // An error inside a Suspense boundary would not fail the render: React would leave the boundary to
-  // the browser with an inline script. It fails the build instead.
-  const errors: unknown[] = [];
-  // progressiveChunkSize: React outlines a large finished boundary (to stream it later) with an inline
-  // script to move it in place; one static page wants everything in place.
-  const { prelude } = await prerender(tree, {
-    onError: (error) => void errors.push(error),
-    progressiveChunkSize: Number.POSITIVE_INFINITY,
-  });
-  if (errors.length > 0) throw errors[0];
-  const html = await new Response(prelude).text();
-  if (html.includes('<script')) throw new Error('the prerendered HTML holds an inline script');
-  return html;
 }
 
 async function renderAppPage(path: string, titles: PageTitleCollector): Promise<RenderedPage> {

@@ -1,13 +1,15 @@
-import { Card, type MantineBreakpoint, type MantineSpacing, Stack } from '@mantine/core';
+import { Box, Card, type MantineBreakpoint, type MantineSpacing, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { type Column, ColumnsTable } from './columns-table.tsx';
-import { useWideFrom } from './use-wide-from.ts';
+import { useWideOnceHydrated } from './use-wide-from.ts';
 
 /**
  * A list screen's rows: a table from `breakpoint` up, and below it one card a row laid out by the
  * screen itself (a 375px screen never scrolls sideways). Each card is an article named for screen readers.
  * Only the one shown is rendered: both, one hidden by CSS, doubled the work of the list's first render
  * on a phone (issue 16, total blocking time), and kept a second copy of every row in the page.
+ * The server's render of a signed-in page holds both (it cannot know the viewport), and so does its
+ * hydration; the hidden one goes right after.
  */
 export function TableOrCards<Row>({
   breakpoint,
@@ -28,8 +30,8 @@ export function TableOrCards<Row>({
   cardLabel: (row: Row) => string;
   card: (row: Row) => ReactNode;
 }) {
-  const wide = useWideFrom(breakpoint);
-  return wide ? (
+  const wide = useWideOnceHydrated(breakpoint);
+  const table = (
     <ColumnsTable
       columns={columns}
       rows={rows}
@@ -37,7 +39,8 @@ export function TableOrCards<Row>({
       minWidth={minWidth}
       horizontalSpacing={horizontalSpacing}
     />
-  ) : (
+  );
+  const cards = (
     <Stack gap="sm">
       {rows.map((row) => (
         <Card
@@ -52,5 +55,13 @@ export function TableOrCards<Row>({
         </Card>
       ))}
     </Stack>
+  );
+  // The same wrappers either way, so the one kept after hydration is not rendered anew.
+  const hydrating = wide === null;
+  return (
+    <>
+      {wide !== false ? <Box visibleFrom={hydrating ? breakpoint : undefined}>{table}</Box> : null}
+      {wide !== true ? <Box hiddenFrom={hydrating ? breakpoint : undefined}>{cards}</Box> : null}
+    </>
   );
 }

@@ -1,8 +1,38 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, gzip, constants as zlib } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
-import { PRERENDERED_PAGES, pageFileFor, SIGNED_IN_SHELL } from '#shared/prerendered-pages.ts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  isSignedInArea,
+  PRERENDERED_PAGES,
+  pageFileFor,
+  SIGNED_IN_SHELL,
+} from '#shared/prerendered-pages.ts';
+import { type SignedInPageRenderer, signedInPageRenderer } from './signed-in-render.ts';
+
+const brotli = promisify(brotliCompress);
+const gzipped = promisify(gzip);
+
+/**
+ * A page made for this answer, compressed as the browser accepts (the built files have their copies
+ * made at build time). Brotli's quality 5: most of its gain at a small part of its time.
+ */
+async function sendRenderedPage(request: FastifyRequest, reply: FastifyReply, html: string) {
+  const accepts = String(request.headers['accept-encoding'] ?? '');
+  // It holds the visitor's own data: never kept by a cache.
+  reply
+    .header('cache-control', 'private, no-store')
+    .header('vary', 'accept-encoding')
+    .type('text/html; charset=utf-8');
+  if (/\bbr\b/.test(accepts)) {
+    const body = await brotli(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } });
+    return reply.header('content-encoding', 'br').send(body);
+  }
+  if (/\bgzip\b/.test(accepts)) return reply.header('content-encoding', 'gzip').send(await gzipped(html));
+  return reply.send(html);
+}
 
 /** Files that must be re-checked on every load so a new release is picked up. */
 const NO_CACHE = new Set(['/index.html', '/sw.js', '/manifest.webmanifest', '/registerSW.js']);
@@ -43,11 +73,20 @@ export async function registerSpa(app: FastifyInstance, dir: string | undefined)
       },
     });
   }
-  app.setNotFoundHandler((request, reply) => {
+  const renderSignedIn: SignedInPageRenderer | null = hasBuild ? signedInPageRenderer(app, dir) : null;
+  app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     const wantsPage = request.method === 'GET' || request.method === 'HEAD';
     if (!hasBuild || path.startsWith('/api/') || !wantsPage) {
       return reply.status(404).send({ detail: 'Not found.' });
+    }
+    if (renderSignedIn && request.method === 'GET' && isSignedInArea(path)) {
+      // Any failure leaves the page to the shell, which renders it in the browser as before.
+      const html = await renderSignedIn(request).catch((error: unknown) => {
+        request.log.error({ err: error }, 'rendering a signed-in page failed; the shell answers');
+        return null;
+      });
+      if (html !== null) return sendRenderedPage(request, reply, html);
     }
     reply.header('cache-control', 'no-cache');
     return reply.type('text/html').sendFile(fileFor(path));

@@ -7,12 +7,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { useAuthStatus } from '#app/auth/api.ts';
 import { apiRequest } from '#app/lib/api-client.ts';
-import { firstCallsOf, preloadFirstPhoto, startEarlyRequests } from '#app/lib/early-requests.ts';
+import { preloadFirstPhoto, startEarlyRequests } from '#app/lib/early-requests.ts';
 import { clearToken, setToken } from '#app/lib/token-store.ts';
 import { useManagerDashboard } from '#app/manager/api.ts';
 import { requestDetailQueryOptions, useJobs } from '#app/requests/api.ts';
 import { readJobsView } from '#app/requests/jobs-url-state.ts';
 import { useVendorDashboard } from '#app/vendor/api.ts';
+import { firstCallsOf } from '#shared/first-calls.ts';
 
 // The calls main.tsx starts before the app's scripts (issue 16) are worth something only when they are
 // exactly the URLs the screens then ask for: each screen's own query function is run here against a

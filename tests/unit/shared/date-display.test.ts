@@ -1,6 +1,12 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
-import { englishRelative, formatDate, formatDateTime, relativeTime } from '#shared/date-display.ts';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  englishRelative,
+  formatDate,
+  formatDateTime,
+  pinDateDisplay,
+  relativeTime,
+} from '#shared/date-display.ts';
 
 const now = new Date('2026-03-10T12:00:00Z');
 const at = (iso: string) => relativeTime(iso, now);
@@ -66,5 +72,23 @@ describe('englishRelative', () => {
     expect(formatDateTime('2026-03-04T09:05:00Z', 'America/Denver')).toBe('Mar 4, 2026, 2:05 AM');
     expect(formatDate('2026-03-04T03:05:00Z', 'America/Denver')).toBe('Mar 3, 2026');
     expect(formatDate('2026-03-04T03:05:00Z', 'UTC')).toBe('Mar 4, 2026');
+  });
+});
+
+describe('a pinned zone and moment (a server render of a signed-in screen and its hydration)', () => {
+  afterEach(() => pinDateDisplay({}));
+
+  it('writes calendar dates in the pinned zone unless the caller names one', () => {
+    pinDateDisplay({ timeZone: 'Pacific/Chatham' });
+    // 23:30 UTC is 13:15 the next day in Chatham (UTC+13:45 in its summer).
+    expect(formatDateTime('2026-03-09T23:30:00Z')).toBe('Mar 10, 2026, 1:15 PM');
+    expect(formatDate('2026-03-09T23:30:00Z', 'UTC')).toBe('Mar 9, 2026');
+  });
+
+  it('counts relative times from the pinned moment, and from now once unpinned', () => {
+    pinDateDisplay({ now: Date.parse('2026-03-10T12:00:00Z') });
+    expect(relativeTime('2026-03-10T09:00:00Z')).toBe('3 hours ago');
+    pinDateDisplay({});
+    expect(relativeTime(new Date(Date.now() - 5 * 60_000))).toBe('5 minutes ago');
   });
 });

@@ -1,0 +1,77 @@
+// The server's renderer of a signed-in page's first screen (issue 16), built by
+// scripts/prerender-plugin.ts into build/ssr/ and run by the server (src/server/http/signed-in-render.ts),
+// never shipped to the browser. The server has already asked the API for the page's first answers
+// with the visitor's own session cookie, so the screen shows exactly what the API lets them see.
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
+import { createQueryClient } from '#app/lib/query-client.ts';
+import { assumeTokenWhileHydrating } from '#app/lib/token-store.ts';
+import { pinDateDisplay } from '#shared/date-display.ts';
+import { AppRoot } from '../app-root.tsx';
+import { appRoutes } from '../router.tsx';
+import { type PageTitleCollector, PageTitleContext } from '../ui/page-title.ts';
+import { seedFirstAnswers } from './first-screen-queries.ts';
+import { toHtml } from './to-html.ts';
+
+// Every page this renders is signed in: the guard lets it through as the browser's hydration will
+// (with its stored token; start-app.tsx).
+assumeTokenWhileHydrating('server-render');
+
+const handler = createStaticHandler(appRoutes);
+
+export interface SignedInPage {
+  /** What goes inside #root. */
+  html: string;
+  /** The title the screen sets for itself, for the HTML's <title>. */
+  title: string | null;
+  /** The moment its relative dates were written for ('2 hours ago'); the hydration reads them so. */
+  renderedAt: number;
+}
+
+/** The render under way: one at a time, since the dates' zone and moment are pinned for each. */
+let previous: Promise<unknown> = Promise.resolve();
+
+/**
+ * The first screen of a signed-in location, with its dates in `timeZone`, or null when its answers do
+ * not make one (a call the screen does not start with, an answer that does not read through its
+ * schema, a redirect).
+ */
+export function renderSignedIn(
+  location: { pathname: string; search: string },
+  answers: Record<string, unknown>,
+  timeZone: string,
+): Promise<SignedInPage | null> {
+  const render = previous.then(() => renderOne(location, answers, timeZone));
+  previous = render.catch(() => undefined);
+  return render;
+}
+
+async function renderOne(
+  location: { pathname: string; search: string },
+  answers: Record<string, unknown>,
+  timeZone: string,
+): Promise<SignedInPage | null> {
+  const client = createQueryClient();
+  if (!seedFirstAnswers(client, location, answers)) return null;
+  const url = new URL(`${location.pathname}${location.search}`, 'http://render.invalid');
+  const context = await handler.query(new Request(url));
+  if (context instanceof Response) return null;
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const titles: PageTitleCollector = {};
+  const renderedAt = Date.now();
+  pinDateDisplay({ timeZone, now: renderedAt });
+  try {
+    const html = await toHtml(
+      <PageTitleContext.Provider value={titles}>
+        <AppRoot
+          client={client}
+          router={<StaticRouterProvider router={router} context={context} hydrate={false} />}
+        />
+      </PageTitleContext.Provider>,
+    );
+    return { html, title: titles.title ?? null, renderedAt };
+  } finally {
+    pinDateDisplay({});
+    // Its timers (garbage collection of queries) must not outlive the page.
+    client.clear();
+  }
+}

@@ -1,0 +1,137 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AUTH_STATUS_CALL, firstCallsOf, SERVER_RENDERED_SCREENS } from '#shared/first-calls.ts';
+import { PRERENDERED_ATTRIBUTE } from '#shared/prerendered-pages.ts';
+import { matchScore } from '#shared/route-chunks.ts';
+import {
+  FIRST_ANSWERS_ID,
+  type FirstAnswers,
+  ROOT_ELEMENT,
+  SIGNED_IN_PAGES_FILE,
+  SIGNED_IN_RENDER_DIR,
+  SIGNED_IN_RENDERER,
+  type SignedInPages,
+} from '#shared/signed-in-pages.ts';
+import { TIME_ZONE_COOKIE } from '#shared/time-zone-cookie.ts';
+import { SESSION_COOKIE } from '../auth/cookies.ts';
+
+// A first visit of a signed-in screen on a slow phone waited for the whole app before it showed a
+// row (issue 16: LCP 6.7–7.4 s). With a session cookie, the server now asks its own API for the
+// screen's first answers, as that visitor, and sends the screen rendered from them; the browser
+// hydrates it with the same answers (sent along in the page), then carries on as the app.
+
+type RenderSignedIn = (
+  location: { pathname: string; search: string },
+  answers: Record<string, unknown>,
+  timeZone: string,
+) => Promise<{ html: string; title: string | null; renderedAt: number } | null>;
+
+/** Renders under way or waiting their turn beyond which the shell answers (load shedding). */
+const MAX_WAITING_RENDERS = 4;
+
+/** Renders a signed-in page's HTML, or null when the shell should answer instead. */
+export type SignedInPageRenderer = (request: FastifyRequest) => Promise<string | null>;
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** The server-rendered screen a pathname shows, if any. */
+function screenOf(pathname: string): string | null {
+  let best: { pattern: string; score: number } | null = null;
+  for (const pattern of SERVER_RENDERED_SCREENS) {
+    const score = matchScore(pattern, pathname);
+    if (score !== null && (best === null || score > best.score)) best = { pattern, score };
+  }
+  return best?.pattern ?? null;
+}
+
+/**
+ * The reader's time zone, which the app keeps in a cookie: the screen's dates are written in it, as
+ * the browser will write them when it hydrates. Without a zone this server knows, the shell answers.
+ */
+function readerTimeZone(request: FastifyRequest): string | null {
+  const zone = request.cookies[TIME_ZONE_COOKIE];
+  if (!zone || zone.length > 64) return null;
+  try {
+    return new Intl.DateTimeFormat('en-US', { timeZone: zone }).resolvedOptions().timeZone;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The renderer the build left beside `staticDir` (scripts/prerender-plugin.ts), or null without one
+ * (a build from before it, or no build).
+ */
+export function signedInPageRenderer(app: FastifyInstance, staticDir: string): SignedInPageRenderer | null {
+  const dir = resolve(staticDir, '..', SIGNED_IN_RENDER_DIR);
+  const pagesFile = join(dir, SIGNED_IN_PAGES_FILE);
+  if (!existsSync(pagesFile) || !existsSync(join(dir, SIGNED_IN_RENDERER))) return null;
+  const pages = JSON.parse(readFileSync(pagesFile, 'utf8')) as SignedInPages;
+  let renderer: Promise<RenderSignedIn> | undefined;
+  let waiting = 0;
+  const render: RenderSignedIn = async (location, answers, timeZone) => {
+    // Renders take turns on the event loop (tens of milliseconds each): past a few waiting, the
+    // shell answers at once rather than every request waiting behind them.
+    if (waiting >= MAX_WAITING_RENDERS) return null;
+    renderer ??= import(pathToFileURL(join(dir, SIGNED_IN_RENDERER)).href).then(
+      (module: { renderSignedIn: RenderSignedIn }) => module.renderSignedIn,
+    );
+    waiting += 1;
+    try {
+      return await (await renderer)(location, answers, timeZone);
+    } finally {
+      waiting -= 1;
+    }
+  };
+
+  /** The first answers, asked of the API in-process with the visitor's own cookies: its rules decide. */
+  async function firstAnswers(
+    request: FastifyRequest,
+    calls: string[],
+  ): Promise<Record<string, unknown> | null> {
+    const answers = await Promise.all(
+      calls.map((url) =>
+        app.inject({
+          method: 'GET',
+          url,
+          headers: {
+            cookie: request.headers.cookie ?? '',
+            accept: 'application/json',
+            'user-agent': request.headers['user-agent'] ?? '',
+          },
+        }),
+      ),
+    );
+    if (answers.some((answer) => answer.statusCode !== 200)) return null;
+    return Object.fromEntries(calls.map((url, index) => [url, answers[index]?.json() as unknown]));
+  }
+
+  return async (request) => {
+    const url = new URL(request.url, 'http://page.invalid');
+    const pattern = screenOf(url.pathname);
+    const head = pattern === null ? undefined : pages.heads[pattern];
+    const calls = firstCallsOf(url.pathname, url.search);
+    if (head === undefined || calls.length < 2) return null;
+    const timeZone = readerTimeZone(request);
+    if (!request.cookies[SESSION_COOKIE] || timeZone === null) return null;
+    const answers = await firstAnswers(request, calls);
+    const status = answers?.[AUTH_STATUS_CALL] as { isAuthenticated?: unknown } | undefined;
+    if (!answers || status?.isAuthenticated !== true) return null;
+    const page = await render({ pathname: url.pathname, search: url.search }, answers, timeZone);
+    if (!page) return null;
+
+    // Inert until the app has hydrated it (start-app.tsx): its buttons do nothing before, so none
+    // looks usable while it would drop a tap.
+    const root = `<div id="root" ${PRERENDERED_ATTRIBUTE}="${escapeHtml(url.pathname)}" inert>${page.html}</div>`;
+    // A data block, never run (the CSP allows no inline script); `<` escaped so no text can end it.
+    const block: FirstAnswers = { renderedAt: page.renderedAt, answers };
+    const data = `<script type="application/json" id="${FIRST_ANSWERS_ID}">${JSON.stringify(block).replace(/</g, '\\u003c')}</script>`;
+    let html = pages.template.replace(ROOT_ELEMENT, () => root);
+    const title = page.title;
+    if (title) html = html.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`);
+    return html.replace('</head>', () => `${head}    ${data}\n  </head>`);
+  };
+}

@@ -1,0 +1,38 @@
+import { PAGE_SIZE } from './statuses.ts';
+
+/**
+ * The GETs a page load of a signed-in location makes first, exactly as its screens build them
+ * (pinned to their own query functions by tests/unit/app/early-requests.test.ts): the browser starts
+ * them beside the app's scripts (src/app/lib/early-requests.ts), and the server renders the screen
+ * from their answers (src/server/http/signed-in-render.ts). auth-status comes first.
+ */
+export function firstCallsOf(pathname: string, search: string): string[] {
+  const calls = [AUTH_STATUS_CALL];
+  const screen = firstScreenCall(pathname, search);
+  if (screen) calls.push(screen);
+  return calls;
+}
+
+export const AUTH_STATUS_CALL = '/api/users/auth-status/';
+
+/** The screen's own first GET, or null when the screen has none worth starting early. */
+function firstScreenCall(pathname: string, search: string): string | null {
+  if (pathname === '/vendor/jobs' && search === '') return `/api/vendor/jobs/?page=1&page_size=${PAGE_SIZE}`;
+  if (pathname === '/vendor/dashboard') return '/api/vendor/dashboard/';
+  if (pathname === '/property-manager/dashboard') return '/api/property-manager/dashboard/';
+  const request = pathname.match(/^\/(?:vendor|property-manager)\/requests\/(\d+)$/)?.[1];
+  if (request) return `/api/requests/${request}/`;
+  return null;
+}
+
+/**
+ * The screens whose first page load the server renders from their first answers (issue 16), as route
+ * patterns: each one's firstCallsOf holds a call beyond auth-status.
+ */
+export const SERVER_RENDERED_SCREENS = [
+  '/vendor/jobs',
+  '/vendor/dashboard',
+  '/property-manager/dashboard',
+  '/vendor/requests/:requestId',
+  '/property-manager/requests/:requestId',
+] as const;

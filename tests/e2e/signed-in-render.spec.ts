@@ -1,0 +1,122 @@
+import { expect, type Page, test } from '@playwright/test';
+import { postJson } from './support/api-session.ts';
+import { DEMO_PASSWORD } from './support/login-page.ts';
+import { collectProblems } from './support/page-problems.ts';
+
+// Issue 16: a signed-in screen's first visit comes rendered by the server from its first answers,
+// asked of the API as the visitor (src/server/http/signed-in-render.ts), and the browser hydrates it.
+
+declare const localStorage: { setItem(key: string, value: string): void };
+declare const document: { cookie: string };
+
+/**
+ * Signed in as the login screen leaves a browser: the session cookie, the stored token, and the time
+ * zone cookie the app sets on any of its pages (here the login page's).
+ */
+async function signIn(page: Page, email: string): Promise<void> {
+  await page.goto('/login');
+  await expect.poll(() => page.evaluate(() => document.cookie)).toContain('fieldbid_tz=');
+  const answer = await postJson(page.request, '/api/users/login/', { email, password: DEMO_PASSWORD });
+  const { token } = (await answer.json()) as { token: string };
+  await page.evaluate((value) => localStorage.setItem('token', value), token);
+}
+
+const rendered = (html: string, path: string) => html.includes(`data-prerendered="${path}"`);
+
+test.describe('the HTML of a signed-in first visit', () => {
+  test('Available Jobs holds its rows before any script, and nothing of them is usable yet', async ({
+    page,
+  }) => {
+    await signIn(page, 'vendor@demo.local');
+    const html = await (await page.request.get('/vendor/jobs')).text();
+    expect(rendered(html, '/vendor/jobs')).toBe(true);
+    // The rows are the API's own page 1 (the data block holds it; the markup shows it).
+    const jobs = (await (await page.request.get('/api/vendor/jobs/?page=1&page_size=10')).json()) as {
+      results: Array<{ description: string }>;
+    };
+    expect(jobs.results.length).toBeGreaterThan(0);
+    expect(html).toContain('id="first-answers"');
+    // Nothing a Content-Security-Policy without 'unsafe-inline' scripts would refuse.
+    expect(html).not.toMatch(/<script(?![^>]*(type="module"[^>]*src=|type="application\/json"))/);
+
+    await page.route('**/*.js', (route) => route.abort());
+    await page.goto('/vendor/jobs');
+    await expect(page.getByRole('heading', { name: 'Available Jobs', level: 1 })).toBeAttached();
+    await expect(page.locator('#root')).toHaveAttribute('inert', '');
+    const first = jobs.results[0]?.description ?? '';
+    await expect(page.locator('#root').getByText(first.slice(0, 30)).first()).toBeVisible();
+  });
+
+  test('the server renders only what the API lets the visitor see', async ({ page }) => {
+    // Signed out: the shell, which sends the visitor to /login.
+    const signedOut = await (await page.request.get('/vendor/jobs')).text();
+    expect(rendered(signedOut, '/vendor/jobs')).toBe(false);
+
+    await signIn(page, 'manager@demo.local');
+    // A manager asking for a vendor's screen: the API refuses the jobs list, so the shell answers
+    // (and the app moves the manager to their own area).
+    const wrongArea = await page.request.get('/vendor/jobs');
+    expect(rendered(await wrongArea.text(), '/vendor/jobs')).toBe(false);
+    expect(wrongArea.headers()['cache-control']).toBe('no-cache');
+    // A request that does not exist: the detail call is a 404, so the shell answers.
+    expect(
+      rendered(
+        await (await page.request.get('/property-manager/requests/999999')).text(),
+        '/property-manager/requests/999999',
+      ),
+    ).toBe(false);
+    // Their own dashboard is rendered, never kept by a cache.
+    const own = await page.request.get('/property-manager/dashboard');
+    expect(rendered(await own.text(), '/property-manager/dashboard')).toBe(true);
+    expect(own.headers()['cache-control']).toBe('private, no-store');
+
+    // The dates are written in the reader's zone, which the app keeps in a cookie: a zone the server
+    // does not know leaves the page to the shell.
+    const origin = new URL(page.url()).origin;
+    await page.context().addCookies([{ name: 'fieldbid_tz', value: 'Nowhere/Atlantis', url: origin }]);
+    const unknown = await page.request.get('/property-manager/dashboard');
+    expect(rendered(await unknown.text(), '/property-manager/dashboard')).toBe(false);
+  });
+});
+
+test.describe('hydration of a server-rendered screen', () => {
+  const screens = [
+    { email: 'vendor@demo.local', path: '/vendor/jobs', heading: 'Available Jobs' },
+    { email: 'vendor@demo.local', path: '/vendor/dashboard', heading: 'Dashboard' },
+    { email: 'vendor@demo.local', path: '/vendor/requests/1', heading: 'Maintenance Request #1' },
+    { email: 'manager@demo.local', path: '/property-manager/dashboard', heading: 'Dashboard' },
+    { email: 'manager@demo.local', path: '/property-manager/requests/1', heading: 'Maintenance Request #1' },
+  ];
+  for (const width of [1280, 375]) {
+    for (const { email, path, heading } of screens) {
+      test(`${path} at ${width}px hydrates without an error or a mismatch`, async ({ page }) => {
+        await page.setViewportSize({ width, height: 900 });
+        await signIn(page, email);
+        const problems = collectProblems(page);
+        await page.goto(path);
+        await expect(page.locator('#root')).toHaveAttribute('data-prerendered', path);
+        // The app takes the page over: no longer inert, the same screen.
+        await expect(page.locator('#root')).not.toHaveAttribute('inert');
+        await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
+        // React reports a mismatch when it commits the hydrated tree; give it that turn.
+        await page.waitForLoadState('networkidle');
+        expect(problems).toEqual([]);
+      });
+    }
+  }
+
+  test('Available Jobs works once hydrated: one layout left, sorting and the bid dialog', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 375, height: 900 });
+    await signIn(page, 'vendor@demo.local');
+    await page.goto('/vendor/jobs');
+    await expect(page.locator('#root')).not.toHaveAttribute('inert');
+    // The server sent cards and table (it cannot know the viewport); the phone keeps the cards.
+    await expect(page.locator('#root table')).toHaveCount(0);
+    const cards = page.getByRole('article');
+    await expect(cards.first()).toBeVisible();
+    await cards.first().getByRole('button', { name: 'Bid' }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+  });
+});
