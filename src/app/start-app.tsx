@@ -12,6 +12,7 @@ import { assumeTokenWhileHydrating, getToken } from './lib/token-store.ts';
 import { registerServiceWorker } from './offline/service-worker-registration.ts';
 import { appRoutes, createAppRouter } from './router.tsx';
 import { afterLoadAndIdle } from './start-timing.ts';
+import { assumeViewportWidth } from './ui/use-wide-from.ts';
 
 /**
  * Loads the screens of the current location before the router starts: hydrating prerendered HTML
@@ -41,10 +42,11 @@ async function takeFirstAnswers(): Promise<boolean> {
   if (token === null) return false;
   try {
     const { seedFirstAnswers } = await import('./prerender/first-screen-queries.ts');
-    const { renderedAt, answers } = JSON.parse(block.textContent ?? '') as FirstAnswers;
+    const { renderedAt, viewportWidth, answers } = JSON.parse(block.textContent ?? '') as FirstAnswers;
     if (!seedFirstAnswers(queryClient, window.location, answers)) return false;
-    // '2 hours ago' as the server wrote it, until hydrated (AfterCommit unpins it).
+    // '2 hours ago' and the layout as the server wrote them, until hydrated (AfterCommit).
     pinDateDisplay({ now: renderedAt });
+    assumeViewportWidth(viewportWidth);
   } catch {
     return false;
   }
@@ -76,6 +78,7 @@ export async function startApp(container: HTMLElement): Promise<void> {
             done={() => {
               container.removeAttribute('inert');
               pinDateDisplay({});
+              assumeViewportWidth(null);
             }}
           />
         </>

@@ -10,9 +10,13 @@ export const SIGNED_IN_PAGES_FILE = 'signed-in-pages.json';
 /** The id of the page's JSON data block with the answers its screen was rendered from. */
 export const FIRST_ANSWERS_ID = 'first-answers';
 
-/** That block: the first calls' answers by URL, and the moment the screen's dates were written for. */
+/**
+ * That block: the first calls' answers by URL, the moment the screen's dates were written for and the
+ * viewport width its layout was drawn for.
+ */
 export interface FirstAnswers {
   renderedAt: number;
+  viewportWidth: number;
   answers: Record<string, unknown>;
 }
 

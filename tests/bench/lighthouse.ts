@@ -70,8 +70,9 @@ function vendorStartPath(root: string): string {
 
 /**
  * Signs in the way the app does (session cookie plus the token in localStorage), from the login page,
- * which leaves the cookies the app's pages set (the time zone the server renders signed-in screens
- * in). The service worker it may install is forgotten before each measured run (forgetOfflineData).
+ * which leaves the cookies the app's pages set (the time zone the server writes signed-in screens'
+ * dates in). What else the login page left (its service worker, registered once it was idle) is
+ * forgotten: the measured pages are a first visit of a device that has signed in.
  */
 async function signIn(
   page: Page,
@@ -103,6 +104,7 @@ async function signIn(
   if (!answer.signedIn) {
     throw new Error(`could not sign in as ${account.email}: ${answer.status} ${answer.body}`);
   }
+  await forgetOfflineData(page, origin);
 }
 
 /** Cookies, localStorage, IndexedDB, caches and service workers of the origin: a fresh device. */

@@ -36,6 +36,14 @@ test.describe('the HTML of a signed-in first visit', () => {
     };
     expect(jobs.results.length).toBeGreaterThan(0);
     expect(html).toContain('id="first-answers"');
+    // Laid out for the viewport the server guesses: a desktop's table, a phone's cards (it says it is
+    // one in Sec-CH-UA-Mobile).
+    expect(html).toContain('<table');
+    const phone = await (
+      await page.request.get('/vendor/jobs', { headers: { 'sec-ch-ua-mobile': '?1' } })
+    ).text();
+    expect(phone).not.toContain('<table');
+    expect(phone).toMatch(/<article[^>]*aria-label="[^"]*"/);
     // Nothing a Content-Security-Policy without 'unsafe-inline' scripts would refuse.
     expect(html).not.toMatch(/<script(?![^>]*(type="module"[^>]*src=|type="application\/json"))/);
 
@@ -105,14 +113,15 @@ test.describe('hydration of a server-rendered screen', () => {
     }
   }
 
-  test('Available Jobs works once hydrated: one layout left, sorting and the bid dialog', async ({
+  test('Available Jobs works once hydrated: a desktop guess turns to cards on a phone, the bid dialog opens', async ({
     page,
   }) => {
     await page.setViewportSize({ width: 375, height: 900 });
     await signIn(page, 'vendor@demo.local');
     await page.goto('/vendor/jobs');
     await expect(page.locator('#root')).not.toHaveAttribute('inert');
-    // The server sent cards and table (it cannot know the viewport); the phone keeps the cards.
+    // The server guessed a desktop (this browser does not say it is a phone): the table, which
+    // turns into the phone's cards once hydrated.
     await expect(page.locator('#root table')).toHaveCount(0);
     const cards = page.getByRole('article');
     await expect(cards.first()).toBeVisible();

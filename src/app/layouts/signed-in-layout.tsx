@@ -35,13 +35,10 @@ export function SignedInLayout({ portal }: { portal: Portal }) {
 }
 
 function SignedInFrame({ portal }: { portal: Portal }) {
-  // A server-rendered page has the sidebar (CSS hides it on a phone) until it is hydrated, and the
-  // phone's closed menu button.
-  const layout = useMatchesOnceHydrated(WIDE_QUERY);
-  const wide = layout ?? true;
+  const wide = useMatchesOnceHydrated(WIDE_QUERY);
   const [wideOpen, wideSidebar] = useDisclosure(true);
   const [narrowOpen, narrowSidebar] = useDisclosure(false);
-  const opened = layout !== null && (wide ? wideOpen : narrowOpen);
+  const opened = wide ? wideOpen : narrowOpen;
 
   return (
     <AppShell

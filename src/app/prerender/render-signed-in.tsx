@@ -5,6 +5,7 @@
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
 import { createQueryClient } from '#app/lib/query-client.ts';
 import { assumeTokenWhileHydrating } from '#app/lib/token-store.ts';
+import { assumeViewportWidth } from '#app/ui/use-wide-from.ts';
 import { pinDateDisplay } from '#shared/date-display.ts';
 import { AppRoot } from '../app-root.tsx';
 import { appRoutes } from '../router.tsx';
@@ -27,20 +28,29 @@ export interface SignedInPage {
   renderedAt: number;
 }
 
-/** The render under way: one at a time, since the dates' zone and moment are pinned for each. */
+/** What the server knows of the reader's browser: its time zone, and its viewport's width as guessed. */
+export interface Reader {
+  timeZone: string;
+  viewportWidth: number;
+}
+
+/**
+ * The render under way: one at a time, since the dates' zone and moment and the viewport width are
+ * set for each.
+ */
 let previous: Promise<unknown> = Promise.resolve();
 
 /**
- * The first screen of a signed-in location, with its dates in `timeZone`, or null when its answers do
+ * The first screen of a signed-in location, for the reader's zone and viewport, or null when its answers do
  * not make one (a call the screen does not start with, an answer that does not read through its
  * schema, a redirect).
  */
 export function renderSignedIn(
   location: { pathname: string; search: string },
   answers: Record<string, unknown>,
-  timeZone: string,
+  reader: Reader,
 ): Promise<SignedInPage | null> {
-  const render = previous.then(() => renderOne(location, answers, timeZone));
+  const render = previous.then(() => renderOne(location, answers, reader));
   previous = render.catch(() => undefined);
   return render;
 }
@@ -48,7 +58,7 @@ export function renderSignedIn(
 async function renderOne(
   location: { pathname: string; search: string },
   answers: Record<string, unknown>,
-  timeZone: string,
+  { timeZone, viewportWidth }: Reader,
 ): Promise<SignedInPage | null> {
   const client = createQueryClient();
   if (!seedFirstAnswers(client, location, answers)) return null;
@@ -59,6 +69,7 @@ async function renderOne(
   const titles: PageTitleCollector = {};
   const renderedAt = Date.now();
   pinDateDisplay({ timeZone, now: renderedAt });
+  assumeViewportWidth(viewportWidth);
   try {
     const html = await toHtml(
       <PageTitleContext.Provider value={titles}>
@@ -71,6 +82,7 @@ async function renderOne(
     return { html, title: titles.title ?? null, renderedAt };
   } finally {
     pinDateDisplay({});
+    assumeViewportWidth(null);
     // Its timers (garbage collection of queries) must not outlive the page.
     client.clear();
   }

@@ -1,4 +1,4 @@
-import { Box, Card, type MantineBreakpoint, type MantineSpacing, Stack } from '@mantine/core';
+import { Card, type MantineBreakpoint, type MantineSpacing, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { type Column, ColumnsTable } from './columns-table.tsx';
 import { useWideOnceHydrated } from './use-wide-from.ts';
@@ -8,8 +8,8 @@ import { useWideOnceHydrated } from './use-wide-from.ts';
  * screen itself (a 375px screen never scrolls sideways). Each card is an article named for screen readers.
  * Only the one shown is rendered: both, one hidden by CSS, doubled the work of the list's first render
  * on a phone (issue 16, total blocking time), and kept a second copy of every row in the page.
- * The server's render of a signed-in page holds both (it cannot know the viewport), and so does its
- * hydration; the hidden one goes right after.
+ * A server render of a signed-in page, and its hydration, show the one for the width the server
+ * assumed (useMatchesOnceHydrated).
  */
 export function TableOrCards<Row>({
   breakpoint,
@@ -31,7 +31,7 @@ export function TableOrCards<Row>({
   card: (row: Row) => ReactNode;
 }) {
   const wide = useWideOnceHydrated(breakpoint);
-  const table = (
+  return wide ? (
     <ColumnsTable
       columns={columns}
       rows={rows}
@@ -39,8 +39,7 @@ export function TableOrCards<Row>({
       minWidth={minWidth}
       horizontalSpacing={horizontalSpacing}
     />
-  );
-  const cards = (
+  ) : (
     <Stack gap="sm">
       {rows.map((row) => (
         <Card
@@ -55,13 +54,5 @@ export function TableOrCards<Row>({
         </Card>
       ))}
     </Stack>
-  );
-  // The same wrappers either way, so the one kept after hydration is not rendered anew.
-  const hydrating = wide === null;
-  return (
-    <>
-      {wide !== false ? <Box visibleFrom={hydrating ? breakpoint : undefined}>{table}</Box> : null}
-      {wide !== true ? <Box hiddenFrom={hydrating ? breakpoint : undefined}>{cards}</Box> : null}
-    </>
   );
 }

@@ -1,6 +1,6 @@
 import { type MantineBreakpoint, useMantineTheme } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useHydrated } from './use-hydrated.ts';
+import { startTransition, useEffect, useState } from 'react';
 
 /** Whether the query matches now; without matchMedia (tests, a server render) the wide layout. */
 export function matchesNow(query: string): boolean {
@@ -23,16 +23,42 @@ export function useWideFrom(breakpoint: MantineBreakpoint): boolean {
 }
 
 /**
- * useMatchesNow, except in a server render and while the browser hydrates it: then null, since the
- * server cannot know the viewport. Such a page holds both layouts, CSS showing the right one, and
- * keeps only that one once hydrated. A page the browser renders itself knows from its first render.
+ * The viewport width a server render of a signed-in page was drawn for (the server's guess from the
+ * request: a phone or not), which the browser's hydration of it takes too; null otherwise and once
+ * hydrated (src/app/prerender/render-signed-in.tsx, src/app/start-app.tsx).
  */
-export function useMatchesOnceHydrated(query: string): boolean | null {
-  const matches = useMatchesNow(query);
-  return useHydrated() ? matches : null;
+let assumedWidth: number | null = null;
+
+export function assumeViewportWidth(width: number | null): void {
+  assumedWidth = width;
 }
 
-/** useWideFrom, null in a server render and its hydration (useMatchesOnceHydrated). */
-export function useWideOnceHydrated(breakpoint: MantineBreakpoint): boolean | null {
+const MIN_WIDTH = /^\(min-width:\s*([\d.]+)(em|px)\)$/;
+
+/** Whether a `(min-width: …)` query matches a viewport this many CSS pixels wide (1em = 16px). */
+export function widthMatches(query: string, width: number): boolean {
+  const found = MIN_WIDTH.exec(query);
+  if (!found) throw new Error(`not a (min-width) query: ${query}`);
+  return width >= Number(found[1]) * (found[2] === 'em' ? 16 : 1);
+}
+
+/**
+ * useMatchesNow, except in a server render and while the browser hydrates it: then what the width the
+ * server assumed gives, so both render the same layout. Should the viewport say otherwise, the layout
+ * changes once hydrated, in a transition: the re-render of what lies below (a whole screen, under the
+ * signed-in frame) yields to the browser instead of blocking it in one task.
+ */
+export function useMatchesOnceHydrated(query: string): boolean {
+  const matches = useMatchesNow(query);
+  const [assumed] = useState(() => (assumedWidth === null ? null : widthMatches(query, assumedWidth)));
+  const [settled, setSettled] = useState(assumed === null || assumed === matches);
+  useEffect(() => {
+    if (!settled) startTransition(() => setSettled(true));
+  }, [settled]);
+  return settled || assumed === null ? matches : assumed;
+}
+
+/** useWideFrom, for the assumed width in a server render and its hydration (useMatchesOnceHydrated). */
+export function useWideOnceHydrated(breakpoint: MantineBreakpoint): boolean {
   return useMatchesOnceHydrated(`(min-width: ${useMantineTheme().breakpoints[breakpoint]})`);
 }

@@ -25,7 +25,7 @@ import { SESSION_COOKIE } from '../auth/cookies.ts';
 type RenderSignedIn = (
   location: { pathname: string; search: string },
   answers: Record<string, unknown>,
-  timeZone: string,
+  reader: { timeZone: string; viewportWidth: number },
 ) => Promise<{ html: string; title: string | null; renderedAt: number } | null>;
 
 /** Renders under way or waiting their turn beyond which the shell answers (load shedding). */
@@ -62,6 +62,21 @@ function readerTimeZone(request: FastifyRequest): string | null {
 }
 
 /**
+ * The viewport the screen is laid out for (a phone's cards or a desktop's table, sidebar or drawer):
+ * the browser does not say, but a phone says it is one (the `Sec-CH-UA-Mobile` hint Chromium sends
+ * on every request, "Mobi" in any phone's User-Agent). A wrong guess is corrected once hydrated.
+ */
+function guessedViewportWidth(request: FastifyRequest): number {
+  const mobileHint = request.headers['sec-ch-ua-mobile'];
+  const phone =
+    mobileHint === undefined ? /Mobi/i.test(request.headers['user-agent'] ?? '') : mobileHint === '?1';
+  return phone ? PHONE_WIDTH : DESKTOP_WIDTH;
+}
+
+const PHONE_WIDTH = 375;
+const DESKTOP_WIDTH = 1280;
+
+/**
  * The renderer the build left beside `staticDir` (scripts/prerender-plugin.ts), or null without one
  * (a build from before it, or no build).
  */
@@ -72,7 +87,7 @@ export function signedInPageRenderer(app: FastifyInstance, staticDir: string): S
   const pages = JSON.parse(readFileSync(pagesFile, 'utf8')) as SignedInPages;
   let renderer: Promise<RenderSignedIn> | undefined;
   let waiting = 0;
-  const render: RenderSignedIn = async (location, answers, timeZone) => {
+  const render: RenderSignedIn = async (location, answers, reader) => {
     // Renders take turns on the event loop (tens of milliseconds each): past a few waiting, the
     // shell answers at once rather than every request waiting behind them.
     if (waiting >= MAX_WAITING_RENDERS) return null;
@@ -81,7 +96,7 @@ export function signedInPageRenderer(app: FastifyInstance, staticDir: string): S
     );
     waiting += 1;
     try {
-      return await (await renderer)(location, answers, timeZone);
+      return await (await renderer)(location, answers, reader);
     } finally {
       waiting -= 1;
     }
@@ -120,14 +135,16 @@ export function signedInPageRenderer(app: FastifyInstance, staticDir: string): S
     const answers = await firstAnswers(request, calls);
     const status = answers?.[AUTH_STATUS_CALL] as { isAuthenticated?: unknown } | undefined;
     if (!answers || status?.isAuthenticated !== true) return null;
-    const page = await render({ pathname: url.pathname, search: url.search }, answers, timeZone);
+    const viewportWidth = guessedViewportWidth(request);
+    const location = { pathname: url.pathname, search: url.search };
+    const page = await render(location, answers, { timeZone, viewportWidth });
     if (!page) return null;
 
     // Inert until the app has hydrated it (start-app.tsx): its buttons do nothing before, so none
     // looks usable while it would drop a tap.
     const root = `<div id="root" ${PRERENDERED_ATTRIBUTE}="${escapeHtml(url.pathname)}" inert>${page.html}</div>`;
     // A data block, never run (the CSP allows no inline script); `<` escaped so no text can end it.
-    const block: FirstAnswers = { renderedAt: page.renderedAt, answers };
+    const block: FirstAnswers = { renderedAt: page.renderedAt, viewportWidth, answers };
     const data = `<script type="application/json" id="${FIRST_ANSWERS_ID}">${JSON.stringify(block).replace(/</g, '\\u003c')}</script>`;
     let html = pages.template.replace(ROOT_ELEMENT, () => root);
     const title = page.title;
