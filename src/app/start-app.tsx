@@ -41,7 +41,12 @@ async function takeFirstAnswers(): Promise<boolean> {
   const token = getToken();
   if (token === null) return false;
   try {
-    const { seedFirstAnswers } = await import('./prerender/first-screen-queries.ts');
+    const [{ seedFirstAnswers }, { preloadTopBarTools }] = await Promise.all([
+      import('./prerender/first-screen-queries.ts'),
+      import('./layouts/top-bar.tsx'),
+    ]);
+    // The frame's lazy part hydrates with the rest, not in a long task of its own afterwards.
+    await preloadTopBarTools();
     const { renderedAt, viewportWidth, answers } = JSON.parse(block.textContent ?? '') as FirstAnswers;
     if (!seedFirstAnswers(queryClient, window.location, answers)) return false;
     // '2 hours ago' and the layout as the server wrote them, until hydrated (AfterCommit).

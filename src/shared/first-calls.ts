@@ -4,19 +4,22 @@ import { PAGE_SIZE } from './statuses.ts';
  * The GETs a page load of a signed-in location makes first, exactly as its screens build them
  * (pinned to their own query functions by tests/unit/app/early-requests.test.ts): the browser starts
  * them beside the app's scripts (src/app/lib/early-requests.ts), and the server renders the screen
- * from their answers (src/server/http/signed-in-render.ts). auth-status comes first.
+ * from their answers (src/server/http/signed-in-render.ts). auth-status comes first, then the
+ * frame's properties (the top bar's dropdown) in the vendor and manager areas, then the screen's own.
  */
 export function firstCallsOf(pathname: string, search: string): string[] {
   const calls = [AUTH_STATUS_CALL];
+  if (/^\/(vendor|property-manager)(\/|$)/.test(pathname)) calls.push(USER_PROJECTS_CALL);
   const screen = firstScreenCall(pathname, search);
   if (screen) calls.push(screen);
   return calls;
 }
 
 export const AUTH_STATUS_CALL = '/api/users/auth-status/';
+export const USER_PROJECTS_CALL = '/api/user/projects/';
 
 /** The screen's own first GET, or null when the screen has none worth starting early. */
-function firstScreenCall(pathname: string, search: string): string | null {
+export function firstScreenCall(pathname: string, search: string): string | null {
   if (pathname === '/vendor/jobs' && search === '') return `/api/vendor/jobs/?page=1&page_size=${PAGE_SIZE}`;
   if (pathname === '/vendor/dashboard') return '/api/vendor/dashboard/';
   if (pathname === '/property-manager/dashboard') return '/api/property-manager/dashboard/';

@@ -1,12 +1,16 @@
 import { Anchor, Box, Burger, Group } from '@mantine/core';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Link } from 'react-router-dom';
 import { useAuthStatus, userOf } from '#app/auth/api.ts';
 import { FieldBidLogo } from '#app/ui/fieldbid-logo.tsx';
+import { preloadableLazy } from '#app/ui/preloadable-lazy.ts';
 import { ownDashboardPath } from '#shared/navigation.ts';
 import classes from './top-bar.module.css';
 
-const TopBarTools = lazy(() => import('./top-bar-tools.tsx').then((m) => ({ default: m.TopBarTools })));
+const TopBarTools = preloadableLazy(() => import('./top-bar-tools.tsx').then((m) => m.TopBarTools));
+
+/** Loads the tools before a server-rendered page is hydrated (start-app.tsx). */
+export const preloadTopBarTools = TopBarTools.preload;
 
 interface TopBarProps {
   sidebarOpened: boolean;

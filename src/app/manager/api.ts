@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '#app/lib/api-client.ts';
 import { queryRoots } from '#app/lib/query-roots.ts';
+import { refetchUnlessServerRendered } from '#app/lib/server-rendered-answers.ts';
 import { managerDashboardSchema, managerRequestPageSchema, teamSchema } from '#shared/manager-responses.ts';
 import { clientProjectListSchema, projectHistorySchema } from '#shared/project-responses.ts';
 import { invitationAnswerSchema } from '#shared/request-responses.ts';
@@ -23,8 +24,9 @@ export function useManagerDashboard() {
     meta: { answer: 'managerDashboard' },
     queryFn: ({ signal }) =>
       apiRequest('/api/property-manager/dashboard/', { schema: managerDashboardSchema, signal }),
-    // The persisted copy shows at once (also offline), but a reload must not trust it for 30 s.
-    refetchOnMount: 'always',
+    // The persisted copy shows at once (also offline), but a reload must not trust it for 30 s; the
+    // answer a server-rendered page came with is fresh.
+    refetchOnMount: refetchUnlessServerRendered,
   });
 }
 

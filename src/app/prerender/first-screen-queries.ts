@@ -1,11 +1,13 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { authKeys } from '#app/auth/api.ts';
+import { markServerRendered } from '#app/lib/server-rendered-answers.ts';
 import { managerKeys } from '#app/manager/api.ts';
 import { PERSISTED_ANSWERS, type PersistedAnswer } from '#app/offline/persisted-answers.ts';
+import { projectKeys } from '#app/properties/api.ts';
 import { requestKeys } from '#app/requests/api.ts';
 import { readJobsView } from '#app/requests/jobs-url-state.ts';
 import { vendorDashboardKeys } from '#app/vendor/api.ts';
-import { AUTH_STATUS_CALL, firstCallsOf } from '#shared/first-calls.ts';
+import { AUTH_STATUS_CALL, firstCallsOf, USER_PROJECTS_CALL } from '#shared/first-calls.ts';
 
 // A signed-in page the server rendered (issue 16) was drawn from the answers of its first calls
 // (src/shared/first-calls.ts), which it sends along in the page. The server's render and the
@@ -20,6 +22,7 @@ interface FirstScreenQuery {
 /** The query each first call answers, as its screen keys it (pinned by first-screen-queries.test). */
 function queryOf(url: string): FirstScreenQuery | null {
   if (url === AUTH_STATUS_CALL) return { queryKey: authKeys.status(), answer: 'authStatus' };
+  if (url === USER_PROJECTS_CALL) return { queryKey: projectKeys.mine(), answer: 'userProjects' };
   if (url.startsWith('/api/vendor/jobs/'))
     return { queryKey: requestKeys.jobs(readJobsView(new URLSearchParams())), answer: 'jobPage' };
   if (url === '/api/vendor/dashboard/')
@@ -49,6 +52,10 @@ export function seedFirstAnswers(
     if (!read.success) return false;
     seeds.push({ queryKey: query.queryKey, data: read.data });
   }
-  for (const { queryKey, data } of seeds) client.setQueryData(queryKey, data);
+  for (const { queryKey, data } of seeds) {
+    client.setQueryData(queryKey, data);
+    const query = client.getQueryCache().find({ queryKey, exact: true });
+    if (query) markServerRendered(query);
+  }
   return true;
 }

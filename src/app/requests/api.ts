@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '#app/lib/api-client.ts';
 import { queryRoots } from '#app/lib/query-roots.ts';
+import { refetchUnlessServerRendered } from '#app/lib/server-rendered-answers.ts';
 import { listStore, offlineQueryFn, rowStore } from '#app/offline/offline-query.ts';
 import { jobPageSchema, requestDetailSchema } from '#shared/request-responses.ts';
 import { vendorDirectorySchema } from '#shared/vendor-directory.ts';
@@ -41,8 +42,9 @@ export function requestDetailQueryOptions(id: string) {
         apiRequest(`/api/requests/${encodeURIComponent(id)}/`, { schema: requestDetailSchema, signal }),
       rowStore(requestDetailSchema, 'requestDetails', Number(id)),
     ),
-    // The persisted copy shows at once (also offline), but a reload must not trust it for 30 s.
-    refetchOnMount: 'always',
+    // The persisted copy shows at once (also offline), but a reload must not trust it for 30 s; the
+    // answer a server-rendered page came with is fresh.
+    refetchOnMount: refetchUnlessServerRendered,
   });
 }
 

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '#app/lib/api-client.ts';
+import { refetchUnlessServerRendered } from '#app/lib/server-rendered-answers.ts';
 import { vendorDashboardSchema } from '#shared/vendor-dashboard.ts';
 
 export const vendorDashboardKeys = {
@@ -12,7 +13,8 @@ export function useVendorDashboard() {
     queryKey: vendorDashboardKeys.dashboard(),
     meta: { answer: 'vendorDashboard' },
     queryFn: ({ signal }) => apiRequest('/api/vendor/dashboard/', { schema: vendorDashboardSchema, signal }),
-    // The persisted copy shows at once (also offline), but a reload must not trust it for 30 s.
-    refetchOnMount: 'always',
+    // The persisted copy shows at once (also offline), but a reload must not trust it for 30 s; the
+    // answer a server-rendered page came with is fresh.
+    refetchOnMount: refetchUnlessServerRendered,
   });
 }

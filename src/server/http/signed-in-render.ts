@@ -2,7 +2,12 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AUTH_STATUS_CALL, firstCallsOf, SERVER_RENDERED_SCREENS } from '#shared/first-calls.ts';
+import {
+  AUTH_STATUS_CALL,
+  firstCallsOf,
+  firstScreenCall,
+  SERVER_RENDERED_SCREENS,
+} from '#shared/first-calls.ts';
 import { PRERENDERED_ATTRIBUTE } from '#shared/prerendered-pages.ts';
 import { matchScore } from '#shared/route-chunks.ts';
 import {
@@ -128,8 +133,8 @@ export function signedInPageRenderer(app: FastifyInstance, staticDir: string): S
     const url = new URL(request.url, 'http://page.invalid');
     const pattern = screenOf(url.pathname);
     const head = pattern === null ? undefined : pages.heads[pattern];
+    if (head === undefined || firstScreenCall(url.pathname, url.search) === null) return null;
     const calls = firstCallsOf(url.pathname, url.search);
-    if (head === undefined || calls.length < 2) return null;
     const timeZone = readerTimeZone(request);
     if (!request.cookies[SESSION_COOKIE] || timeZone === null) return null;
     const answers = await firstAnswers(request, calls);

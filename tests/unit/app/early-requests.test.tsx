@@ -10,6 +10,7 @@ import { apiRequest } from '#app/lib/api-client.ts';
 import { preloadFirstPhoto, startEarlyRequests } from '#app/lib/early-requests.ts';
 import { clearToken, setToken } from '#app/lib/token-store.ts';
 import { useManagerDashboard } from '#app/manager/api.ts';
+import { useUserProjects } from '#app/properties/api.ts';
 import { requestDetailQueryOptions, useJobs } from '#app/requests/api.ts';
 import { readJobsView } from '#app/requests/jobs-url-state.ts';
 import { useVendorDashboard } from '#app/vendor/api.ts';
@@ -67,30 +68,36 @@ function Screen({ use }: { use: () => unknown }) {
 }
 
 describe('early requests (issue 16)', () => {
-  it('are the very calls of the guard and of each screen they start for', () => {
+  it('are the very calls of the guard, the frame and each screen they start for', () => {
     expect(renderCalls(<Screen use={useAuthStatus} />)).toEqual([firstCallsOf('/vendor/jobs', '')[0]]);
+    expect(renderCalls(<Screen use={useUserProjects} />)).toEqual([firstCallsOf('/vendor/jobs', '')[1]]);
     expect(renderCalls(<Screen use={() => useJobs(readJobsView(new URLSearchParams()))} />)).toEqual([
-      firstCallsOf('/vendor/jobs', '')[1],
+      firstCallsOf('/vendor/jobs', '').at(-1),
     ]);
     expect(renderCalls(<Screen use={useVendorDashboard} />)).toEqual([
-      firstCallsOf('/vendor/dashboard', '')[1],
+      firstCallsOf('/vendor/dashboard', '').at(-1),
     ]);
     expect(renderCalls(<Screen use={useManagerDashboard} />)).toEqual([
-      firstCallsOf('/property-manager/dashboard', '')[1],
+      firstCallsOf('/property-manager/dashboard', '').at(-1),
     ]);
     expect(renderCalls(<Screen use={() => useQuery(requestDetailQueryOptions('42'))} />)).toEqual([
-      firstCallsOf('/vendor/requests/42', '')[1],
+      firstCallsOf('/vendor/requests/42', '').at(-1),
     ]);
   });
 
-  it('leave filtered lists and other screens to the screen itself', () => {
-    expect(firstCallsOf('/vendor/jobs', '?status=open')).toEqual(['/api/users/auth-status/']);
-    expect(firstCallsOf('/vendor/bids', '')).toEqual(['/api/users/auth-status/']);
+  it('leave filtered lists and other screens to the screen itself, and the admin area has no dropdown', () => {
+    expect(firstCallsOf('/vendor/jobs', '?status=open')).toEqual([
+      '/api/users/auth-status/',
+      '/api/user/projects/',
+    ]);
+    expect(firstCallsOf('/vendor/bids', '')).toEqual(['/api/users/auth-status/', '/api/user/projects/']);
+    expect(firstCallsOf('/admin', '')).toEqual(['/api/users/auth-status/']);
   });
 
   it('answer the API client once, and only for the token they were sent with', async () => {
     const answers: Array<() => Response> = [
       () => new Response(JSON.stringify({ n: 1 }), { headers: { 'Content-Type': 'application/json' } }),
+      () => new Response(JSON.stringify({ n: 9 }), { headers: { 'Content-Type': 'application/json' } }),
       () => new Response(JSON.stringify({ n: 2 }), { headers: { 'Content-Type': 'application/json' } }),
     ];
     vi.stubGlobal(
@@ -101,23 +108,23 @@ describe('early requests (issue 16)', () => {
       }),
     );
     startEarlyRequests({ pathname: '/vendor/dashboard', search: '' });
-    expect(requested).toEqual(['/api/users/auth-status/', '/api/vendor/dashboard/']);
+    expect(requested).toEqual(['/api/users/auth-status/', '/api/user/projects/', '/api/vendor/dashboard/']);
     const schema = z.object({ n: z.number() });
     // The early answer, without a second fetch; then a fresh one.
     await expect(apiRequest('/api/users/auth-status/', { schema })).resolves.toEqual({ n: 1 });
-    expect(requested).toHaveLength(2);
+    expect(requested).toHaveLength(3);
     answers.push(
       () => new Response(JSON.stringify({ n: 3 }), { headers: { 'Content-Type': 'application/json' } }),
     );
     await expect(apiRequest('/api/users/auth-status/', { schema })).resolves.toEqual({ n: 3 });
-    expect(requested).toHaveLength(3);
+    expect(requested).toHaveLength(4);
     // Signed in as someone else since: the early answer is not theirs.
     setToken('token-2');
     answers.push(
       () => new Response(JSON.stringify({ n: 4 }), { headers: { 'Content-Type': 'application/json' } }),
     );
     await expect(apiRequest('/api/vendor/dashboard/', { schema })).resolves.toEqual({ n: 4 });
-    expect(requested).toHaveLength(4);
+    expect(requested).toHaveLength(5);
   });
 
   it("preload a request's first photo from the detail's early answer, which the client still reads", async () => {
@@ -146,7 +153,7 @@ describe('early requests (issue 16)', () => {
       photos: z.array(z.object({ id: z.number(), url: z.string() })),
     });
     await expect(apiRequest('/api/requests/42/', { schema })).resolves.toEqual(detail);
-    expect(requested).toEqual(['/api/users/auth-status/', '/api/requests/42/']);
+    expect(requested).toEqual(['/api/users/auth-status/', '/api/user/projects/', '/api/requests/42/']);
   });
 
   it('preload nothing for a request without photos or a refused detail', async () => {
