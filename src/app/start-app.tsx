@@ -1,4 +1,4 @@
-import { startTransition, useEffect } from 'react';
+import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { matchRoutes, RouterProvider } from 'react-router-dom';
 import { pinDateDisplay } from '#shared/date-display.ts';
@@ -49,7 +49,9 @@ async function takeFirstAnswers(): Promise<boolean> {
     await preloadTopBarTools();
     const { renderedAt, viewportWidth, answers } = JSON.parse(block.textContent ?? '') as FirstAnswers;
     if (!seedFirstAnswers(queryClient, window.location, answers)) return false;
-    // '2 hours ago' and the layout as the server wrote them, until hydrated (AfterCommit).
+    // '2 hours ago' as the server wrote it, until hydrated (AppRoot's onCommit); its layout until the first
+    // navigation: parts of the page hydrate after its commit (Mantine's tab panels are <Activity>
+    // boundaries), and they must find the server's layout too.
     pinDateDisplay({ now: renderedAt });
     assumeViewportWidth(viewportWidth);
   } catch {
@@ -59,12 +61,6 @@ async function takeFirstAnswers(): Promise<boolean> {
   return true;
 }
 
-/** Runs `done` once React has hydrated (or rendered) the tree it sits in. */
-function AfterCommit({ done }: { done: () => void }) {
-  useEffect(() => done(), [done]);
-  return null;
-}
-
 /** Starts the app on every page but the landing page: hydrates a prerendered page, renders the rest. */
 export async function startApp(container: HTMLElement): Promise<void> {
   rememberTimeZone();
@@ -72,24 +68,19 @@ export async function startApp(container: HTMLElement): Promise<void> {
   await loadMatchedRoutes().catch(() => undefined);
   const prerendered = isPrerenderedFor(container, window.location.pathname) && (await takeFirstAnswers());
   const router = createAppRouter();
+  const firstLocation = router.state.location;
+  const stopAssuming = router.subscribe((state) => {
+    if (state.location === firstLocation) return;
+    assumeViewportWidth(null);
+    stopAssuming();
+  });
   installSessionExpiryHandler(router, queryClient);
   // A server-rendered page stays inert until hydrated (src/server/http/signed-in-render.ts).
-  const app = (
-    <AppRoot
-      router={
-        <>
-          <RouterProvider router={router} />
-          <AfterCommit
-            done={() => {
-              container.removeAttribute('inert');
-              pinDateDisplay({});
-              assumeViewportWidth(null);
-            }}
-          />
-        </>
-      }
-    />
-  );
+  const onCommit = () => {
+    container.removeAttribute('inert');
+    pinDateDisplay({});
+  };
+  const app = <AppRoot router={<RouterProvider router={router} />} onCommit={onCommit} />;
   // As a transition, React renders (and hydrates) in slices that yield to the browser every few
   // milliseconds: no single long task blocks a tap while the page starts (issue 16: total blocking time).
   startTransition(() => {

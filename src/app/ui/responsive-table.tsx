@@ -1,5 +1,6 @@
 import { Box, Card, Group, Stack, Text } from '@mantine/core';
 import { type Column, ColumnsTable } from './columns-table.tsx';
+import { useWideOnceHydrated } from './use-wide-from.ts';
 
 export type { Column } from './columns-table.tsx';
 
@@ -21,36 +22,36 @@ export function ResponsiveTable<Row>({
   striped?: boolean;
 }) {
   const [first, ...rest] = columns;
+  const wide = useWideOnceHydrated('sm');
+  if (wide)
+    return (
+      <ColumnsTable columns={columns} rows={rows} rowKey={rowKey} minWidth={minWidth} striped={striped} />
+    );
   return (
-    <>
-      <Box visibleFrom="sm">
-        <ColumnsTable columns={columns} rows={rows} rowKey={rowKey} minWidth={minWidth} striped={striped} />
-      </Box>
-      <Stack gap="xs" hiddenFrom="sm">
-        {rows.map((row) => (
-          <Card key={rowKey(row)} withBorder radius="md" padding="sm" component="article">
-            {first ? (
-              <Text fw={700} mb={4} component="div">
-                {first.cell(row)}
-              </Text>
-            ) : null}
-            <Stack gap={4}>
-              {rest.map((column) => (
-                <Group key={column.label} justify="space-between" wrap="nowrap" gap="sm" align="flex-start">
-                  {column.hiddenLabel ? null : (
-                    <Text size="sm" c="dimmed" style={{ flexShrink: 0 }}>
-                      {column.label}
-                    </Text>
-                  )}
-                  <Box ta="right" fz="sm" style={{ minWidth: 0, overflowWrap: 'anywhere' }} ml="auto">
-                    {column.cell(row)}
-                  </Box>
-                </Group>
-              ))}
-            </Stack>
-          </Card>
-        ))}
-      </Stack>
-    </>
+    <Stack gap="xs">
+      {rows.map((row) => (
+        <Card key={rowKey(row)} withBorder radius="md" padding="sm" component="article">
+          {first ? (
+            <Text fw={700} mb={4} component="div">
+              {first.cell(row)}
+            </Text>
+          ) : null}
+          <Stack gap={4}>
+            {rest.map((column) => (
+              <Group key={column.label} justify="space-between" wrap="nowrap" gap="sm" align="flex-start">
+                {column.hiddenLabel ? null : (
+                  <Text size="sm" c="dimmed" style={{ flexShrink: 0 }}>
+                    {column.label}
+                  </Text>
+                )}
+                <Box ta="right" fz="sm" style={{ minWidth: 0, overflowWrap: 'anywhere' }} ml="auto">
+                  {column.cell(row)}
+                </Box>
+              </Group>
+            ))}
+          </Stack>
+        </Card>
+      ))}
+    </Stack>
   );
 }

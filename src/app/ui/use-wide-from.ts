@@ -24,8 +24,8 @@ export function useWideFrom(breakpoint: MantineBreakpoint): boolean {
 
 /**
  * The viewport width a server render of a signed-in page was drawn for (the server's guess from the
- * request: a phone or not), which the browser's hydration of it takes too; null otherwise and once
- * hydrated (src/app/prerender/render-signed-in.tsx, src/app/start-app.tsx).
+ * request: a phone or not), which the browser's hydration of it takes too; null otherwise and from
+ * the first navigation on (src/app/prerender/render-signed-in.tsx, src/app/start-app.tsx).
  */
 let assumedWidth: number | null = null;
 
