@@ -10,6 +10,7 @@ import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build, type Plugin, type ResolvedConfig } from 'vite';
+import { escapeHtml } from '../src/shared/escape-html.ts';
 import { SERVER_RENDERED_SCREENS } from '../src/shared/first-calls.ts';
 import {
   PRERENDERED_ATTRIBUTE,
@@ -44,9 +45,6 @@ interface RenderedPage {
 const RENDER_ENTRY = 'src/app/prerender/render-page.tsx';
 /** The server's renderer of signed-in first screens, kept beside dist/ (never served). */
 const SIGNED_IN_RENDER_ENTRY = 'src/app/prerender/render-signed-in.tsx';
-
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 interface Rendered {
   pages: Record<PrerenderedPath, RenderedPage>;

@@ -27,12 +27,18 @@ export function matchScore(pattern: string, pathname: string): number | null {
   return wanted.length === given.length ? score : null;
 }
 
+/** The pattern that matches a path best (matchScore), or null when none does. */
+export function bestMatch(patterns: Iterable<string>, pathname: string): string | null {
+  let best: { pattern: string; score: number } | null = null;
+  for (const pattern of patterns) {
+    const score = matchScore(pattern, pathname);
+    if (score !== null && (best === null || score > best.score)) best = { pattern, score };
+  }
+  return best?.pattern ?? null;
+}
+
 /** The files of the route that matches best, if the list knows the path. */
 export function routeFiles(list: RouteChunks, pathname: string): string[] {
-  let best: { score: number; indexes: number[] } | null = null;
-  for (const [pattern, indexes] of Object.entries(list.routes)) {
-    const score = matchScore(pattern, pathname);
-    if (score !== null && (best === null || score > best.score)) best = { score, indexes };
-  }
-  return (best?.indexes ?? []).flatMap((index) => list.files[index] ?? []);
+  const pattern = bestMatch(Object.keys(list.routes), pathname);
+  return (pattern === null ? [] : (list.routes[pattern] ?? [])).flatMap((index) => list.files[index] ?? []);
 }

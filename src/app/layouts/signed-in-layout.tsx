@@ -4,7 +4,7 @@ import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
 import { SelectedPropertyProvider } from '#app/properties/selected-property-context.tsx';
 import { LazyDialog } from '#app/ui/lazy-dialog.tsx';
-import { useMatchesOnceHydrated } from '#app/ui/use-wide-from.ts';
+import { useMatchesNow } from '#app/ui/use-wide-from.ts';
 import type { Portal } from './portal-navigation.ts';
 import { SidebarNav } from './sidebar-nav.tsx';
 import { TopBar } from './top-bar.tsx';
@@ -35,7 +35,7 @@ export function SignedInLayout({ portal }: { portal: Portal }) {
 }
 
 function SignedInFrame({ portal }: { portal: Portal }) {
-  const wide = useMatchesOnceHydrated(WIDE_QUERY);
+  const wide = useMatchesNow(WIDE_QUERY);
   const [wideOpen, wideSidebar] = useDisclosure(true);
   const [narrowOpen, narrowSidebar] = useDisclosure(false);
   const opened = wide ? wideOpen : narrowOpen;

@@ -19,8 +19,8 @@ export function readCookie(cookieHeader: string, name: string): string | null {
 }
 
 /**
- * Keeps the browser's time zone in a cookie for the server, which renders a signed-in page's first
- * screen only for a browser in its own zone (its dates must read as the browser writes them).
+ * Keeps the browser's time zone in a cookie for the server, which writes a server-rendered signed-in
+ * screen's dates in it, as the browser writes them (src/server/http/signed-in-render.ts).
  */
 export function rememberTimeZone(): void {
   const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;

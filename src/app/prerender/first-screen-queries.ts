@@ -19,7 +19,10 @@ interface FirstScreenQuery {
   answer: PersistedAnswer;
 }
 
-/** The query each first call answers, as its screen keys it (pinned by first-screen-queries.test). */
+/**
+ * The query each first call answers, as its screen keys it: a key that differed would leave the screen
+ * loading in the server's HTML and fail the hydration (tests/e2e/signed-in-render.spec.ts).
+ */
 function queryOf(url: string): FirstScreenQuery | null {
   if (url === AUTH_STATUS_CALL) return { queryKey: authKeys.status(), answer: 'authStatus' };
   if (url === USER_PROJECTS_CALL) return { queryKey: projectKeys.mine(), answer: 'userProjects' };

@@ -8,7 +8,8 @@ import { prerender } from 'react-dom/static';
  */
 export async function toHtml(tree: ReactNode): Promise<string> {
   // An error inside a Suspense boundary would not fail the render: React would leave the boundary to
-  // the browser with an inline script. It fails the build instead.
+  // the browser with an inline script. It fails the render instead (the build's, or the server's,
+  // which then sends the shell).
   const errors: unknown[] = [];
   // progressiveChunkSize: React outlines a large finished boundary (to stream it later) with an inline
   // script to move it in place; one static page wants everything in place.

@@ -1,6 +1,6 @@
 import { Box, Card, Group, Stack, Text } from '@mantine/core';
 import { type Column, ColumnsTable } from './columns-table.tsx';
-import { useWideOnceHydrated } from './use-wide-from.ts';
+import { useWideFrom } from './use-wide-from.ts';
 
 export type { Column } from './columns-table.tsx';
 
@@ -22,7 +22,7 @@ export function ResponsiveTable<Row>({
   striped?: boolean;
 }) {
   const [first, ...rest] = columns;
-  const wide = useWideOnceHydrated('sm');
+  const wide = useWideFrom('sm');
   if (wide)
     return (
       <ColumnsTable columns={columns} rows={rows} rowKey={rowKey} minWidth={minWidth} striped={striped} />

@@ -1,7 +1,7 @@
 import { Card, type MantineBreakpoint, type MantineSpacing, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { type Column, ColumnsTable } from './columns-table.tsx';
-import { useWideOnceHydrated } from './use-wide-from.ts';
+import { useWideFrom } from './use-wide-from.ts';
 
 /**
  * A list screen's rows: a table from `breakpoint` up, and below it one card a row laid out by the
@@ -9,7 +9,7 @@ import { useWideOnceHydrated } from './use-wide-from.ts';
  * Only the one shown is rendered: both, one hidden by CSS, doubled the work of the list's first render
  * on a phone (issue 16, total blocking time), and kept a second copy of every row in the page.
  * A server render of a signed-in page, and its hydration, show the one for the width the server
- * assumed (useMatchesOnceHydrated).
+ * assumed (useMatchesNow).
  */
 export function TableOrCards<Row>({
   breakpoint,
@@ -30,7 +30,7 @@ export function TableOrCards<Row>({
   cardLabel: (row: Row) => string;
   card: (row: Row) => ReactNode;
 }) {
-  const wide = useWideOnceHydrated(breakpoint);
+  const wide = useWideFrom(breakpoint);
   return wide ? (
     <ColumnsTable
       columns={columns}

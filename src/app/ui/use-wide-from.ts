@@ -3,23 +3,10 @@ import { useMediaQuery } from '@mantine/hooks';
 import { startTransition, useEffect, useState } from 'react';
 
 /** Whether the query matches now; without matchMedia (tests, a server render) the wide layout. */
-export function matchesNow(query: string): boolean {
+function matchesNow(query: string): boolean {
   return typeof window !== 'undefined' && typeof window.matchMedia === 'function'
     ? window.matchMedia(query).matches
     : true;
-}
-
-/**
- * Whether the viewport is at least `query` wide, right from the first render, and again whenever it
- * changes (a phone turned sideways).
- */
-export function useMatchesNow(query: string): boolean {
-  return useMediaQuery(query, matchesNow(query), { getInitialValueInEffect: false });
-}
-
-/** Whether the viewport is at least the theme's `breakpoint` wide (Mantine's `visibleFrom`). */
-export function useWideFrom(breakpoint: MantineBreakpoint): boolean {
-  return useMatchesNow(`(min-width: ${useMantineTheme().breakpoints[breakpoint]})`);
 }
 
 /**
@@ -43,13 +30,14 @@ export function widthMatches(query: string, width: number): boolean {
 }
 
 /**
- * useMatchesNow, except in a server render and while the browser hydrates it: then what the width the
- * server assumed gives, so both render the same layout. Should the viewport say otherwise, the layout
- * changes once hydrated, in a transition: the re-render of what lies below (a whole screen, under the
- * signed-in frame) yields to the browser instead of blocking it in one task.
+ * Whether the viewport is at least `query` wide, right from the first render, and again whenever it
+ * changes (a phone turned sideways). In a server render and while the browser hydrates it, what the
+ * width the server assumed gives, so both render the same layout; should the viewport say
+ * otherwise, the layout changes once hydrated, in a transition: the re-render of what lies below (a
+ * whole screen, under the signed-in frame) yields to the browser instead of blocking it in one task.
  */
-export function useMatchesOnceHydrated(query: string): boolean {
-  const matches = useMatchesNow(query);
+export function useMatchesNow(query: string): boolean {
+  const matches = useMediaQuery(query, matchesNow(query), { getInitialValueInEffect: false });
   const [assumed] = useState(() => (assumedWidth === null ? null : widthMatches(query, assumedWidth)));
   const [settled, setSettled] = useState(assumed === null || assumed === matches);
   useEffect(() => {
@@ -58,7 +46,7 @@ export function useMatchesOnceHydrated(query: string): boolean {
   return settled || assumed === null ? matches : assumed;
 }
 
-/** useWideFrom, for the assumed width in a server render and its hydration (useMatchesOnceHydrated). */
-export function useWideOnceHydrated(breakpoint: MantineBreakpoint): boolean {
-  return useMatchesOnceHydrated(`(min-width: ${useMantineTheme().breakpoints[breakpoint]})`);
+/** Whether the viewport is at least the theme's `breakpoint` wide (Mantine's `visibleFrom`). */
+export function useWideFrom(breakpoint: MantineBreakpoint): boolean {
+  return useMatchesNow(`(min-width: ${useMantineTheme().breakpoints[breakpoint]})`);
 }

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { escapeHtml } from '#shared/escape-html.ts';
 import {
   AUTH_STATUS_CALL,
   firstCallsOf,
@@ -9,7 +10,7 @@ import {
   SERVER_RENDERED_SCREENS,
 } from '#shared/first-calls.ts';
 import { PRERENDERED_ATTRIBUTE } from '#shared/prerendered-pages.ts';
-import { matchScore } from '#shared/route-chunks.ts';
+import { bestMatch } from '#shared/route-chunks.ts';
 import {
   FIRST_ANSWERS_ID,
   type FirstAnswers,
@@ -38,19 +39,6 @@ const MAX_WAITING_RENDERS = 4;
 
 /** Renders a signed-in page's HTML, or null when the shell should answer instead. */
 export type SignedInPageRenderer = (request: FastifyRequest) => Promise<string | null>;
-
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-
-/** The server-rendered screen a pathname shows, if any. */
-function screenOf(pathname: string): string | null {
-  let best: { pattern: string; score: number } | null = null;
-  for (const pattern of SERVER_RENDERED_SCREENS) {
-    const score = matchScore(pattern, pathname);
-    if (score !== null && (best === null || score > best.score)) best = { pattern, score };
-  }
-  return best?.pattern ?? null;
-}
 
 /**
  * The reader's time zone, which the app keeps in a cookie: the screen's dates are written in it, as
@@ -131,7 +119,7 @@ export function signedInPageRenderer(app: FastifyInstance, staticDir: string): S
 
   return async (request) => {
     const url = new URL(request.url, 'http://page.invalid');
-    const pattern = screenOf(url.pathname);
+    const pattern = bestMatch(SERVER_RENDERED_SCREENS, url.pathname);
     const head = pattern === null ? undefined : pages.heads[pattern];
     if (head === undefined || firstScreenCall(url.pathname, url.search) === null) return null;
     const calls = firstCallsOf(url.pathname, url.search);

@@ -1,3 +1,5 @@
+import { escapeHtml } from '#shared/escape-html.ts';
+
 const PRODUCT = 'FieldBid';
 
 export interface MailContent {
@@ -9,15 +11,6 @@ export interface MailContent {
   footnote?: string;
   /** Small links at the end (a notification mail's unsubscribe and settings links). */
   links?: Array<{ label: string; url: string }>;
-}
-
-function escapeHtml(value: string): string {
-  return value
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
 }
 
 /** The plain-text and HTML bodies of one mail, both naming the product and carrying the same link. */

@@ -1,12 +1,7 @@
 import { createHash } from 'node:crypto';
+import { escapeHtml } from '#shared/escape-html.ts';
 
 /** The unsubscribe link's pages: self-contained HTML (no script, no external asset), like the checkout's. */
-
-const escapeHtml = (value: string) =>
-  value.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
 
 const STYLE = `
 *{box-sizing:border-box}body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#f1f3f5;color:#212529}

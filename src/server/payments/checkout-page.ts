@@ -1,12 +1,7 @@
 import { createHash } from 'node:crypto';
+import { escapeHtml } from '#shared/escape-html.ts';
 
 /** The local provider's checkout page: self-contained HTML (no external assets, no script). */
-
-const escapeHtml = (value: string) =>
-  value.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
