@@ -73,6 +73,16 @@ test.describe('the HTML of a signed-in first visit', () => {
         '/property-manager/requests/999999',
       ),
     ).toBe(false);
+    // Laid out for the guessed viewport: the dashboard's tables on a desktop, only their cards on a
+    // phone (ResponsiveTable renders the one shown, not both).
+    const desktopDashboard = await (await page.request.get('/property-manager/dashboard')).text();
+    expect(desktopDashboard).toContain('<table');
+    const phoneDashboard = await (
+      await page.request.get('/property-manager/dashboard', { headers: { 'sec-ch-ua-mobile': '?1' } })
+    ).text();
+    expect(rendered(phoneDashboard, '/property-manager/dashboard')).toBe(true);
+    expect(phoneDashboard).not.toContain('<table');
+    expect(phoneDashboard).toContain('Aspen Ridge Apartments');
     // Their own dashboard is rendered, never kept by a cache.
     const own = await page.request.get('/property-manager/dashboard');
     expect(rendered(await own.text(), '/property-manager/dashboard')).toBe(true);
