@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type ProxyOptions } from 'vite';
 import { type ManifestOptions, VitePWA } from 'vite-plugin-pwa';
 import { mantineComponentStyles } from './scripts/mantine-css.ts';
+import { mantineStableIds } from './scripts/mantine-stable-ids.ts';
 import { precompressAssets } from './scripts/precompress-plugin.ts';
 import { prerenderPages } from './scripts/prerender-plugin.ts';
 import { viewerAssets } from './vite.viewer.config.ts';
@@ -29,6 +30,8 @@ const proxy: Record<string, ProxyOptions> = Object.fromEntries(
 export default defineConfig({
   plugins: [
     react(),
+    // Mantine's ids stay React's: no re-render of the whole page right after it hydrates.
+    mantineStableIds(),
     // Each module's Mantine components bring their own stylesheets (issue 16).
     mantineComponentStyles(),
     // The public pages as static HTML, before the PWA plugin precaches dist/ (issue 16).

@@ -7,7 +7,7 @@ import { collectProblems } from './support/page-problems.ts';
 // asked of the API as the visitor (src/server/http/signed-in-render.ts), and the browser hydrates it.
 
 declare const localStorage: { setItem(key: string, value: string): void };
-declare const document: { cookie: string };
+declare const document: { cookie: string; querySelectorAll(selector: string): Iterable<{ id: string }> };
 
 /**
  * Signed in as the login screen leaves a browser: the session cookie, the stored token, and the time
@@ -122,6 +122,26 @@ test.describe('hydration of a server-rendered screen', () => {
       });
     }
   }
+
+  test("the hydrated page keeps the server's element ids: nothing renders the page again after hydrating", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await signIn(page, 'manager@demo.local');
+    const html = await (await page.request.get('/property-manager/dashboard')).text();
+    const serverIds = [...html.matchAll(/\sid="(mantine-[^"]+)"/g)].map((match) => match[1]);
+    // The top bar's menus and the frame ask Mantine for ids, as the screen's parts do.
+    expect(serverIds.length).toBeGreaterThan(3);
+    await page.goto('/property-manager/dashboard');
+    await expect(page.locator('#root')).not.toHaveAttribute('inert');
+    await page.waitForLoadState('networkidle');
+    // Mantine's own useId swaps each id for a random one right after the first commit, which
+    // re-rendered most of the page in one long task (scripts/mantine-stable-ids.ts).
+    const ids = await page.evaluate(() =>
+      [...document.querySelectorAll('[id^="mantine-"]')].map((element) => element.id),
+    );
+    for (const id of serverIds) expect(ids).toContain(id);
+  });
 
   test('Available Jobs works once hydrated: a desktop guess turns to cards on a phone, the bid dialog opens', async ({
     page,
