@@ -63,7 +63,6 @@ async function takeFirstAnswers(): Promise<boolean> {
 
 /** Starts the app on every page but the landing page: hydrates a prerendered page, renders the rest. */
 export async function startApp(container: HTMLElement): Promise<void> {
-  rememberTimeZone();
   // A chunk that fails to load leaves the work to the router, whose error screen offers a reload.
   await loadMatchedRoutes().catch(() => undefined);
   const prerendered = isPrerenderedFor(container, window.location.pathname) && (await takeFirstAnswers());
@@ -87,6 +86,10 @@ export async function startApp(container: HTMLElement): Promise<void> {
     if (prerendered) hydrateRoot(container, app);
     else createRoot(container).render(app);
   });
-  // Its precache downloads wait until the page has loaded and the browser is idle.
-  void afterLoadAndIdle().then(registerServiceWorker);
+  // Its precache downloads wait until the page has loaded and the browser is idle; so does reading the
+  // time zone, whose first read costs the main thread a long task's worth on a slow phone (issue 16).
+  void afterLoadAndIdle().then(() => {
+    rememberTimeZone();
+    registerServiceWorker();
+  });
 }
