@@ -71,7 +71,10 @@ export function ManagerDashboardPage() {
           </Paper>
 
           <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
-            <Tabs value={tab} onChange={setTab}>
+            {/* Only the open tab's table is rendered: kept-mounted panels are hidden <Activity>
+                boundaries the server leaves out, so the browser built all three tables right after
+                hydrating, in one long task (issue 16). */}
+            <Tabs value={tab} onChange={setTab} keepMounted={false}>
               <Tabs.List>
                 {TABS.map((item) => (
                   <Tabs.Tab key={item.value} value={item.value}>
