@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type ProxyOptions } from 'vite';
 import { type ManifestOptions, VitePWA } from 'vite-plugin-pwa';
 import { mantineComponentStyles } from './scripts/mantine-css.ts';
+import { mantineLeanImports } from './scripts/mantine-lean-imports.ts';
 import { mantineStableIds } from './scripts/mantine-stable-ids.ts';
 import { precompressAssets } from './scripts/precompress-plugin.ts';
 import { prerenderPages } from './scripts/prerender-plugin.ts';
@@ -32,6 +33,8 @@ export default defineConfig({
     react(),
     // Mantine's ids stay React's: no re-render of the whole page right after it hydrates.
     mantineStableIds(),
+    // Mantine's ScrollArea and app shell without the large modules they took one small thing from.
+    mantineLeanImports(),
     // Each module's Mantine components bring their own stylesheets (issue 16).
     mantineComponentStyles(),
     // The public pages as static HTML, before the PWA plugin precaches dist/ (issue 16).
