@@ -1,7 +1,7 @@
 import { Group, type MantineSpacing, type StyleProp, Text } from '@mantine/core';
 import { IconCloudOff } from '@tabler/icons-react';
-import { type QueryKey, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useReducer } from 'react';
+import { hashKey, type QueryKey, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useReducer, useSyncExternalStore } from 'react';
 import { lastRefreshedAt, subscribeServedFromDevice } from './offline-query.ts';
 import { useOnline } from './outbox-hooks.ts';
 
@@ -23,19 +23,28 @@ export function describeAge(at: number, now: number): string {
 export function LastRefreshed({ queryKey, mt }: { queryKey: QueryKey; mt?: StyleProp<MantineSpacing> }) {
   const queryClient = useQueryClient();
   const online = useOnline();
+  const hash = hashKey(queryKey);
+  // Only this query's changes, read as a snapshot: the cache tells its listeners of a query another
+  // screen part creates while React renders that part, and a state update then is one React refuses.
+  const subscribe = useCallback(
+    (onChange: () => void) =>
+      queryClient.getQueryCache().subscribe((event) => {
+        if (event.query.queryHash === hash) onChange();
+      }),
+    [queryClient, hash],
+  );
+  const readUpdatedAt = () => queryClient.getQueryCache().get(hash)?.state.dataUpdatedAt ?? 0;
+  const dataUpdatedAt = useSyncExternalStore(subscribe, readUpdatedAt, readUpdatedAt);
   const [, rerender] = useReducer((n: number) => n + 1, 0);
   useEffect(() => {
-    const unsubscribe = queryClient.getQueryCache().subscribe(rerender);
     const unsubscribeDevice = subscribeServedFromDevice(rerender);
     const tick = setInterval(rerender, MINUTE);
     return () => {
-      unsubscribe();
       unsubscribeDevice();
       clearInterval(tick);
     };
-  }, [queryClient]);
-  const state = queryClient.getQueryState(queryKey);
-  const at = lastRefreshedAt(queryKey, state?.dataUpdatedAt ?? 0);
+  }, []);
+  const at = lastRefreshedAt(queryKey, dataUpdatedAt);
   if (at === null) return null;
   return (
     <Group gap={6} c="dimmed" wrap="nowrap" role="status" mt={mt}>
