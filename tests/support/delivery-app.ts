@@ -17,6 +17,7 @@ import { signIn } from './sign-in.ts';
 import type { TestApp } from './test-app.ts';
 import type { TestClient } from './test-client.ts';
 import { openTestDatabase } from './test-database.ts';
+import { phoneFor } from './test-phone.ts';
 
 /**
  * The app with every notification channel on real transports, each against a local stand-in: mail
@@ -73,7 +74,7 @@ let phoneSequence = 0;
 /** A dialable North American number no other test user has (the profile keeps ten digits). */
 export function newPhone(): string {
   phoneSequence += 1;
-  return `720${String(2_000_000 + ((process.pid * 997 + phoneSequence) % 7_999_999)).padStart(7, '0')}`;
+  return phoneFor(process.pid, phoneSequence);
 }
 
 export interface Person {
