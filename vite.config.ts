@@ -4,8 +4,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type ProxyOptions } from 'vite';
 import { type ManifestOptions, VitePWA } from 'vite-plugin-pwa';
 import { mantineComponentStyles } from './scripts/mantine-css.ts';
-import { mantineLeanImports } from './scripts/mantine-lean-imports.ts';
-import { mantineStableIds } from './scripts/mantine-stable-ids.ts';
+import { mantinePatches } from './scripts/mantine-patches.ts';
 import { precompressAssets } from './scripts/precompress-plugin.ts';
 import { prerenderPages } from './scripts/prerender-plugin.ts';
 import { viewerAssets } from './vite.viewer.config.ts';
@@ -31,10 +30,9 @@ const proxy: Record<string, ProxyOptions> = Object.fromEntries(
 export default defineConfig({
   plugins: [
     react(),
-    // Mantine's ids stay React's: no re-render of the whole page right after it hydrates.
-    mantineStableIds(),
-    // Mantine's ScrollArea and app shell without the large modules they took one small thing from.
-    mantineLeanImports(),
+    // Mantine's ids stay React's (no re-render of the page right after it hydrates), and its ScrollArea
+    // and app shell come without the large modules they took one small thing from.
+    mantinePatches(),
     // Each module's Mantine components bring their own stylesheets (issue 16).
     mantineComponentStyles(),
     // The public pages as static HTML, before the PWA plugin precaches dist/ (issue 16).

@@ -37,7 +37,7 @@ export const LANDING_FORBIDDEN: ForbiddenPart[] = [
 
 /**
  * Never in the first load of Available Jobs: its rows hold no popover and no dialog until one opens
- * (scripts/mantine-lean-imports.ts says how Mantine's ScrollArea and app shell brought them in).
+ * (scripts/mantine-patches.ts says how Mantine's ScrollArea and app shell brought them in).
  */
 export const JOBS_FORBIDDEN: ForbiddenPart[] = [
   { name: 'floating-ui', test: /node_modules\/@floating-ui\// },

@@ -136,7 +136,7 @@ test.describe('hydration of a server-rendered screen', () => {
     await expect(page.locator('#root')).not.toHaveAttribute('inert');
     await page.waitForLoadState('networkidle');
     // Mantine's own useId swaps each id for a random one right after the first commit, which
-    // re-rendered most of the page in one long task (scripts/mantine-stable-ids.ts).
+    // re-rendered most of the page in one long task (scripts/mantine-patches.ts).
     const ids = await page.evaluate(() =>
       [...document.querySelectorAll('[id^="mantine-"]')].map((element) => element.id),
     );

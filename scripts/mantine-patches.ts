@@ -1,22 +1,32 @@
-// Two of Mantine's components take one small thing each from a large module, and so brought all of it
-// into the first load of every signed-in page (issue 16: /vendor/jobs' JavaScript budget):
+// A few lines of Mantine's published modules, changed at build (issue 16). Each patch names the line it
+// replaces: should a Mantine upgrade change it, the build fails here rather than quietly bringing the
+// cost back or breaking the component.
+//
+// - Mantine's useId starts from React's id and, in a layout effect after the first commit, swaps it
+//   for a random one. On a page the server rendered, that state change re-rendered, synchronously and
+//   right after hydration, every component that asks for an id: the app shell, each menu, popover and
+//   input, most of the page (the larger part of the long task that followed hydration). React's ids
+//   are unique within the app's one root and the same on server and browser, so the swap goes.
 // - ScrollArea takes the useMergeRefs hook from @floating-ui/react, one module of about 15 KB gzip.
 //   Mantine's Table holds a ScrollArea (Table.ScrollContainer), so Available Jobs and both dashboards,
 //   which show no popover, loaded all of floating-ui. @mantine/hooks' useMergedRef is the same hook
 //   with its refs spread (cleanups included).
 // - The app shell's header, footer and aside take a class name from react-remove-scroll (the Modal's
 //   scroll lock, about 4 KB gzip). The same name comes from its scroll bar package's constants.
-// Each import is replaced where Mantine writes it; should an upgrade change the line, the build fails
-// here rather than quietly bringing the module back or breaking the component.
 import type { Plugin } from 'vite';
 
-interface Replacement {
+interface Patch {
   file: RegExp;
   from: string;
   to: string;
 }
 
-const REPLACEMENTS: Replacement[] = [
+const PATCHES: Patch[] = [
+  {
+    file: /[\\/]@mantine[\\/]hooks[\\/]esm[\\/]use-id[\\/]use-id\.mjs$/,
+    from: 'setUuid(randomId());',
+    to: '',
+  },
   {
     file: /[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/]ScrollArea[\\/]ScrollArea\.mjs$/,
     from: 'import { useMergeRefs } from "@floating-ui/react";',
@@ -29,19 +39,17 @@ const REPLACEMENTS: Replacement[] = [
   },
 ];
 
-export function mantineLeanImports(): Plugin {
+export function mantinePatches(): Plugin {
   return {
-    name: 'fieldbid:mantine-lean-imports',
+    name: 'fieldbid:mantine-patches',
     enforce: 'pre',
     transform(code, id) {
-      const replacement = REPLACEMENTS.find(({ file }) => file.test(id));
-      if (!replacement) return null;
-      if (!code.includes(replacement.from)) {
-        throw new Error(
-          `${id} no longer has \`${replacement.from}\`: review scripts/mantine-lean-imports.ts`,
-        );
+      const patch = PATCHES.find(({ file }) => file.test(id));
+      if (!patch) return null;
+      if (!code.includes(patch.from)) {
+        throw new Error(`${id} no longer has \`${patch.from}\`: review scripts/mantine-patches.ts`);
       }
-      return { code: code.replace(replacement.from, replacement.to), map: null };
+      return { code: code.replace(patch.from, patch.to), map: null };
     },
   };
 }
