@@ -3,6 +3,8 @@
 // with the route's chunks and first calls under way at once (issue 16), except on a prerendered page,
 // which fetches them once it has painted and loaded.
 
+// First: zod's CSP setting, before any module that builds a schema (zod-csp.ts).
+import './zod-csp.ts';
 import { isSignedInArea, PRERENDERED_ATTRIBUTE } from '#shared/prerendered-pages.ts';
 import { startEarlyRequests } from './lib/early-requests.ts';
 import { preloadRouteChunks } from './route-chunks.ts';
@@ -21,11 +23,9 @@ if (window.location.pathname === '/') {
   // Any other signed-in page's first calls go out now, beside the scripts (early-requests.ts).
   if (!prerendered && isSignedInArea(window.location.pathname)) startEarlyRequests(window.location);
   const preloaded = prerendered ? null : preloadRouteChunks(window.location.pathname);
-  // The page's HTML paints first; zod's CSP setting comes before any module that builds a schema
-  // (zod-csp.ts).
+  // The page's HTML paints first.
   void (prerendered ? afterPaintAndLoad() : Promise.all([afterFirstPaint(), preloaded]))
     .then(() => (prerendered ? preloadRouteChunks(window.location.pathname) : undefined))
-    .then(() => import('./zod-csp.ts'))
     .then(() => import('./start-app.tsx'))
     .then((m) => m.startApp(container));
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIST_SEARCH_MAX } from './list-query.ts';
+import { LIST_SEARCH_MAX } from './list-fields.ts';
 import { lineText } from './text-fields.ts';
 
 /**

@@ -1,12 +1,10 @@
 import { z } from 'zod';
+import { LIST_SEARCH_MAX } from './list-fields.ts';
 import { MAX_PAGE_SIZE, PAGE_SIZE } from './statuses.ts';
 import { lineText } from './text-fields.ts';
 
 // Query fields the request lists share: the vendor's jobs (GET /api/vendor/jobs/) and the
 // manager's Maintenance Requests (GET /api/property-manager/maintenance-requests/).
-
-/** The top bar's search text is at most this long (its box and both lists). */
-export const LIST_SEARCH_MAX = 200;
 
 /** page (1 or more) and page_size (a page_size above the cap is cut to it; docs/architecture.md). */
 export const pagingQueryFields = {

@@ -1,4 +1,9 @@
-import { type AuthUser, isStaffUser } from './users.ts';
+// Type-only: the guards that read this are in a signed-in page's first load, which carries no zod.
+import type { AuthUser } from './users.ts';
+
+function isStaffUser(user: Pick<AuthUser, 'is_staff' | 'is_superuser'>): boolean {
+  return user.is_staff || user.is_superuser;
+}
 
 export const ADMIN_PATH = '/admin/';
 export const VENDOR_DASHBOARD_PATH = '/vendor/dashboard';

@@ -33,6 +33,9 @@ export const successAnswerSchema = z.object({ success: z.literal(true) });
 /** 204 No Content (a DELETE): the API client reads an empty body as null. */
 export const noContentSchema = z.null();
 
+/** Any 2xx body: the offline outbox's acknowledgement, read later through the write's own schema. */
+export const anyAnswerSchema = z.unknown();
+
 /** `{id, name}`: a vendor as invitations and request lists name it. */
 export const namedVendorSchema = z.object({ id: z.number().int(), name: z.string() });
 

@@ -40,10 +40,6 @@ export const loginResponseSchema = z.object({
 });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
-export function isStaffUser(user: Pick<AuthUser, 'is_staff' | 'is_superuser'>): boolean {
-  return user.is_staff || user.is_superuser;
-}
-
 /** GET /api/get-csrf-token/: the token the X-CSRFToken header repeats (also set as the cookie). */
 export const csrfTokenAnswerSchema = z.object({ csrfToken: z.string() });
 

@@ -10,7 +10,7 @@ import { Pager } from '#app/ui/pager.tsx';
 import { TableOrCards } from '#app/ui/table-or-cards.tsx';
 import { AUDIT_ACTION_LABELS, AUDIT_TARGET_LABELS, type AuditEntry } from '#shared/admin-audit-log.ts';
 import { formatDate, formatDateTime } from '#shared/date-display.ts';
-import { LIST_SEARCH_MAX } from '#shared/list-query.ts';
+import { LIST_SEARCH_MAX } from '#shared/list-fields.ts';
 import { useAuditLog } from './audit-log-api.ts';
 import { detailLines } from './audit-log-details.ts';
 import { AuditLogFilterDialog, type AuditLogFilters } from './audit-log-filter-dialog.tsx';

@@ -11,7 +11,7 @@ import {
   type AdminUserRole,
 } from '#shared/admin-users.ts';
 import { formatDate, relativeTime } from '#shared/date-display.ts';
-import { LIST_SEARCH_MAX } from '#shared/list-query.ts';
+import { LIST_SEARCH_MAX } from '#shared/list-fields.ts';
 import { AdminSectionState } from './admin-section-state.tsx';
 import { AccountBadge, roleLabel, UserDrawer } from './user-drawer.tsx';
 import { type UserListFilters, useAdminUsers } from './users-api.ts';

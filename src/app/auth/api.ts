@@ -2,16 +2,17 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { useEffect } from 'react';
 import { apiRequest } from '#app/lib/api-client.ts';
 import { isApiError } from '#app/lib/api-error.ts';
+import { lazySchema } from '#app/lib/lazy-schema.ts';
 import { clearToken, setToken, useStoredToken } from '#app/lib/token-store.ts';
-import { messageAnswerSchema } from '#shared/response-fields.ts';
-import {
-  type AuthStatus,
-  type AuthUser,
-  authStatusSchema,
-  type LoginInput,
-  loginResponseSchema,
-  passwordTokenAnswerSchema,
-} from '#shared/users.ts';
+import type { AuthStatus, AuthUser, LoginInput } from '#shared/users.ts';
+
+const users = () => import('#shared/users.ts');
+const authStatusSchema = lazySchema(() => users().then((m) => m.authStatusSchema));
+const loginResponseSchema = lazySchema(() => users().then((m) => m.loginResponseSchema));
+const passwordTokenAnswerSchema = lazySchema(() => users().then((m) => m.passwordTokenAnswerSchema));
+const messageAnswerSchema = lazySchema(() =>
+  import('#shared/response-fields.ts').then((m) => m.messageAnswerSchema),
+);
 
 export const authKeys = {
   all: ['auth'] as const,

@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router-dom';
 import { useAuthStatus, userOf } from '#app/auth/api.ts';
 import { jobsSearchPath } from '#app/requests/jobs-url-state.ts';
 import { managerPaths } from '#app/route-paths.ts';
-import { JOB_SEARCH_MAX } from '#shared/job-list-query.ts';
+import { LIST_SEARCH_MAX } from '#shared/list-fields.ts';
 
 /**
  * The top bar's search box (signed-in spec, section 2: placeholder 'Search...', at most 400px; the
@@ -41,7 +41,7 @@ export function TopBarSearch() {
           leftSection={<IconSearch size={16} aria-hidden />}
           value={text}
           onChange={(event) => setText(event.currentTarget.value)}
-          maxLength={JOB_SEARCH_MAX}
+          maxLength={LIST_SEARCH_MAX}
           data-autofocus={autoFocus || undefined}
           autoFocus={autoFocus}
         />

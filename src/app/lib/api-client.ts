@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { networkError, parseApiError, unexpectedAnswerError } from './api-error.ts';
 import { CSRF_HEADER, getCsrfToken } from './csrf.ts';
 import { takeEarlyResponse } from './early-requests.ts';
+import { type SchemaSource, schemaOf } from './lazy-schema.ts';
 import { getToken } from './token-store.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -10,9 +11,10 @@ export type QueryValue = string | number | boolean | null | undefined;
 export interface ApiRequestOptions<Schema extends z.ZodType> {
   /**
    * The answer's schema (src/shared/*-responses.ts and friends): a 2xx body is parsed through it, so
-   * the caller gets typed data, and a body that breaks it fails as UNEXPECTED_ANSWER.
+   * the caller gets typed data, and a body that breaks it fails as UNEXPECTED_ANSWER. A lazySchema
+   * loads beside the request (lazy-schema.ts).
    */
-  schema: Schema;
+  schema: SchemaSource<Schema>;
   method?: HttpMethod;
   /** A JSON body (sent with Content-Type: application/json). */
   json?: unknown;
@@ -71,6 +73,9 @@ export async function apiRequest<Schema extends z.ZodType>(
   if (token) headers.set('Authorization', `Bearer ${token}`);
 
   const url = withQuery(path, options.query);
+  // The answer's schema loads while the request is under way; a failed load is caught below.
+  const schema = schemaOf(options.schema);
+  schema.catch(() => undefined);
   let response: Response;
   try {
     // A signed-in page's first GETs may already be under way (early-requests.ts, issue 16).
@@ -91,7 +96,14 @@ export async function apiRequest<Schema extends z.ZodType>(
 
   const parsed = await readBody(response);
   if (response.ok) {
-    return readAnswer(options.schema, parsed, { method, path, status: response.status });
+    let loaded: Schema;
+    try {
+      loaded = await schema;
+    } catch (error) {
+      // The schema's chunk did not arrive (offline before it was ever cached): like a lost answer.
+      throw networkError(error);
+    }
+    return readAnswer(loaded, parsed, { method, path, status: response.status });
   }
 
   if (response.status === 401 && token && options.redirectOn401 !== false) unauthorizedHandler?.();

@@ -1,6 +1,10 @@
 import type { QueryKey } from '@tanstack/react-query';
-import { projectDocumentationSchema } from '#shared/documentation-responses.ts';
+import { lazySchema } from '#app/lib/lazy-schema.ts';
 import { listStore } from './offline-query.ts';
+
+const projectDocumentationSchema = lazySchema(() =>
+  import('#shared/documentation-responses.ts').then((m) => m.projectDocumentationSchema),
+);
 
 /**
  * The key of a property's documentation answer on the device: the vendor documentation screen's query

@@ -1,6 +1,7 @@
 import { hashKey, type QueryFunction, type QueryKey } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { isApiError } from '#app/lib/api-error.ts';
+import { type SchemaSource, schemaOf } from '#app/lib/lazy-schema.ts';
 import { currentSession, sessionWhenReady } from './offline-session.ts';
 import type { CachedRow, UserDb } from './user-db.ts';
 
@@ -40,25 +41,25 @@ function readKept<Schema extends z.ZodType>(
 
 /** Keeps one answer as a row of one of the field tables (a request detail, a conversation...). */
 export function rowStore<Schema extends z.ZodType>(
-  schema: Schema,
+  schema: SchemaSource<Schema>,
   table: RowTable,
   id: number,
 ): OfflineStore<z.output<Schema>> {
   return {
     save: (db, data, savedAt) => db.table<CachedRow>(table).put({ id, data, savedAt }),
-    load: async (db) => readKept(schema, await db.table<CachedRow>(table).get(id)),
+    load: async (db) => readKept(await schemaOf(schema), await db.table<CachedRow>(table).get(id)),
   };
 }
 
 /** Keeps a list answer (one page of one view) under its query key's hash. */
 export function listStore<Schema extends z.ZodType>(
-  schema: Schema,
+  schema: SchemaSource<Schema>,
   queryKey: QueryKey,
 ): OfflineStore<z.output<Schema>> {
   const id = hashKey(queryKey);
   return {
     save: (db, data, savedAt) => db.lists.put({ id, data, savedAt }),
-    load: async (db) => readKept(schema, await db.lists.get(id)),
+    load: async (db) => readKept(await schemaOf(schema), await db.lists.get(id)),
   };
 }
 

@@ -1,11 +1,11 @@
-import { z } from 'zod';
 import { apiRequest } from '#app/lib/api-client.ts';
 import { isApiError } from '#app/lib/api-error.ts';
+import { lazySchema } from '#app/lib/lazy-schema.ts';
 import { getToken } from '#app/lib/token-store.ts';
 import { classifyAnswer, NETWORK_FAILURE } from './outbox-outcome.ts';
 import type { OutboxRequest, OutboxTransport } from './outbox-sender.ts';
 
-const ANY_ANSWER = z.unknown();
+const ANY_ANSWER = lazySchema(() => import('#shared/response-fields.ts').then((m) => m.anyAnswerSchema));
 
 /** The multipart body of a write with photos: plain fields first, then the files. */
 export function formDataOf(request: OutboxRequest): FormData {

@@ -17,7 +17,7 @@ import { ThemeProvider } from '../ui/theme-provider.tsx';
 import { toHtml } from './to-html.ts';
 
 /** The entry (index.html: main.tsx) and what it loads for every path but `/`, in its order. */
-export const APP_MODULES = ['index.html', 'src/app/zod-csp.ts', 'src/app/start-app.tsx'];
+export const APP_MODULES = ['index.html', 'src/app/start-app.tsx'];
 
 export interface RenderedPage {
   /** What goes inside #root. */

@@ -1,8 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '#app/lib/api-client.ts';
 import { isApiError } from '#app/lib/api-error.ts';
-import { projectUnitListSchema } from '#shared/project-responses.ts';
-import { userProjectListSchema } from '#shared/user-projects.ts';
+import { lazySchema } from '#app/lib/lazy-schema.ts';
+
+const projectUnitListSchema = lazySchema(() =>
+  import('#shared/project-responses.ts').then((m) => m.projectUnitListSchema),
+);
+const userProjectListSchema = lazySchema(() =>
+  import('#shared/user-projects.ts').then((m) => m.userProjectListSchema),
+);
 
 const segment = (value: string | number) => encodeURIComponent(String(value));
 

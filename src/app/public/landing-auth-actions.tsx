@@ -2,15 +2,12 @@ import { lazy, Suspense } from 'react';
 import { useStoredToken } from '#app/lib/token-store.ts';
 import { publicPaths } from '#app/public-paths.ts';
 import { PageLink } from '#app/ui/page-link.tsx';
-import { withZodCsp } from '#app/zod-csp-first.ts';
 import { ButtonLabel, type ButtonSize, buttonLook } from './landing-button.tsx';
 
 // Signed-in visitors need the auth-status call (and its zod schema); visitors without a token, the
 // landing page's real audience, never download it.
-const SignedInActions = lazy(
-  withZodCsp(() =>
-    import('./landing-signed-in-actions.tsx').then((m) => ({ default: m.LandingSignedInActions })),
-  ),
+const SignedInActions = lazy(() =>
+  import('./landing-signed-in-actions.tsx').then((m) => ({ default: m.LandingSignedInActions })),
 );
 
 /** Login and Sign Up, or Dashboard and Logout while a token is stored (public spec, section 2). */

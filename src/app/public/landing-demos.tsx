@@ -2,14 +2,13 @@ import { Text, Title } from '@mantine/core';
 import { IconDeviceMobile, IconLayoutDashboard, IconPhoto } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { useHydrated } from '#app/ui/use-hydrated.ts';
-import { withZodCsp } from '#app/zod-csp-first.ts';
 import classes from './landing.module.css';
 import { SECTION_IDS } from './landing-anchors.ts';
 import { ButtonLabel, buttonLook } from './landing-button.tsx';
 
 // The dialog (Modal, focus trap, the form library) loads on the first click, not with the page.
-const DemoRequestDialog = lazy(
-  withZodCsp(() => import('./demo-request-dialog.tsx').then((m) => ({ default: m.DemoRequestDialog }))),
+const DemoRequestDialog = lazy(() =>
+  import('./demo-request-dialog.tsx').then((m) => ({ default: m.DemoRequestDialog })),
 );
 
 const DEMOS = [

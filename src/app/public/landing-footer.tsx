@@ -4,16 +4,13 @@ import { reopenConsentBanner } from '#app/lib/cookie-consent.ts';
 import { publicPaths } from '#app/public-paths.ts';
 import { FieldBidLogo } from '#app/ui/fieldbid-logo.tsx';
 import { useHydrated } from '#app/ui/use-hydrated.ts';
-import { withZodCsp } from '#app/zod-csp-first.ts';
 import { COMPANY_ADDRESS, COMPANY_PHONE } from './company-contact.ts';
 import classes from './landing.module.css';
 import { SECTION_IDS, SOLUTION_LINKS, TOP_BAR_LINKS } from './landing-anchors.ts';
 import { SectionLink } from './section-link.tsx';
 
 // The form library comes with the form, after the page has painted (the footer is far below the fold).
-const ContactForm = lazy(
-  withZodCsp(() => import('./contact-form.tsx').then((m) => ({ default: m.ContactForm }))),
-);
+const ContactForm = lazy(() => import('./contact-form.tsx').then((m) => ({ default: m.ContactForm })));
 
 // The legal pages are not part of the spec's route list (full page loads: the footer's plain links).
 const PRIVACY_PATH = publicPaths.privacyPolicy;

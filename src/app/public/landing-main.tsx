@@ -2,6 +2,8 @@
 // downloads is this, its root and its page, nothing main.tsx carries for the app. In development the
 // shared entry (main.tsx) starts the same root. Its chunks are fetched once the page has painted and
 // loaded (afterPaintAndLoad).
+// First: zod's CSP setting, before the forms' modules build their schemas (zod-csp.ts).
+import '#app/zod-csp.ts';
 import { afterPaintAndLoad } from '#app/start-timing.ts';
 
 const container = document.getElementById('root');

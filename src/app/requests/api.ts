@@ -1,11 +1,17 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '#app/lib/api-client.ts';
+import { lazySchema } from '#app/lib/lazy-schema.ts';
 import { queryRoots } from '#app/lib/query-roots.ts';
 import { refetchUnlessServerRendered } from '#app/lib/server-rendered-answers.ts';
 import { listStore, offlineQueryFn, rowStore } from '#app/offline/offline-query.ts';
-import { jobPageSchema, requestDetailSchema } from '#shared/request-responses.ts';
-import { vendorDirectorySchema } from '#shared/vendor-directory.ts';
 import { type JobsView, jobsApiQuery } from './jobs-url-state.ts';
+
+const responses = () => import('#shared/request-responses.ts');
+const jobPageSchema = lazySchema(() => responses().then((m) => m.jobPageSchema));
+const requestDetailSchema = lazySchema(() => responses().then((m) => m.requestDetailSchema));
+const vendorDirectorySchema = lazySchema(() =>
+  import('#shared/vendor-directory.ts').then((m) => m.vendorDirectorySchema),
+);
 
 export const requestKeys = {
   all: queryRoots.requests,

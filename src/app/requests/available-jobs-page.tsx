@@ -13,7 +13,7 @@ import { ListHeader } from '#app/ui/list-header.tsx';
 import { ListStates } from '#app/ui/list-states.tsx';
 import { orderingParam, readColumnSort } from '#app/ui/list-url-params.ts';
 import { Pager } from '#app/ui/pager.tsx';
-import { JOB_ORDERING_FIELDS } from '#shared/job-list-query.ts';
+import { JOB_ORDERING_FIELDS } from '#shared/list-fields.ts';
 import { REQUEST_STATUS_LABELS } from '#shared/statuses.ts';
 import { requestKeys, useJobs, useRequestDetail } from './api.ts';
 import type { JobsFilters } from './jobs-filter-dialog.tsx';

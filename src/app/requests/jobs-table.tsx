@@ -6,7 +6,7 @@ import { type Column, sortableBy } from '#app/ui/columns-table.tsx';
 import { RequestStatusBadge } from '#app/ui/status-badges.tsx';
 import { TableOrCards } from '#app/ui/table-or-cards.tsx';
 import { relativeTime } from '#shared/date-display.ts';
-import type { JobOrderingField } from '#shared/job-list-query.ts';
+import type { JobOrderingField } from '#shared/list-fields.ts';
 import type { JobListItem } from '#shared/request-responses.ts';
 import { invitedVendorsText } from '#shared/status-labels.ts';
 import type { JobsView } from './jobs-url-state.ts';

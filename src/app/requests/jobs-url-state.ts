@@ -6,7 +6,7 @@ import {
   writeSearchSortPage,
 } from '#app/ui/list-url-params.ts';
 import { isServiceCategory, type ServiceCategory } from '#shared/categories.ts';
-import { JOB_ORDERING_FIELDS, type JobOrderingField } from '#shared/job-list-query.ts';
+import { JOB_ORDERING_FIELDS, type JobOrderingField } from '#shared/list-fields.ts';
 import { PAGE_SIZE, REQUEST_STATUSES, type RequestStatus } from '#shared/statuses.ts';
 
 /** Available Jobs' filters, sort and page, kept in the URL so reload and Back keep them. */

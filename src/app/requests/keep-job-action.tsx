@@ -1,6 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { KeepJobButton } from '#app/offline/keep-job-button.tsx';
-import { gatherKeptJob, keptJobTitle } from './keep-job-gather.ts';
+import { keptJobTitle } from './kept-job-title.ts';
+
+// What keeping a job gathers (its detail, thread, documentation and their schemas) loads on the
+// first tap, not with the list that shows the button (issue 16).
+const gathering = () => import('./keep-job-gather.ts');
 
 /** "Keep offline" for one job, on its detail or its row of Available Jobs (vendors only). */
 export function KeepJobAction({
@@ -17,7 +21,7 @@ export function KeepJobAction({
     <KeepJobButton
       requestId={job.id}
       title={keptJobTitle(job, type)}
-      gather={() => gatherKeptJob(queryClient, job.id)}
+      gather={() => gathering().then((m) => m.gatherKeptJob(queryClient, job.id))}
       compact={compact}
     />
   );

@@ -1,6 +1,7 @@
 import { type AnyColumn, and, asc, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { isServiceCategory } from '#shared/categories.ts';
-import type { JobListQuery, JobOrderingField } from '#shared/job-list-query.ts';
+import type { JobListQuery } from '#shared/job-list-query.ts';
+import type { JobOrderingField } from '#shared/list-fields.ts';
 import type { JobPage } from '#shared/request-responses.ts';
 import type { VisibilityViewer } from '#shared/request-visibility.ts';
 import { isStaff } from '../auth/guards.ts';
