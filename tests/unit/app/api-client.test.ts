@@ -6,6 +6,7 @@ import { apiRequest, readAnswer, setUnauthorizedHandler, withQuery } from '#app/
 import { ApiError, UNEXPECTED_ANSWER } from '#app/lib/api-error.ts';
 import { readCookie } from '#app/lib/cookies.ts';
 import { CSRF_COOKIE_MISSING, CSRF_FETCH_FAILED, getCsrfToken, readCsrfCookie } from '#app/lib/csrf.ts';
+import { lazySchema } from '#app/lib/lazy-schema.ts';
 import { shouldRetry } from '#app/lib/query-client.ts';
 import { clearToken, getToken, setToken, subscribeToken } from '#app/lib/token-store.ts';
 import { noContentSchema } from '#shared/response-fields.ts';
@@ -273,5 +274,46 @@ describe('withQuery', () => {
   it('appends to a path that already has a query', () => {
     expect(withQuery('/api/messages/?request=4', { page: 1 })).toBe('/api/messages/?request=4&page=1');
     expect(withQuery('/api/x/', {})).toBe('/api/x/');
+  });
+});
+
+describe('apiRequest with a lazy schema', () => {
+  const itemSchema = z.object({ id: z.number() });
+
+  it('loads the schema beside the request and reads the answer through it', async () => {
+    let loads = 0;
+    const lazy = lazySchema(async () => {
+      loads += 1;
+      return itemSchema;
+    });
+    stubFetch(jsonResponse(200, { id: 7, extra: true }), jsonResponse(200, { id: 'seven' }));
+    await expect(apiRequest('/api/items/7/', { schema: lazy })).resolves.toEqual({ id: 7 });
+    const refused = await apiRequest('/api/items/7/', { schema: lazy }).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(ApiError);
+    expect((refused as ApiError).code).toBe(UNEXPECTED_ANSWER);
+    expect(loads).toBe(1);
+  });
+
+  it('fails like a lost answer when the schema cannot load, and loads it again next time', async () => {
+    let attempts = 0;
+    const lazy = lazySchema(async () => {
+      attempts += 1;
+      if (attempts === 1) throw new TypeError('Failed to fetch dynamically imported module');
+      return itemSchema;
+    });
+    stubFetch(jsonResponse(200, { id: 1 }), jsonResponse(200, { id: 2 }));
+    const lost = await apiRequest('/api/items/1/', { schema: lazy }).catch((error: unknown) => error);
+    expect(lost).toBeInstanceOf(ApiError);
+    expect((lost as ApiError).isNetworkError).toBe(true);
+    await expect(apiRequest('/api/items/2/', { schema: lazy })).resolves.toEqual({ id: 2 });
+    expect(attempts).toBe(2);
+  });
+
+  it('does not wait for the schema to report an error answer', async () => {
+    const lazy = lazySchema(() => new Promise<typeof itemSchema>(() => undefined));
+    stubFetch(jsonResponse(404, { detail: 'Not found.' }));
+    const error = await apiRequest('/api/items/9/', { schema: lazy }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).status).toBe(404);
   });
 });
