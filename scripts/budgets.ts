@@ -46,10 +46,11 @@ export const JOBS_FORBIDDEN: ForbiddenPart[] = [
 
 export const BUDGETS: Budget[] = [
   { path: '/', maxKb: 100, forbidden: LANDING_FORBIDDEN },
-  // Issue 16 asks 200 KB. The signed-in pages carry React, the data router, zod, TanStack Query and
-  // Mantine's layout before the list can show (about 262 KB gzip, in 115 files, now): this limit keeps
-  // them from growing while the goal is still printed (docs/quality.md, "Budgets").
-  { path: '/vendor/jobs', maxKb: 270, goalKb: 200, forbidden: JOBS_FORBIDDEN },
+  // Issue 16 asks 200 KB. The signed-in pages carry React, the data router, TanStack Query and
+  // Mantine's layout before the list can show (about 220 KB gzip, in 90 files, now; zod loads with the
+  // first answer it reads): this limit keeps them from growing while the goal is still printed
+  // (docs/quality.md, "Budgets").
+  { path: '/vendor/jobs', maxKb: 225, goalKb: 200, forbidden: JOBS_FORBIDDEN },
 ];
 
 export interface ChunkWeight {

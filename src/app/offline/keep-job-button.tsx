@@ -2,7 +2,7 @@ import { ActionIcon, Button } from '@mantine/core';
 import { IconDownload, IconPinnedFilled } from '@tabler/icons-react';
 import { useState } from 'react';
 import { showToast } from '#app/ui/toast.ts';
-import { formatBytes, type KeepJobInput, keepJob, releaseJob } from './kept-jobs.ts';
+import type { KeepJobInput } from './kept-jobs.ts';
 import { useUserDbQuery } from './outbox-hooks.ts';
 
 /**
@@ -27,6 +27,8 @@ export function KeepJobButton({
   async function toggle() {
     setBusy(true);
     try {
+      // Keeping and releasing load on the first tap, not with the list whose rows show the button.
+      const { formatBytes, keepJob, releaseJob } = await import('./kept-jobs.ts');
       if (kept) {
         await releaseJob(requestId);
         showToast({ message: 'Job released from this device.', color: 'green' });

@@ -3,7 +3,7 @@ import { IconPinnedFilled } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { useUserDbQuery } from '#app/offline/outbox-hooks.ts';
 import { vendorPaths } from '#app/route-paths.ts';
-import { KEPT_JOBS_ANCHOR } from './kept-jobs-panel.tsx';
+import { KEPT_JOBS_ANCHOR } from './kept-jobs-anchor.ts';
 
 /**
  * "2 jobs kept offline": the way from Available Jobs to the kept-jobs panel (on the Outbox screen),

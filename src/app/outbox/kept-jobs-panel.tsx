@@ -7,11 +7,9 @@ import type { KeptJob } from '#app/offline/user-db.ts';
 import { vendorRequestPath } from '#app/route-paths.ts';
 import { openConfirmDialog } from '#app/ui/confirm-dialog.ts';
 import { showToast } from '#app/ui/toast.ts';
+import { KEPT_JOBS_ANCHOR } from './kept-jobs-anchor.ts';
 
 const NONE: KeptJob[] = [];
-
-/** The panel's id, so links (Available Jobs' "kept offline") can lead straight to it. */
-export const KEPT_JOBS_ANCHOR = 'kept';
 
 /** "Kept for the field": the jobs stored on this phone, the space they take, and a way to release each. */
 export function KeptJobsPanel() {
