@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LINE_ITEM_UNITS } from './line-item-units.ts';
 import { TIME_UNITS } from './statuses.ts';
 import { lineText, multilineText } from './text-fields.ts';
 
@@ -12,16 +13,6 @@ import { lineText, multilineText } from './text-fields.ts';
  * fractions never round the wrong way; a bid's (or an option's) amount is the exact sum of its line
  * totals whenever it has line items.
  */
-
-export const LINE_ITEM_UNITS = ['sq_ft', 'ft', 'each', 'hours'] as const;
-export type LineItemUnit = (typeof LINE_ITEM_UNITS)[number];
-
-export const LINE_ITEM_UNIT_LABELS: Record<LineItemUnit, string> = {
-  sq_ft: 'sq ft',
-  ft: 'ft',
-  each: 'each',
-  hours: 'hours',
-};
 
 export const MAX_LINE_ITEMS = 30;
 export const MAX_BID_OPTIONS = 3;

@@ -119,8 +119,5 @@ export const requestInputSchema = z
   }));
 export type RequestInput = z.infer<typeof requestInputSchema>;
 
-/** The request ids users see: `req-NNN`, at least three digits. */
-export const confirmationNumber = (requestId: number) => `req-${String(requestId).padStart(3, '0')}`;
-
 /** 201 answer of POST /api/requests/: its schema is the answer's (src/shared/request-responses.ts). */
 export type { CreatedRequest } from './request-responses.ts';

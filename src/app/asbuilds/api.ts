@@ -1,18 +1,19 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, readAnswer } from '#app/lib/api-client.ts';
+import { apiRequest, readAnswerThrough } from '#app/lib/api-client.ts';
+import { lazySchema } from '#app/lib/lazy-schema.ts';
 import { documentationStore, keptDocumentationKey } from '#app/offline/kept-documentation.ts';
 import { offlineQueryFn } from '#app/offline/offline-query.ts';
-import {
-  documentationPhotoSchema,
-  hotspotSchema,
-  layoutPolygonSchema,
-  layoutSchema,
-  projectDocumentationSchema,
-} from '#shared/documentation-responses.ts';
 import type { HotspotUpdateInput, LayoutUpdateInput } from '#shared/documentation-uploads.ts';
-import { noContentSchema } from '#shared/response-fields.ts';
 import type { MountedViewer } from '#viewer/viewer-api.ts';
 import { viewerWrite } from './viewer-write.ts';
+
+const responses = () => import('#shared/documentation-responses.ts');
+const documentationPhotoSchema = lazySchema(() => responses().then((m) => m.documentationPhotoSchema));
+const hotspotSchema = lazySchema(() => responses().then((m) => m.hotspotSchema));
+const layoutPolygonSchema = lazySchema(() => responses().then((m) => m.layoutPolygonSchema));
+const layoutSchema = lazySchema(() => responses().then((m) => m.layoutSchema));
+const projectDocumentationSchema = lazySchema(() => responses().then((m) => m.projectDocumentationSchema));
+const noContentSchema = lazySchema(() => import('#shared/response-fields.ts').then((m) => m.noContentSchema));
 
 const segment = (value: string | number) => encodeURIComponent(String(value));
 
@@ -126,11 +127,15 @@ export const useDeletePhoto = (projectId: string) =>
 export const useKeepPolygon = (projectId: string, viewer: MountedViewer | null) =>
   useDocumentationWrite(projectId, async (name: string) =>
     // The viewer sends the write (it is zod-free); its answer is read through the shared schema here.
-    readAnswer(layoutPolygonSchema, await viewerWrite(viewer, (mounted) => mounted.keepPolygon(name)), {
-      method: 'POST',
-      path: '/api/layouts/{layoutId}/polygons/',
-      status: 201,
-    }),
+    readAnswerThrough(
+      layoutPolygonSchema,
+      await viewerWrite(viewer, (mounted) => mounted.keepPolygon(name)),
+      {
+        method: 'POST',
+        path: '/api/layouts/{layoutId}/polygons/',
+        status: 201,
+      },
+    ),
   );
 
 /** DELETE /api/layouts/{layoutId}/polygons/{polygonId}/ on the viewer's layout, sent by the viewer. */

@@ -1,6 +1,6 @@
-import { LINE_ITEM_UNIT_LABELS, type LineItemUnit } from '#shared/bid-line-items.ts';
 import { builtOnFirstUse } from '#shared/built-on-first-use.ts';
 import { formatUsd } from '#shared/formatters.ts';
+import { LINE_ITEM_UNIT_LABELS, type LineItemUnit } from '#shared/line-item-units.ts';
 
 const cents = builtOnFirstUse(
   () =>

@@ -1,13 +1,9 @@
 import { ActionIcon, Fieldset, Group, NumberInput, Select, SimpleGrid, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { IconTrash } from '@tabler/icons-react';
-import {
-  LINE_ITEM_UNIT_LABELS,
-  LINE_ITEM_UNITS,
-  MAX_LINE_QUANTITY,
-  MAX_UNIT_PRICE,
-} from '#shared/bid-line-items.ts';
+import { MAX_LINE_QUANTITY, MAX_UNIT_PRICE } from '#shared/bid-line-items.ts';
 import { formatUsd } from '#shared/formatters.ts';
+import { LINE_ITEM_UNIT_LABELS, LINE_ITEM_UNITS } from '#shared/line-item-units.ts';
 import type { BidFormValues } from './bid-form-values.ts';
 import { type LineItemValues, lineRowTotal } from './priced-form-values.ts';
 

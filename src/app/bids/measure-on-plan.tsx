@@ -15,7 +15,7 @@ import { useEffect, useState } from 'react';
 import { spotViewerLayout } from '#app/asbuilds/spot-layout.ts';
 import { SpotStage } from '#app/asbuilds/spot-stage.tsx';
 import { useInteractiveViewer } from '#app/asbuilds/use-interactive-viewer.ts';
-import { LINE_ITEM_UNIT_LABELS } from '#shared/bid-line-items.ts';
+import { LINE_ITEM_UNIT_LABELS } from '#shared/line-item-units.ts';
 import type { RequestSpot } from '#shared/request-spot.ts';
 import { canClose } from '#viewer/drawing-state.ts';
 import classes from './measure-on-plan.module.css';

@@ -1,5 +1,6 @@
-import type { BidOptionBody, LineItemUnit } from '#shared/bid-line-items.ts';
+import type { BidOptionBody } from '#shared/bid-line-items.ts';
 import { lineItemTotal } from '#shared/bid-line-items.ts';
+import type { LineItemUnit } from '#shared/line-item-units.ts';
 import type { TimeUnit } from '#shared/statuses.ts';
 
 /*

@@ -130,6 +130,15 @@ export function readAnswer<Schema extends z.ZodType>(
   throw unexpectedAnswerError(call.status ?? 200, body);
 }
 
+/** readAnswer through a schema that may still have to load (lazy-schema.ts). */
+export async function readAnswerThrough<Schema extends z.ZodType>(
+  source: SchemaSource<Schema>,
+  body: unknown,
+  call: Parameters<typeof readAnswer>[2],
+): Promise<z.output<Schema>> {
+  return readAnswer(await schemaOf(source), body, call);
+}
+
 export function withQuery(path: string, query: Record<string, QueryValue> | undefined): string {
   if (!query) return path;
   const params = new URLSearchParams();

@@ -1,10 +1,19 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '#app/lib/api-client.ts';
+import { lazySchema } from '#app/lib/lazy-schema.ts';
 import { queryRoots } from '#app/lib/query-roots.ts';
 import { refetchUnlessServerRendered } from '#app/lib/server-rendered-answers.ts';
-import { managerDashboardSchema, managerRequestPageSchema, teamSchema } from '#shared/manager-responses.ts';
-import { clientProjectListSchema, projectHistorySchema } from '#shared/project-responses.ts';
-import { invitationAnswerSchema } from '#shared/request-responses.ts';
+
+const managerResponses = () => import('#shared/manager-responses.ts');
+const managerDashboardSchema = lazySchema(() => managerResponses().then((m) => m.managerDashboardSchema));
+const managerRequestPageSchema = lazySchema(() => managerResponses().then((m) => m.managerRequestPageSchema));
+const teamSchema = lazySchema(() => managerResponses().then((m) => m.teamSchema));
+const projectResponses = () => import('#shared/project-responses.ts');
+const clientProjectListSchema = lazySchema(() => projectResponses().then((m) => m.clientProjectListSchema));
+const projectHistorySchema = lazySchema(() => projectResponses().then((m) => m.projectHistorySchema));
+const invitationAnswerSchema = lazySchema(() =>
+  import('#shared/request-responses.ts').then((m) => m.invitationAnswerSchema),
+);
 
 const segment = (value: string | number) => encodeURIComponent(String(value));
 

@@ -4,8 +4,8 @@ import { PriorityBadge } from '#app/requests/priority-badge.tsx';
 import { managerRequestPath } from '#app/route-paths.ts';
 import { type Column, ResponsiveTable } from '#app/ui/responsive-table.tsx';
 import { RequestStatusBadge } from '#app/ui/status-badges.tsx';
+import { confirmationNumber } from '#shared/confirmation-number.ts';
 import type { DashboardRequestRow } from '#shared/manager-responses.ts';
-import { confirmationNumber } from '#shared/request-schemas.ts';
 
 const COLUMNS: Column<DashboardRequestRow>[] = [
   {

@@ -2,10 +2,10 @@ import { Anchor, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { CompletionPhotos } from '#app/requests/completion-photos.tsx';
 import { managerRequestPath } from '#app/route-paths.ts';
+import { confirmationNumber } from '#shared/confirmation-number.ts';
 import { formatDate } from '#shared/date-display.ts';
 import { formatUsd } from '#shared/formatters.ts';
 import type { HistoryJob } from '#shared/project-responses.ts';
-import { confirmationNumber } from '#shared/request-schemas.ts';
 import classes from './maintenance-history.module.css';
 
 function Fact({ label, value }: { label: string; value: string }) {

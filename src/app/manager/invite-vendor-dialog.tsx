@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { lifecycleErrorMessage } from '#app/requests/lifecycle-error.ts';
 import { ErrorAlert } from '#app/ui/error-alert.tsx';
 import { showToast } from '#app/ui/toast.ts';
-import { confirmationNumber } from '#shared/request-schemas.ts';
+import { confirmationNumber } from '#shared/confirmation-number.ts';
 import type { VendorDirectoryEntry as VendorListItem } from '#shared/vendor-directory.ts';
 import { useInviteVendor, useOpenRequests } from './api.ts';
 

@@ -1,4 +1,4 @@
-import type { LineItemUnit } from '#shared/bid-line-items.ts';
+import type { LineItemUnit } from '#shared/line-item-units.ts';
 import type { BidStatus, TimeUnit } from '#shared/statuses.ts';
 
 /*

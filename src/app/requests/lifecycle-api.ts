@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, readAnswer } from '#app/lib/api-client.ts';
+import { apiRequest, readAnswerThrough } from '#app/lib/api-client.ts';
+import { lazySchema } from '#app/lib/lazy-schema.ts';
 import { submitWithPhotos } from '#app/offline/photo-write.ts';
 import { refusalError } from '#app/offline/refusal-error.ts';
 import type {
@@ -9,8 +10,12 @@ import type {
   LifecycleNoteInput,
   SendBackInput,
 } from '#shared/lifecycle-schemas.ts';
-import { type LifecycleAnswer, lifecycleAnswerSchema } from '#shared/request-responses.ts';
+import type { LifecycleAnswer } from '#shared/request-responses.ts';
 import { requestKeys } from './api.ts';
+
+const lifecycleAnswerSchema = lazySchema(() =>
+  import('#shared/request-responses.ts').then((m) => m.lifecycleAnswerSchema),
+);
 
 const path = (requestId: number, step: string) =>
   `/api/requests/${encodeURIComponent(String(requestId))}/${step}/`;
@@ -88,7 +93,7 @@ export async function submitCompletion(
   if (result.status === 'queued') return { kind: 'queued' };
   return {
     kind: 'sent',
-    body: readAnswer(lifecycleAnswerSchema, result.body, { method: 'POST', path: stepPath }),
+    body: await readAnswerThrough(lifecycleAnswerSchema, result.body, { method: 'POST', path: stepPath }),
   };
 }
 

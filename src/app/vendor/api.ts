@@ -1,7 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '#app/lib/api-client.ts';
+import { lazySchema } from '#app/lib/lazy-schema.ts';
 import { refetchUnlessServerRendered } from '#app/lib/server-rendered-answers.ts';
-import { vendorDashboardSchema } from '#shared/vendor-dashboard.ts';
+
+const vendorDashboardSchema = lazySchema(() =>
+  import('#shared/vendor-dashboard.ts').then((m) => m.vendorDashboardSchema),
+);
 
 export const vendorDashboardKeys = {
   dashboard: () => ['vendor', 'dashboard'] as const,

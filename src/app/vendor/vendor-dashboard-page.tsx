@@ -8,14 +8,21 @@ import {
   IconGavel,
   IconPlus,
 } from '@tabler/icons-react';
+import { lazy } from 'react';
 import { useDeferredAnswer } from '#app/lib/use-deferred-answer.ts';
 import { ErrorAlert } from '#app/ui/error-alert.tsx';
+import { LazyDialog } from '#app/ui/lazy-dialog.tsx';
 import { ScreenTitle } from '#app/ui/screen-title.tsx';
 import { formatUsd } from '#shared/formatters.ts';
 import type { VendorDashboard } from '#shared/vendor-dashboard.ts';
 import { useVendorDashboard } from './api.ts';
 import { DashboardTabList } from './dashboard-tab-list.tsx';
-import { VendorRequestDialog } from './vendor-request-dialog.tsx';
+
+// The Create Request form (its form library, selects, the plan's spot picker and the request's
+// schema) loads on the first click, not with the dashboard (issue 16).
+const VendorRequestDialog = lazy(() =>
+  import('./vendor-request-dialog.tsx').then((m) => ({ default: m.VendorRequestDialog })),
+);
 
 function StatCard({ label, value, icon: StatIcon }: { label: string; value: string; icon: Icon }) {
   return (
@@ -111,7 +118,11 @@ export function VendorDashboardPage() {
         )}
       </Tabs>
 
-      <VendorRequestDialog opened={requestOpen} onClose={requestDialog.close} />
+      <LazyDialog
+        dialog={VendorRequestDialog}
+        open={requestOpen}
+        props={{ opened: requestOpen, onClose: requestDialog.close }}
+      />
     </>
   );
 }

@@ -1,11 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { readAnswer } from '#app/lib/api-client.ts';
+import { readAnswerThrough } from '#app/lib/api-client.ts';
+import { lazySchema } from '#app/lib/lazy-schema.ts';
 import { submitWithPhotos } from '#app/offline/photo-write.ts';
 import { refusalError } from '#app/offline/refusal-error.ts';
 import { requestKeys } from '#app/requests/api.ts';
-import { type CreatedRequest, createdRequestSchema } from '#shared/request-responses.ts';
+import type { CreatedRequest } from '#shared/request-responses.ts';
 import type { SpotInput } from '#shared/request-spot.ts';
 import type { Timeframe } from '#shared/statuses.ts';
+
+const createdRequestSchema = lazySchema(() =>
+  import('#shared/request-responses.ts').then((m) => m.createdRequestSchema),
+);
 
 export interface VendorRequestInput {
   type: string;
@@ -62,7 +67,10 @@ export async function submitVendorRequest(input: VendorRequestInput): Promise<Ve
   );
   if (result.status === 'refused') throw refusalError(result.refusal);
   if (result.status === 'queued') return { kind: 'queued' };
-  return { kind: 'saved', request: readAnswer(createdRequestSchema, result.body, { method: 'POST', path }) };
+  return {
+    kind: 'saved',
+    request: await readAnswerThrough(createdRequestSchema, result.body, { method: 'POST', path }),
+  };
 }
 
 /** POST /api/requests/ from the vendor dashboard's Create Request form. */

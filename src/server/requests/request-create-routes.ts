@@ -2,12 +2,12 @@ import { randomBytes } from 'node:crypto';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { confirmationNumber } from '#shared/confirmation-number.ts';
 import { PHOTO_PIXEL_LIMIT } from '#shared/image-limits.ts';
 import { requestFormSchema } from '#shared/photo-forms.ts';
 import { createdRequestSchema } from '#shared/request-responses.ts';
 import {
   type CreatedRequest,
-  confirmationNumber,
   MAX_REQUEST_PHOTO_BYTES,
   MAX_REQUEST_PHOTOS,
   REQUEST_PHOTO_MESSAGES,

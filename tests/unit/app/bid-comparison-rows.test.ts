@@ -6,8 +6,8 @@ import {
   comparisonColumns,
   comparisonRows,
 } from '#app/requests/bid-comparison-rows.ts';
-import type { LineItemUnit } from '#shared/bid-line-items.ts';
 import { lineItemTotal } from '#shared/bid-line-items.ts';
+import type { LineItemUnit } from '#shared/line-item-units.ts';
 
 const line = (
   description: string,

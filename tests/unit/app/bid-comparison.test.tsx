@@ -10,7 +10,8 @@ import { CompletionReport } from '#app/requests/completion-report.tsx';
 import { ManagerLifecyclePanel } from '#app/requests/request-lifecycle-panel.tsx';
 import { ModalsHost } from '#app/ui/modals-host.tsx';
 import { ThemeProvider } from '#app/ui/theme-provider.tsx';
-import { type LineItemUnit, lineItemTotal } from '#shared/bid-line-items.ts';
+import { lineItemTotal } from '#shared/bid-line-items.ts';
+import type { LineItemUnit } from '#shared/line-item-units.ts';
 import type { RequestDetailBid } from '#shared/request-responses.ts';
 import { requestDetailAnswer } from './support/answer-fixtures.ts';
 

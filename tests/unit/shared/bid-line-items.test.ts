@@ -1,7 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  LINE_ITEM_UNITS,
   lineItemInputSchema,
   lineItemsAmount,
   lineItemTotal,
@@ -9,6 +8,7 @@ import {
   MAX_UNIT_PRICE,
 } from '#shared/bid-line-items.ts';
 import { bidInputSchema } from '#shared/bid-schemas.ts';
+import { LINE_ITEM_UNITS } from '#shared/line-item-units.ts';
 
 // The stated rule (src/shared/bid-line-items.ts): quantity and unit price have at most two
 // decimals; a line's total is their product rounded half up to the whole dollar; an amount with
