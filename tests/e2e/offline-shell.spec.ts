@@ -2,7 +2,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, expect, test } from '@playwright/test';
-import { controlledByServiceWorker, goOffline, signInUnderServiceWorker } from './support/offline.ts';
+import {
+  controlledByServiceWorker,
+  forgetKeptQueryCache,
+  goOffline,
+  goOnline,
+  keptListOnDevice,
+  keptOnDevice,
+  signInUnderServiceWorker,
+} from './support/offline.ts';
 
 // The service worker is what these tests are about (the config blocks it everywhere else).
 test.use({ serviceWorkers: 'allow' });
@@ -73,8 +81,9 @@ test('offline after a visit: the shell and the job list render from the device, 
 
   await page.goto('/vendor/jobs');
   await expect(page.getByText(firstJob).first()).toBeVisible();
-  // The query cache is saved to IndexedDB at most once a second.
-  await page.waitForTimeout(1_500);
+  // The list and the query cache (with the signed-in user) are saved to IndexedDB a moment later.
+  await keptListOnDevice(page, '"jobs"');
+  await keptOnDevice(page, 'queryCache', 'client');
 
   await goOffline(context);
   await page.reload();
@@ -86,4 +95,30 @@ test('offline after a visit: the shell and the job list render from the device, 
   await page.goto('/vendor/outbox');
   await expect(page.getByRole('heading', { name: 'Outbox' })).toBeVisible();
   await expect(page.getByText('Nothing waiting.')).toBeVisible();
+});
+
+test('opened offline before the device kept the session: still signed in, the area opens once online', async ({
+  page,
+  context,
+}) => {
+  await signInUnderServiceWorker(page);
+  await keptOnDevice(page, 'queryCache', 'client');
+  // As if the app had been closed before it kept the user: leave it, then drop the saved cache.
+  await page.goto('/api/health/');
+  await forgetKeptQueryCache(page);
+
+  await goOffline(context);
+  await page.goto('/vendor/jobs');
+  await expect(page.getByRole('heading', { name: 'You are offline' })).toBeVisible();
+  await expect(page).toHaveURL(/\/vendor\/jobs$/);
+  expect(await page.evaluate(() => localStorage.getItem('token'))).not.toBeNull();
+
+  // Asking again without a connection keeps the notice (and the session).
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByRole('heading', { name: 'You are offline' })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('token'))).not.toBeNull();
+
+  // The connection comes back: the area opens by itself.
+  await goOnline(context);
+  await expect(page.getByRole('heading', { name: 'Available Jobs' })).toBeVisible();
 });

@@ -1,10 +1,11 @@
-import { useDeferredValue, useEffect } from 'react';
+import { useCallback, useDeferredValue, useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { clearToken } from '#app/lib/token-store.ts';
 import { SignedInSkeleton } from '#app/ui/signed-in-skeleton.tsx';
 import { authStatusFailed, useAuthStatus } from './api.ts';
 import { decideGuard } from './guard-decision.ts';
 import { returnLocationState } from './return-location.ts';
+import { SessionOfflineNotice } from './session-offline-notice.tsx';
 
 /**
  * The guard around the vendor, property-manager and admin areas (signed-in spec, section 4). The
@@ -25,6 +26,8 @@ export function RequireAuth() {
   // and screen then render in slices that yield to the browser, over the skeleton (issue 16: total
   // blocking time). Once allowed, later renders (navigation within the area) are not deferred.
   const allowed = useDeferredValue(decision.kind === 'allow');
+  const { refetch } = authStatus;
+  const askAgain = useCallback(() => void refetch(), [refetch]);
   const mustSignIn = decision.kind === 'login' && authStatus.token !== null;
   useEffect(() => {
     if (mustSignIn) clearToken();
@@ -41,6 +44,8 @@ export function RequireAuth() {
       // bouncing to /login.
       if (window.location.pathname !== location.pathname) return null;
       return <Navigate to="/login" replace state={returnLocationState(location)} />;
+    case 'offline':
+      return <SessionOfflineNotice retrying={authStatus.isFetching} onRetry={askAgain} />;
     case 'redirect':
       return <Navigate to={decision.to} replace />;
     case 'allow':

@@ -89,3 +89,40 @@ export async function keptOnDevice(page: Page, store: string, keyPart: string): 
     [store, keyPart] as const,
   );
 }
+
+interface IdbDeletable {
+  transaction(
+    store: string,
+    mode: 'readwrite',
+  ): {
+    objectStore(name: string): { delete(key: string): unknown };
+    oncomplete: (() => void) | null;
+    onerror: (() => void) | null;
+  };
+  close(): void;
+}
+
+/**
+ * Deletes the saved query cache (with its auth-status answer) from the user's database, as on a
+ * device where the app was closed before it kept them. Call it from a page of the origin that is not
+ * the app (e.g. /api/health/), so the app's persister cannot write it back.
+ */
+export async function forgetKeptQueryCache(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    for (const { name } of await indexedDB.databases()) {
+      if (!name?.startsWith('fieldbid-user-')) continue;
+      const request = indexedDB.open(name) as unknown as IdbRequest<IdbDeletable>;
+      const db = await new Promise<IdbDeletable>((resolve, reject) => {
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(new Error('IndexedDB open failed'));
+      });
+      const tx = db.transaction('queryCache', 'readwrite');
+      tx.objectStore('queryCache').delete('client');
+      await new Promise<void>((resolve, reject) => {
+        tx.oncomplete = () => resolve();
+        tx.onerror = () => reject(new Error('IndexedDB delete failed'));
+      });
+      db.close();
+    }
+  });
+}

@@ -52,9 +52,9 @@ describe('decideGuard (signed-in spec, section 4)', () => {
     expect(decision.kind).toBe('allow');
   });
 
-  it('sends the visitor to /login when the connection dropped before any user was known', () => {
+  it('waits for the connection, signed in, when it dropped before any user was known', () => {
     expect(decideGuard(input({ status: 'error', data: undefined, errorMeansSignedOut: false }))).toEqual({
-      kind: 'login',
+      kind: 'offline',
     });
   });
 
