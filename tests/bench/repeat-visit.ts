@@ -16,7 +16,10 @@ const RUNS = 3;
 /** A row of Available Jobs, table or card: every row has its Bid button (disabled unless open). */
 const ROW = '[aria-label^="Bid on job #"]';
 
-declare const document: { querySelectorAll(selector: string): ArrayLike<{ checkVisibility(): boolean }> };
+declare const document: {
+  querySelectorAll(selector: string): ArrayLike<{ checkVisibility(): boolean }>;
+  body: { innerText: string };
+};
 declare const performance: { now(): number };
 declare const navigator: { serviceWorker: { controller: unknown; ready: Promise<unknown> } };
 declare const indexedDB: {
@@ -213,14 +216,22 @@ async function openOffline(
   url: string,
 ): Promise<{ ms: number; rows: number; fromWorker: boolean }> {
   const response = await page.goto(url, { waitUntil: 'domcontentloaded' });
-  const handle = await page.waitForFunction(
-    (selector: string) => {
-      const rows = Array.from(document.querySelectorAll(selector)).filter((row) => row.checkVisibility());
-      return rows.length > 0 ? { ms: performance.now(), rows: rows.length } : null;
-    },
-    { polling: 'raf', timeout: 20_000 },
-    ROW,
-  );
+  const handle = await page
+    .waitForFunction(
+      (selector: string) => {
+        const rows = Array.from(document.querySelectorAll(selector)).filter((row) => row.checkVisibility());
+        return rows.length > 0 ? { ms: performance.now(), rows: rows.length } : null;
+      },
+      { polling: 'raf', timeout: 20_000 },
+      ROW,
+    )
+    .catch(async (error: unknown) => {
+      // Say what was on screen instead: an intermittent miss is otherwise only a timeout.
+      const text = await page.evaluate(() => document.body.innerText).catch(() => '');
+      throw new Error(
+        `${String(error)}; at ${page.url()} the page read: ${text.replace(/\s+/g, ' ').slice(0, 160)}`,
+      );
+    });
   const shown = (await handle.jsonValue()) as { ms: number; rows: number };
   return { ...shown, fromWorker: response?.fromServiceWorker() ?? false };
 }
