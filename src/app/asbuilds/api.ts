@@ -1,7 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, readAnswerThrough } from '#app/lib/api-client.ts';
 import { lazySchema } from '#app/lib/lazy-schema.ts';
-import { documentationStore, keptDocumentationKey } from '#app/offline/kept-documentation.ts';
+import {
+  documentationStore,
+  keptDocumentationKey,
+  projectDocumentationSchema,
+} from '#app/offline/kept-documentation.ts';
 import { offlineQueryFn } from '#app/offline/offline-query.ts';
 import type { HotspotUpdateInput, LayoutUpdateInput } from '#shared/documentation-uploads.ts';
 import type { MountedViewer } from '#viewer/viewer-api.ts';
@@ -12,7 +16,6 @@ const documentationPhotoSchema = lazySchema(() => responses().then((m) => m.docu
 const hotspotSchema = lazySchema(() => responses().then((m) => m.hotspotSchema));
 const layoutPolygonSchema = lazySchema(() => responses().then((m) => m.layoutPolygonSchema));
 const layoutSchema = lazySchema(() => responses().then((m) => m.layoutSchema));
-const projectDocumentationSchema = lazySchema(() => responses().then((m) => m.projectDocumentationSchema));
 const noContentSchema = lazySchema(() => import('#shared/response-fields.ts').then((m) => m.noContentSchema));
 
 const segment = (value: string | number) => encodeURIComponent(String(value));

@@ -2,7 +2,8 @@ import type { QueryKey } from '@tanstack/react-query';
 import { lazySchema } from '#app/lib/lazy-schema.ts';
 import { listStore } from './offline-query.ts';
 
-const projectDocumentationSchema = lazySchema(() =>
+/** A property's documentation answer, lazily (the as-builds calls read it through this one too). */
+export const projectDocumentationSchema = lazySchema(() =>
   import('#shared/documentation-responses.ts').then((m) => m.projectDocumentationSchema),
 );
 
