@@ -3,6 +3,7 @@ import {
   type PersistedQueryClientRestoreOptions,
   type PersistQueryClientOptions,
   persistQueryClientRestore,
+  persistQueryClientSave,
   persistQueryClientSubscribe,
 } from '@tanstack/react-query-persist-client';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
@@ -15,8 +16,8 @@ const startsOffline = () => typeof navigator !== 'undefined' && navigator.onLine
  * the app starts offline. Online, a screen's first calls go out at once while the device's copy
  * (IndexedDB, Dexie, loaded on demand) is read beside them: restoring never overwrites a newer answer,
  * so the saved rows show as soon as they are read and the server's replace them (issue 16: Dexie and
- * the restore are off the signed-in pages' critical path). Once restored, the cache is saved on every
- * change, as before.
+ * the restore are off the signed-in pages' critical path). Once restored, the cache is saved at once
+ * and then on every change.
  */
 export function DeviceQueryProvider({
   client,
@@ -46,7 +47,13 @@ export function DeviceQueryProvider({
         .catch(() => undefined)
         .finally(() => setRestoring(false));
     }
-    return restoring ? undefined : persistQueryClientSubscribe(persist);
+    if (restoring) return undefined;
+    // Saved on every change from now on, and once now: the answers that arrived while the device's
+    // copy was being read raised their events before this subscription, and an app whose first
+    // answers all came first would otherwise keep nothing until something changed, so opened
+    // offline after that it would find no signed-in user on the device.
+    void persistQueryClientSave(persist).catch(() => undefined);
+    return persistQueryClientSubscribe(persist);
   }, [client, restoring]);
 
   return (
