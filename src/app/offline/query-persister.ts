@@ -51,9 +51,10 @@ export function createDexiePersister(): Persister {
     scheduled = false;
     const client = latest;
     latest = null;
+    if (!client) return;
     // Signed out, nothing is kept (and Dexie need not load).
-    const owner = client && ownerOf(client);
-    if (!client || owner === null) return;
+    const owner = ownerOf(client);
+    if (owner === null) return;
     // The user's database opens on demand, often after the first answers arrive: wait for it rather
     // than drop the save, or a reload without signal would find no auth-status answer to start from.
     const session = await (await sessionModule()).sessionWhenReady();
