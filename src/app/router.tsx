@@ -1,9 +1,18 @@
-import { type ComponentType, useCallback } from 'react';
-import { createBrowserRouter, Navigate, Outlet, type RouteObject, useNavigate } from 'react-router-dom';
+import { type ComponentType, useState } from 'react';
+import {
+  matchRoutes,
+  Navigate,
+  Outlet,
+  type Path,
+  type RouteObject,
+  useLocation,
+  useRoutes,
+} from 'react-router-dom';
+import { useSessionExpiryHandler } from './auth/session-expiry.ts';
 import { ADMIN_ROUTE, managerPaths, publicPaths, vendorPaths } from './route-paths.ts';
-import { CenteredLoader } from './ui/centered-loader.tsx';
-import { type PageNavigate, PageNavigationContext } from './ui/page-link.tsx';
-import { RouteError } from './ui/route-error.tsx';
+import { preloadableLazy } from './ui/preloadable-lazy.ts';
+import { RouteErrorBoundary } from './ui/route-error.tsx';
+import { assumeViewportWidth } from './ui/use-wide-from.ts';
 
 /** The modules routes render, each loaded when its route is first visited (its own chunk). */
 const routeModules = import.meta.glob<Record<string, unknown>>([
@@ -12,42 +21,49 @@ const routeModules = import.meta.glob<Record<string, unknown>>([
   './auth/require-auth.tsx',
 ]);
 
-/** What a route needs to know about the module behind it: the build's prerenderer reads `handle`. */
+/** What a route knows of the module behind it: the build's prerenderer and the start read `handle`. */
 export interface RouteModuleHandle {
   /** The module's path relative to src/app, as in the build's manifest (`src/app/...`). */
   module: string;
+  /** Loads the module, after which its screen renders at once (no suspending). */
+  preload: () => Promise<void>;
 }
 
 /**
  * A route's screen: the module's chunk is loaded when the route is first visited, so the first load
  * carries only what the route needs. The prerenderer (src/app/prerender) finds each page's chunks,
- * and so its stylesheets, through `handle.module`.
+ * and so its stylesheets, through `handle.module`. A screen still loading suspends the navigation,
+ * which the router makes a transition: the page shown stays until the next one is ready. (No Suspense
+ * boundary on the way: a hydration leaves a boundary's content for a pass of its own, after the
+ * page's commit, which unpins the dates the server wrote and lets the viewport's width go.)
  */
-function screen(path: string, exportName: string): Pick<RouteObject, 'lazy' | 'handle'> {
+function screen(path: string, exportName: string): Pick<RouteObject, 'Component' | 'handle'> {
   const load = routeModules[path];
   if (!load) throw new Error(`no route module ${path}`);
-  const handle: RouteModuleHandle = { module: `src/app/${path.slice(2)}` };
-  return {
-    handle,
-    lazy: async () => {
-      const Component = (await load())[exportName];
-      if (typeof Component !== 'function') throw new Error(`${path} exports no ${exportName}`);
-      return { Component: Component as ComponentType };
-    },
-  };
+  const Screen = preloadableLazy(async () => {
+    const Component = (await load())[exportName];
+    if (typeof Component !== 'function') throw new Error(`${path} exports no ${exportName}`);
+    return Component as ComponentType;
+  });
+  const handle: RouteModuleHandle = { module: `src/app/${path.slice(2)}`, preload: Screen.preload };
+  return { Component: Screen, handle };
 }
 
-/** The root of every route: screens move with the router's navigate (PageLink, useSignOut). */
+/**
+ * The root of every route: a screen whose chunk fails to load, or that throws while rendering, shows
+ * the error screen.
+ */
 function RootRoute() {
-  const navigate = useNavigate();
-  const pageNavigate = useCallback<PageNavigate>(
-    (to, options) => navigate(to, { replace: options?.replace ?? false }),
-    [navigate],
-  );
+  const location = useLocation();
+  const [firstLocation] = useState(location);
+  useSessionExpiryHandler();
+  // The layout a server render assumed holds for the first location only. Cleared while rendering,
+  // before the next screen's parts read it as they mount (idempotent, so safe to repeat).
+  if (location !== firstLocation) assumeViewportWidth(null);
   return (
-    <PageNavigationContext.Provider value={pageNavigate}>
+    <RouteErrorBoundary location={location}>
       <Outlet />
-    </PageNavigationContext.Provider>
+    </RouteErrorBoundary>
   );
 }
 
@@ -203,8 +219,6 @@ const publicPageRoutes: RouteObject[] = [
 export const appRoutes: RouteObject[] = [
   {
     Component: RootRoute,
-    errorElement: <RouteError />,
-    hydrateFallbackElement: <CenteredLoader />,
     children: [
       {
         path: publicPaths.landing,
@@ -236,6 +250,20 @@ export const appRoutes: RouteObject[] = [
   },
 ];
 
-export function createAppRouter() {
-  return createBrowserRouter(appRoutes);
+/** The routes' tree for a location: inside the browser's router, or the build's and server's static one. */
+export function AppRoutes() {
+  return useRoutes(appRoutes);
+}
+
+/**
+ * Loads the screens a location renders, so that its first render (a hydration above all: a screen
+ * still loading would replace the server's HTML with the loader) has them at once. Returns their
+ * modules, as in the build's manifest.
+ */
+export async function loadScreensFor(location: string | Partial<Path>): Promise<string[]> {
+  const handles = (matchRoutes(appRoutes, location) ?? []).flatMap(({ route }) =>
+    route.handle ? [route.handle as RouteModuleHandle] : [],
+  );
+  await Promise.all(handles.map((handle) => handle.preload()));
+  return handles.map((handle) => handle.module);
 }

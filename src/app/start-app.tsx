@@ -1,33 +1,17 @@
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { matchRoutes, RouterProvider } from 'react-router-dom';
 import { pinDateDisplay } from '#shared/date-display.ts';
 import { FIRST_ANSWERS_ID, type FirstAnswers } from '#shared/signed-in-pages.ts';
 import { AppRoot } from './app-root.tsx';
-import { installSessionExpiryHandler } from './auth/session-expiry.ts';
 import { rememberTimeZone } from './lib/cookies.ts';
 import { isPrerenderedFor } from './lib/prerendered-root.ts';
 import { queryClient } from './lib/query-client.ts';
 import { assumeTokenWhileHydrating, getToken } from './lib/token-store.ts';
 import { registerServiceWorker } from './offline/service-worker-registration.ts';
-import { appRoutes, createAppRouter } from './router.tsx';
+import { AppRoutes, loadScreensFor } from './router.tsx';
 import { afterLoadAndIdle } from './start-timing.ts';
+import { LoadingBrowserRouter } from './ui/loading-browser-router.tsx';
 import { assumeViewportWidth } from './ui/use-wide-from.ts';
-
-/**
- * Loads the screens of the current location before the router starts: hydrating prerendered HTML
- * needs them rendered at once (a lazy route still loading would replace the page with the loader),
- * and elsewhere it saves the router a round of its own.
- */
-async function loadMatchedRoutes(): Promise<void> {
-  const matches = matchRoutes(appRoutes, window.location) ?? [];
-  await Promise.all(
-    matches.map(async ({ route }) => {
-      if (typeof route.lazy !== 'function') return;
-      Object.assign(route, await route.lazy(), { lazy: undefined });
-    }),
-  );
-}
 
 /**
  * A signed-in page the server rendered (src/server/http/signed-in-render.ts) hydrates with the answers
@@ -63,23 +47,22 @@ async function takeFirstAnswers(): Promise<boolean> {
 
 /** Starts the app on every page but the landing page: hydrates a prerendered page, renders the rest. */
 export async function startApp(container: HTMLElement): Promise<void> {
-  // A chunk that fails to load leaves the work to the router, whose error screen offers a reload.
-  await loadMatchedRoutes().catch(() => undefined);
+  // Hydrating prerendered HTML needs the location's screens rendered at once; elsewhere loading them
+  // first saves a round of suspending. A chunk that fails to load leaves the work to the routes, whose
+  // error screen offers a reload.
+  await loadScreensFor(window.location).catch(() => undefined);
   const prerendered = isPrerenderedFor(container, window.location.pathname) && (await takeFirstAnswers());
-  const router = createAppRouter();
-  const firstLocation = router.state.location;
-  const stopAssuming = router.subscribe((state) => {
-    if (state.location === firstLocation) return;
-    assumeViewportWidth(null);
-    stopAssuming();
-  });
-  installSessionExpiryHandler(router, queryClient);
   // A server-rendered page stays inert until hydrated (src/server/http/signed-in-render.ts).
   const onCommit = () => {
     container.removeAttribute('inert');
     pinDateDisplay({});
   };
-  const app = <AppRoot router={<RouterProvider router={router} />} onCommit={onCommit} />;
+  const router = (
+    <LoadingBrowserRouter prepare={loadScreensFor}>
+      <AppRoutes />
+    </LoadingBrowserRouter>
+  );
+  const app = <AppRoot router={router} onCommit={onCommit} />;
   // As a transition, React renders (and hydrates) in slices that yield to the browser every few
   // milliseconds: no single long task blocks a tap while the page starts (issue 16: total blocking time).
   startTransition(() => {

@@ -206,6 +206,9 @@ test('Property Documentation and the as-builds URL follow the selected property'
   );
   await sidebar.getByRole('link', { name: 'Property Documentation' }).click();
   await expect(page).toHaveURL(new RegExp(`/property-manager/${first.id}/asbuilds$`));
+  // On the page: the router renders it a moment after the address changes, and a property chosen
+  // before then would be the dashboard's.
+  await expect(page.getByRole('heading', { name: 'Property Documentation' })).toBeVisible();
 
   await page.getByRole('button', { name: /^Property:/ }).click();
   await page.getByRole('menuitem', { name: new RegExp(second.name) }).click();

@@ -26,15 +26,21 @@ export function asbuildsSyncStep(state: {
  */
 export function AsbuildsPropertySync() {
   const { selected, projects, select } = useSelectedProperty();
-  const { pathname, search, hash } = useLocation();
+  const { pathname, search, hash, key } = useLocation();
   const navigate = useNavigate();
   const match = matchPath(managerPaths.asbuilds, pathname);
   const raw = match?.params.projectId ?? '';
   const urlId = /^\d{1,9}$/.test(raw) ? Number(raw) : null;
   const selectedId = selected?.id ?? null;
   const previous = useRef<number | null>(null);
+  // The location at which the URL was asked to follow the selection: until it has moved on, the URL's
+  // id is the one being replaced, not one for the dropdown to follow (the router renders the new
+  // location a moment later, in a transition).
+  const askedAt = useRef<string | null>(null);
 
   useEffect(() => {
+    if (askedAt.current !== null && askedAt.current === key) return;
+    askedAt.current = null;
     const step = asbuildsSyncStep({
       urlId,
       selectedId,
@@ -42,10 +48,12 @@ export function AsbuildsPropertySync() {
       knownIds: projects.map((project) => project.id),
     });
     previous.current = selectedId;
-    if (step?.kind === 'replace-url')
+    if (step?.kind === 'replace-url') {
+      askedAt.current = key;
       navigate(`${asbuildsPath(step.projectId)}${search}${hash}`, { replace: true });
+    }
     if (step?.kind === 'select') select(step.projectId);
-  }, [urlId, selectedId, projects, select, navigate, search, hash]);
+  }, [urlId, selectedId, projects, select, navigate, search, hash, key]);
 
   return null;
 }

@@ -1,16 +1,11 @@
 // The build's server renderer (run by scripts/prerender-plugin.ts in Node, never shipped to the
 // browser): each prerendered page is the same tree the browser hydrates, rendered to HTML.
 import { StrictMode } from 'react';
-import {
-  createStaticHandler,
-  createStaticRouter,
-  type RouteObject,
-  StaticRouterProvider,
-} from 'react-router-dom';
+import { type RouteObject, StaticRouter } from 'react-router-dom';
 import type { PrerenderedPath } from '#shared/prerendered-pages.ts';
 import { AppRoot } from '../app-root.tsx';
 import { LandingRoot } from '../public/landing-root.tsx';
-import { appRoutes, type RouteModuleHandle } from '../router.tsx';
+import { AppRoutes, appRoutes, loadScreensFor, type RouteModuleHandle } from '../router.tsx';
 import { type PageTitleCollector, PageTitleContext } from '../ui/page-title.ts';
 import { SignedInSkeleton } from '../ui/signed-in-skeleton.tsx';
 import { ThemeProvider } from '../ui/theme-provider.tsx';
@@ -29,19 +24,18 @@ export interface RenderedPage {
 }
 
 async function renderAppPage(path: string, titles: PageTitleCollector): Promise<RenderedPage> {
-  const handler = createStaticHandler(appRoutes);
-  const context = await handler.query(new Request(new URL(path, 'http://prerender.invalid')));
-  if (context instanceof Response) throw new Error(`${path} answered ${context.status} instead of a page`);
-  const router = createStaticRouter(handler.dataRoutes, context);
+  const routeModules = await loadScreensFor(path);
   const html = await toHtml(
     <PageTitleContext.Provider value={titles}>
-      <AppRoot router={<StaticRouterProvider router={router} context={context} hydrate={false} />} />
+      <AppRoot
+        router={
+          <StaticRouter location={path}>
+            <AppRoutes />
+          </StaticRouter>
+        }
+      />
     </PageTitleContext.Provider>,
   );
-  const routeModules = context.matches.flatMap(({ route }) => {
-    const handle = route.handle as RouteModuleHandle | undefined;
-    return handle ? [handle.module] : [];
-  });
   return { html, title: titles.title ?? null, modules: [...APP_MODULES, ...routeModules] };
 }
 

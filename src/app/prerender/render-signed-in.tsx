@@ -2,13 +2,13 @@
 // scripts/prerender-plugin.ts into dist-ssr/ and run by the server (src/server/http/signed-in-render.ts),
 // never shipped to the browser. The server has already asked the API for the page's first answers
 // with the visitor's own session cookie, so the screen shows exactly what the API lets them see.
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
+import { StaticRouter } from 'react-router-dom';
 import { createQueryClient } from '#app/lib/query-client.ts';
 import { assumeTokenWhileHydrating } from '#app/lib/token-store.ts';
 import { assumeViewportWidth } from '#app/ui/use-wide-from.ts';
 import { pinDateDisplay } from '#shared/date-display.ts';
 import { AppRoot } from '../app-root.tsx';
-import { appRoutes } from '../router.tsx';
+import { AppRoutes, loadScreensFor } from '../router.tsx';
 import { type PageTitleCollector, PageTitleContext } from '../ui/page-title.ts';
 import { seedFirstAnswers } from './first-screen-queries.ts';
 import { toHtml } from './to-html.ts';
@@ -16,8 +16,6 @@ import { toHtml } from './to-html.ts';
 // Every page this renders is signed in: the guard lets it through as the browser's hydration will
 // (with its stored token; start-app.tsx).
 assumeTokenWhileHydrating('server-render');
-
-const handler = createStaticHandler(appRoutes);
 
 export interface SignedInPage {
   /** What goes inside #root. */
@@ -62,10 +60,7 @@ async function renderOne(
 ): Promise<SignedInPage | null> {
   const client = createQueryClient();
   if (!seedFirstAnswers(client, location, answers)) return null;
-  const url = new URL(`${location.pathname}${location.search}`, 'http://render.invalid');
-  const context = await handler.query(new Request(url));
-  if (context instanceof Response) return null;
-  const router = createStaticRouter(handler.dataRoutes, context);
+  await loadScreensFor(location);
   const titles: PageTitleCollector = {};
   const renderedAt = Date.now();
   pinDateDisplay({ timeZone, now: renderedAt });
@@ -75,7 +70,11 @@ async function renderOne(
       <PageTitleContext.Provider value={titles}>
         <AppRoot
           client={client}
-          router={<StaticRouterProvider router={router} context={context} hydrate={false} />}
+          router={
+            <StaticRouter location={location}>
+              <AppRoutes />
+            </StaticRouter>
+          }
         />
       </PageTitleContext.Provider>,
     );
