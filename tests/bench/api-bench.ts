@@ -11,6 +11,16 @@ import pg from 'pg';
 const ROOT = join(import.meta.dirname, '..', '..');
 const CONNECTIONS = 10;
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
+/**
+ * `BENCH_ROUTES=POST` (comma-separated parts of the rows' names, any case) measures only the rows
+ * that match, beside the ceiling: a quick before/after of a few routes. `stall` names the stall row.
+ */
+const ROUTE_FILTER = (process.env.BENCH_ROUTES ?? '')
+  .split(',')
+  .map((part) => part.trim().toLowerCase())
+  .filter((part) => part !== '');
+const measured = (name: string) =>
+  ROUTE_FILTER.length === 0 || ROUTE_FILTER.some((part) => name.toLowerCase().includes(part));
 const PASSWORD = 'demo12345';
 const VENDOR = 'vendor@demo.local';
 const MANAGER = 'bench-manager@bench.local';
@@ -214,6 +224,7 @@ async function measure(target: Target, port: number): Promise<RouteFigure[]> {
     const figures: RouteFigure[] = [];
     let ceiling = 0;
     for (const spec of specs) {
+      if (figures.length > 0 && !measured(spec.name)) continue;
       const figure =
         spec === bidSpec
           ? await loadBids(origin, spec, biddable, () => next++)
@@ -221,9 +232,9 @@ async function measure(target: Target, port: number): Promise<RouteFigure[]> {
       if (figures.length === 0) ceiling = figure.rps;
       figures.push({ ...figure, ratio: ceiling > 0 ? figure.rps / ceiling : 0 });
     }
-    figures.push({ ...(await stallCheck(origin, vendorToken)), ratio: 0 });
-    const stall = figures[figures.length - 1]!;
-    stall.ratio = ceiling > 0 ? stall.rps / ceiling : 0;
+    if (!measured('stall')) return figures;
+    const stall = await stallCheck(origin, vendorToken);
+    figures.push({ ...stall, ratio: ceiling > 0 ? stall.rps / ceiling : 0 });
     return figures;
   } finally {
     await stopServer(child);
