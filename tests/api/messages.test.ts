@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '#server/db/schema/messages.ts';
+import { notificationDeliveries } from '#server/db/schema/notification-deliveries.ts';
 import { notifications } from '#server/db/schema/notifications.ts';
 import { MAX_MESSAGE_LENGTH } from '#shared/message-schemas.ts';
 import { makeClient, makeProject, makeRequest, makeVendorProfile } from '../support/request-factories.ts';
@@ -93,6 +94,48 @@ describe('POST /api/messages/', () => {
       title: 'New message from Jordan Vendor',
       message: 'Is the unit occupied?',
     });
+  });
+
+  it('answers the message as the thread reads it, and gives each manager its notice with its mail', async () => {
+    const request = await plumbingRequest();
+    const sent = await plumber.client.post('/api/messages/', {
+      request: request.id,
+      content: 'Arriving at 9',
+    });
+    expect(sent.statusCode).toBe(201);
+    // The answer's id and time are the row's, as every later read gives them.
+    const thread = await creator.client.get(
+      `/api/messages/?request=${request.id}&vendor=${plumber.id}&mark_read=false`,
+    );
+    expect(thread.json()).toEqual([sent.json()]);
+    const deliveries = await t.db
+      .select({
+        userId: notificationDeliveries.userId,
+        channel: notificationDeliveries.channel,
+        batchKey: notificationDeliveries.batchKey,
+        notificationUser: notifications.userId,
+      })
+      .from(notificationDeliveries)
+      .innerJoin(notifications, eq(notifications.id, notificationDeliveries.notificationId))
+      .where(eq(notifications.relatedRequestId, request.id));
+    // Managers get messages by mail and push by default; neither has a push device here.
+    const batchKey = `thread:${request.id}:${plumber.id}`;
+    expect(deliveries.sort((a, b) => a.userId - b.userId)).toEqual(
+      [creator.id, colleague.id]
+        .sort((a, b) => a - b)
+        .map((userId) => ({ userId, channel: 'email', batchKey, notificationUser: userId })),
+    );
+  });
+
+  it('writes nothing when the sender may not take part', async () => {
+    const request = await plumbingRequest();
+    expect(
+      (await electrician.client.post('/api/messages/', { request: request.id, content: 'Hi' })).statusCode,
+    ).toBe(403);
+    expect(await t.db.select().from(messages).where(eq(messages.requestId, request.id))).toHaveLength(0);
+    expect(
+      await t.db.select().from(notifications).where(eq(notifications.relatedRequestId, request.id)),
+    ).toHaveLength(0);
   });
 
   it('a manager writes to a named vendor, who is notified', async () => {

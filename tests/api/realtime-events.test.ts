@@ -155,6 +155,33 @@ describe('GET /api/events/', () => {
     for (const stream of [vendorStream, otherStream, managerStream]) stream.close();
   });
 
+  it('pushes the notification as the bell reads it, and a message too large to travel as null', async () => {
+    const stream = await EventStream.open(firstUrl, plumber.client);
+    const sent = await manager.post('/api/messages/', {
+      request: requestId,
+      vendor: plumber.id,
+      content: 'Gate code 4417',
+    });
+    expect(sent.statusCode).toBe(201);
+    await stream.waitFor((text) => text.includes('Gate code 4417') && text.includes('event: notification'));
+    // Its id and time are the row's, filled in by the statement that wrote it.
+    const listed = (await plumber.client.get('/api/notifications/?is_read=false')).json<unknown[]>();
+    expect(stream.events('notification')).toHaveLength(1);
+    expect(listed).toContainEqual(stream.events('notification')[0]);
+
+    // 2,000 four-byte characters: 8,000 bytes, past what pg_notify carries. The browser refetches.
+    const large = await manager.post('/api/messages/', {
+      request: requestId,
+      vendor: plumber.id,
+      content: '🔧'.repeat(2_000),
+    });
+    expect(large.statusCode).toBe(201);
+    await stream.waitFor((text) => text.includes('event: message\ndata: null'));
+    await stream.waitFor(() => stream.events('notification').length === 2);
+    expect(stream.events('notification')[1]).toMatchObject({ message: '🔧'.repeat(100), is_read: false });
+    stream.close();
+  });
+
   it('pushes nothing from a rolled-back write', async () => {
     const stream = await EventStream.open(firstUrl, plumber.client);
     await t.db

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '#server/db/query-rows.ts';
-import { reusedStatement } from '#server/db/reused-statement.ts';
+import { reusedSql, reusedStatement } from '#server/db/reused-statement.ts';
 import { maintenanceRequests as mr } from '#server/db/schema/requests.ts';
 import { makeRequest, makeRequestWorld } from '../support/request-factories.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
@@ -28,6 +28,12 @@ const namedDescribedAs = reusedStatement((db) =>
     .from(mr)
     .where(eq(mr.id, sql.placeholder('id')))
     .prepare('fieldbid_test_described_as'),
+);
+
+/** A raw statement (issue 14's one-statement writes), named the same way. */
+const rawDescribedAs = reusedSql<{ description: string }>(
+  'fieldbid_test_raw_described_as',
+  () => sql`select description from maintenance_requests where id = ${sql.placeholder('id')}::int`,
 );
 
 beforeAll(async () => {
@@ -74,5 +80,20 @@ describe('reusedStatement', () => {
     expect(prepared).toBe(process.env.TEST_DB === 'postgres' ? 1 : 0);
     // Another connection of the pool prepares it for itself.
     expect(await namedDescribedAs(t.db, { id: requestId })).toEqual([{ description: 'Committed' }]);
+  });
+
+  it('runs a raw statement in the transaction it is given, named on PostgreSQL', async () => {
+    const prepared = await t.db.transaction(async (tx) => {
+      await tx.update(mr).set({ description: 'Uncommitted' }).where(eq(mr.id, requestId));
+      expect(await rawDescribedAs(tx, { id: requestId })).toEqual([{ description: 'Uncommitted' }]);
+      const [row] = await queryRows<{ count: number }>(
+        tx,
+        sql`select count(*)::int as count from pg_prepared_statements where name = 'fieldbid_test_raw_described_as'`,
+      );
+      await tx.update(mr).set({ description: 'Committed' }).where(eq(mr.id, requestId));
+      return Number(row?.count);
+    });
+    expect(prepared).toBe(process.env.TEST_DB === 'postgres' ? 1 : 0);
+    expect(await rawDescribedAs(t.db, { id: requestId + 1_000_000 })).toEqual([]);
   });
 });

@@ -1,3 +1,4 @@
+import type { SQL } from 'drizzle-orm';
 import type { DbOrTx } from './db-or-tx.ts';
 
 /** Drizzle's prepared query: the SQL text, its parameters (placeholders among them) and its row mapping. */
@@ -48,4 +49,34 @@ export function reusedStatement<Result>(
     const bound = Object.create(prepared, { client: { value: client } }) as Prepared<Result>;
     return bound.execute(values);
   };
+}
+
+/** What Drizzle's session builds a prepared query from (the same internals `reusedStatement` reads). */
+interface WithSession {
+  dialect: { sqlToQuery(query: SQL): { sql: string; params: unknown[] } };
+  session: {
+    prepareQuery(
+      query: { sql: string; params: unknown[] },
+      fields: undefined,
+      name: string,
+      arrayMode: false,
+    ): Prepared<{ rows: unknown[] }>;
+  };
+}
+
+/**
+ * A raw SQL statement built and named once, like `reusedStatement`'s, for a statement Drizzle's
+ * builders cannot write (a write made of data-modifying CTEs: issue 14's one-statement writes).
+ * Its placeholders are sent as given (no column encodes them: cast them in the SQL), and its rows
+ * come back as the driver reads them, timestamps as text (Drizzle's parsers).
+ */
+export function reusedSql<Row>(
+  name: string,
+  build: () => SQL,
+): (db: DbOrTx, values: Record<string, unknown>) => Promise<Row[]> {
+  const statement = reusedStatement((db) => {
+    const { dialect, session } = db as unknown as WithSession;
+    return session.prepareQuery(dialect.sqlToQuery(build()), undefined, name, false);
+  });
+  return async (db, values) => (await statement(db, values)).rows as Row[];
 }

@@ -26,6 +26,12 @@ export interface IdempotencyOptions {
    * the SHA-256 of each file (the handler has read the stream; see requestHash).
    */
   payload?: unknown;
+  /**
+   * The write is atomic by itself (one statement, or it opens its own transaction where it needs
+   * one): without a key it runs on the database directly, not in a transaction (issue 14: BEGIN and
+   * COMMIT were two of a bid's four round trips). With a key it still runs in the key's transaction.
+   */
+  atomic?: boolean;
 }
 
 const REUSED_BODY = apiError('IDEMPOTENCY_KEY_REUSED');
@@ -41,8 +47,8 @@ const asJson = (body: unknown): unknown => (body === undefined ? null : JSON.par
 type Outcome = { replayed: boolean; answer: WriteAnswer };
 
 /**
- * Runs a replayable write (bids, messages, requests: DESIGN.md) in one transaction and sends its
- * answer. Everything the write reads or writes must go through the `tx` it is given: on PGlite a
+ * Runs a replayable write (bids, messages, requests: DESIGN.md) in one transaction (unless it is
+ * `atomic` and has no key) and sends its answer. Everything the write reads or writes must go through the `tx` it is given: on PGlite a
  * query on `app.db` would wait for this very transaction to end.
  *
  * With an `Idempotency-Key` header (signed-in users only; the key is per user) the key row is
@@ -61,7 +67,7 @@ export async function idempotentWrite(
   const { db } = request.server;
   const key = readIdempotencyKey(request);
   if (key === null) {
-    const answer = await db.transaction((tx) => write(tx));
+    const answer = options.atomic ? await write(db) : await db.transaction((tx) => write(tx));
     return reply.code(answer.status).send(answer.body);
   }
   const user = requireUser(request);

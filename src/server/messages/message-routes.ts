@@ -10,13 +10,10 @@ import { requireUser } from '../auth/guards.ts';
 import { checkFirst } from '../auth/route-guards.ts';
 import { errorResponses } from '../http/route-schemas.ts';
 import { idempotentWrite } from '../idempotency/idempotent-write.ts';
-import { notify } from '../notifications/notify.ts';
 import { conversationRoutes } from './conversation-routes.ts';
-import { insertMessage, readThread } from './message-store.ts';
+import { sendMessage } from './message-send.ts';
+import { readThread } from './message-store.ts';
 import { loadThreadAccess } from './message-thread.ts';
-
-/** How much of a message a new_message notification quotes. */
-const NOTIFICATION_QUOTE_LENGTH = 200;
 
 /** GET and POST /api/messages/ plus the conversations list (signed-in spec, sections 2 and 7). */
 export async function messageRoutes(app: FastifyInstance): Promise<void> {
@@ -45,24 +42,13 @@ export async function messageRoutes(app: FastifyInstance): Promise<void> {
     const user = requireUser(request);
     const input = request.body;
     const access = await loadThreadAccess(app.db, user, input.request, input.vendor);
-    return idempotentWrite(request, reply, async (tx) => {
-      const message = await insertMessage(tx, access, user, input.content);
-      const recipients = access.side === 'vendor' ? access.managerIds : [access.vendorId];
-      await notify(
-        tx,
-        recipients.map((userId) => ({
-          userId,
-          kind: 'new_message' as const,
-          title: `New message from ${message.sender_name}`,
-          message: message.content.slice(0, NOTIFICATION_QUOTE_LENGTH),
-          relatedRequestId: access.requestId,
-          relatedVendorId: access.vendorId,
-        })),
-        // Both sides' open screens (the sender's other tabs too) get the message itself.
-        [{ users: [access.vendorId, ...access.managerIds], event: 'message', data: message }],
-      );
-      return { status: 201, body: message };
-    });
+    // One statement (message-send.ts): without an Idempotency-Key it needs no transaction.
+    return idempotentWrite(
+      request,
+      reply,
+      async (db) => ({ status: 201, body: await sendMessage(db, access, user, input.content) }),
+      { atomic: true },
+    );
   });
 
   await app.register(conversationRoutes);

@@ -1,8 +1,7 @@
-import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, ne } from 'drizzle-orm';
 import { MESSAGE_THREAD_LIMIT, type Message } from '#shared/message-schemas.ts';
 import type { UserRow } from '../auth/session-store.ts';
 import type { Db } from '../db/database.ts';
-import { reusedStatement } from '../db/reused-statement.ts';
 import { messages } from '../db/schema/messages.ts';
 import { users } from '../db/schema/users.ts';
 import type { ThreadAccess } from './message-thread.ts';
@@ -27,7 +26,8 @@ const messageColumns = {
   createdAt: messages.createdAt,
 };
 
-function messageBody(row: {
+/** A message row (with its sender's names) as the API answers it. */
+export function messageBody(row: {
   id: number;
   request: number;
   vendor: number;
@@ -76,46 +76,4 @@ export async function readThread(
     .orderBy(desc(messages.createdAt), desc(messages.id))
     .limit(MESSAGE_THREAD_LIMIT);
   return rows.reverse().map(messageBody);
-}
-
-/** Built once (db/reused-statement.ts): POST message's insert, issue 14. */
-const insertStatement = reusedStatement((db) =>
-  db
-    .insert(messages)
-    .values({
-      requestId: sql.placeholder('requestId'),
-      vendorId: sql.placeholder('vendorId'),
-      senderId: sql.placeholder('senderId'),
-      senderRole: sql.placeholder('senderRole'),
-      content: sql.placeholder('content'),
-    })
-    .returning()
-    .prepare('fieldbid_message_insert'),
-);
-
-/** Writes the caller's message to the thread; the message as the API answers it. */
-export async function insertMessage(
-  db: Db,
-  access: ThreadAccess,
-  sender: Pick<UserRow, 'id' | 'firstName' | 'lastName' | 'email'>,
-  content: string,
-): Promise<Message> {
-  const [row] = await insertStatement(db, {
-    requestId: access.requestId,
-    vendorId: access.vendorId,
-    senderId: sender.id,
-    senderRole: access.side === 'vendor' ? 'vendor' : 'property_manager',
-    content,
-  });
-  return messageBody({
-    id: row!.id,
-    request: row!.requestId,
-    vendor: row!.vendorId,
-    content: row!.content,
-    sender_role: row!.senderRole,
-    firstName: sender.firstName,
-    lastName: sender.lastName,
-    email: sender.email,
-    createdAt: row!.createdAt,
-  });
 }

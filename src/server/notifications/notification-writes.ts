@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { queryRows } from '../db/query-rows.ts';
 import type { notifications } from '../db/schema/notifications.ts';
@@ -7,17 +7,11 @@ import type { NewNotification } from './notify.ts';
 
 type NotificationRow = typeof notifications.$inferSelect;
 
-/**
- * Writes notifications and their planned deliveries (`plans[i]` belongs to `items[i]`) in one
- * statement and answers the rows in the order of `items`. The ids are drawn from the sequence first
- * (a materialized CTE), so each delivery names its notification without a second round trip: inside
- * the writing transaction every statement keeps it open a round trip longer (issue 14, POST message).
- */
-export async function insertNotifications(
-  db: Db,
+/** The notifications' and deliveries' rows as the JSON texts `notificationWritesSql` reads. */
+export function notificationRowsJson(
   items: readonly NewNotification[],
   plans: readonly (readonly PlannedDelivery[])[],
-): Promise<NotificationRow[]> {
+): { items: string; deliveries: string } {
   const itemRows = items.map((item, ord) => ({
     ord,
     user_id: item.userId,
@@ -42,12 +36,21 @@ export async function insertNotifications(
     )
     // Written in the planned order (email, SMS, push), so their ids keep it.
     .map((row, seq) => ({ ...row, seq }));
-  const written = await queryRows<{ id: number; ord: number; created_ms: number | string }>(
-    db,
-    sql`
-      with items as materialized (
+  return { items: JSON.stringify(itemRows), deliveries: JSON.stringify(deliveryRows) };
+}
+
+/**
+ * The CTEs that write notifications and their planned deliveries from `notificationRowsJson`'s two
+ * JSON texts: `items` (each item with its `ord` and the id drawn for it), `written` (id, created_at)
+ * and `planned`. The ids are drawn from the sequence first (a materialized CTE), so each delivery
+ * names its notification in the same statement. notify() and POST message's one statement
+ * (messages/message-send.ts) both write through them.
+ */
+export function notificationWritesSql(items: SQL, deliveries: SQL): SQL {
+  return sql`
+      items as materialized (
         select nextval(pg_get_serial_sequence('notifications', 'id'))::int as id, i.*
-        from json_to_recordset(${JSON.stringify(itemRows)}::json) as i(
+        from json_to_recordset(${items}::json) as i(
           ord int, user_id int, kind text, title text, message text, related_request_id int, related_vendor_id int
         )
       ),
@@ -59,13 +62,30 @@ export async function insertNotifications(
       planned as (
         insert into notification_deliveries (notification_id, user_id, category, channel, status, device_id, batch_key, send_after)
         select items.id, p.user_id, p.category, p.channel, p.status, p.device_id, p.batch_key, p.send_after
-        from json_to_recordset(${JSON.stringify(deliveryRows)}::json) as p(
+        from json_to_recordset(${deliveries}::json) as p(
           ord int, seq int, user_id int, category text, channel text, status text, device_id int, batch_key text, send_after timestamptz
         )
         join items on items.ord = p.ord
         order by p.seq
         on conflict do nothing
-      )
+      )`;
+}
+
+/**
+ * Writes notifications and their planned deliveries (`plans[i]` belongs to `items[i]`) in one
+ * statement and answers the rows in the order of `items`: inside the writing transaction every
+ * statement keeps it open a round trip longer (issue 14, POST message).
+ */
+export async function insertNotifications(
+  db: Db,
+  items: readonly NewNotification[],
+  plans: readonly (readonly PlannedDelivery[])[],
+): Promise<NotificationRow[]> {
+  const rows = notificationRowsJson(items, plans);
+  const written = await queryRows<{ id: number; ord: number; created_ms: number | string }>(
+    db,
+    sql`
+      with ${notificationWritesSql(sql`${rows.items}`, sql`${rows.deliveries}`)}
       select items.id, items.ord, extract(epoch from written.created_at) * 1000 as created_ms
       from written join items on items.id = written.id`,
   );

@@ -1,9 +1,9 @@
 import type { NotificationKind } from '#shared/notification-preferences.ts';
 import type { Db } from '../db/database.ts';
 import { publishEvents, type RealtimeEvent } from '../realtime/realtime-events.ts';
-import { planDeliveries } from './delivery-plan.ts';
+import { type PlannedDelivery, planDeliveries } from './delivery-plan.ts';
 import { notificationBody } from './notification-body.ts';
-import { loadRecipients } from './notification-preferences-store.ts';
+import { loadRecipients, type Recipient } from './notification-preferences-store.ts';
 import { insertNotifications } from './notification-writes.ts';
 
 /** What made a notification; the kinds the product creates (kept in `notifications.kind`). */
@@ -41,8 +41,24 @@ export async function notify(
     db,
     items.map((item) => item.userId),
   );
-  const now = new Date();
-  const plans = items.map((item) =>
+  const rows = await insertNotifications(db, items, planNotifications(items, recipients, new Date()));
+  await publishEvents(db, [
+    ...rows.map((row) => ({
+      users: [row.userId],
+      event: 'notification' as const,
+      data: notificationBody(row),
+    })),
+    ...alsoPublish,
+  ]);
+}
+
+/** Each notification's deliveries (`[i]` for `items[i]`), from its recipient's facts (loadRecipients). */
+export function planNotifications(
+  items: readonly NewNotification[],
+  recipients: ReadonlyMap<number, Recipient>,
+  now: Date,
+): PlannedDelivery[][] {
+  return items.map((item) =>
     planDeliveries(
       recipients.get(item.userId),
       {
@@ -54,13 +70,4 @@ export async function notify(
       now,
     ),
   );
-  const rows = await insertNotifications(db, items, plans);
-  await publishEvents(db, [
-    ...rows.map((row) => ({
-      users: [row.userId],
-      event: 'notification' as const,
-      data: notificationBody(row),
-    })),
-    ...alsoPublish,
-  ]);
 }

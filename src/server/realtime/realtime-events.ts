@@ -16,9 +16,9 @@ export interface RealtimeEvent {
 }
 
 // pg_notify refuses payloads of 8000 bytes or more; leave room for the envelope.
-const MAX_PAYLOAD_BYTES = 7_500;
+export const MAX_PAYLOAD_BYTES = 7_500;
 
-function encode(event: RealtimeEvent): string {
+export function encode(event: RealtimeEvent): string {
   const payload = JSON.stringify(event);
   if (Buffer.byteLength(payload) <= MAX_PAYLOAD_BYTES) return payload;
   return JSON.stringify({ ...event, data: null });
