@@ -25,14 +25,14 @@ async function takeFirstAnswers(): Promise<boolean> {
   const token = getToken();
   if (token === null) return false;
   try {
-    const [{ seedFirstAnswers }, { preloadTopBarTools }] = await Promise.all([
-      import('./prerender/first-screen-queries.ts'),
+    const [{ seedReadAnswers }, { preloadTopBarTools }] = await Promise.all([
+      import('./prerender/first-screen-keys.ts'),
       import('./layouts/top-bar.tsx'),
     ]);
     // The frame's lazy part hydrates with the rest, not in a long task of its own afterwards.
     await preloadTopBarTools();
     const { renderedAt, viewportWidth, answers } = JSON.parse(block.textContent ?? '') as FirstAnswers;
-    if (!seedFirstAnswers(queryClient, window.location, answers)) return false;
+    if (!seedReadAnswers(queryClient, window.location, answers)) return false;
     // '2 hours ago' as the server wrote it, until hydrated (AppRoot's onCommit); its layout until the first
     // navigation: parts of the page hydrate after its commit (Mantine's tab panels are <Activity>
     // boundaries), and they must find the server's layout too.

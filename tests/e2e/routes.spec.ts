@@ -2,6 +2,9 @@ import { expect, type Page, test } from '@playwright/test';
 import { postJson } from './support/api-session.ts';
 import { LoginPage, openSignedIn } from './support/login-page.ts';
 
+// In the page (these tests' own lib has no DOM).
+declare const localStorage: { getItem(key: string): string | null };
+
 test.describe('moving between screens', () => {
   test('a screen whose code fails to load shows the error screen, and the next move leaves it', async ({
     page,

@@ -123,6 +123,24 @@ test.describe('hydration of a server-rendered screen', () => {
     }
   }
 
+  test('the hydration reads the answers as the server read them: zod is not waited for', async ({ page }) => {
+    await signIn(page, 'vendor@demo.local');
+    // zod and the answer schemas (the chunk zod's own modules are in), held until the page is taken over:
+    // building them is a long task on a slow phone, and the server has already read the answers.
+    let zodAsked = false;
+    await page.route(/\/assets\/schemas-[^/]*\.js$/, async (route) => {
+      zodAsked = true;
+      await expect(page.locator('#root')).not.toHaveAttribute('inert', '', { timeout: 20_000 });
+      await route.continue();
+    });
+    await page.goto('/vendor/jobs');
+    await expect(page.locator('#root')).toHaveAttribute('data-prerendered', '/vendor/jobs');
+    await expect(page.locator('#root')).not.toHaveAttribute('inert');
+    await expect(page.getByRole('heading', { name: 'Available Jobs', level: 1 })).toBeVisible();
+    // The bell's unread count is the first answer the app reads, with zod loaded for it.
+    await expect.poll(() => zodAsked).toBe(true);
+  });
+
   test("the hydrated page keeps the server's element ids: nothing renders the page again after hydrating", async ({
     page,
   }) => {

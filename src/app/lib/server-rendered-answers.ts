@@ -1,5 +1,5 @@
 // A server-rendered signed-in page arrives with the answers its screen was drawn from, seconds old
-// (src/app/prerender/first-screen-queries.ts). The screens that refetch on every mount (their kept
+// (src/app/prerender/first-screen-keys.ts). The screens that refetch on every mount (their kept
 // copy may be days old) need not ask again for those: the refetch's start re-rendered the whole
 // screen synchronously right after the hydration (TanStack Query's store changes to "fetching"), one
 // long task (issue 16: total blocking time).

@@ -1,12 +1,15 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '#app/lib/api-client.ts';
 import { useServerEvent } from '#app/lib/event-stream.ts';
+import { lazySchema } from '#app/lib/lazy-schema.ts';
 import { listStore, offlineQueryFn } from '#app/offline/offline-query.ts';
-import {
-  markAllReadResponseSchema,
-  notificationListSchema,
-  notificationSchema,
-} from '#shared/notification-schemas.ts';
+
+// Loaded with the first answer (lib/lazy-schema.ts): the top bar's bell is part of every signed-in
+// page, and a server-rendered one hydrates before any notification is read.
+const schemas = () => import('#shared/notification-schemas.ts');
+const notificationSchema = lazySchema(() => schemas().then((m) => m.notificationSchema));
+const notificationListSchema = lazySchema(() => schemas().then((m) => m.notificationListSchema));
+const markAllReadResponseSchema = lazySchema(() => schemas().then((m) => m.markAllReadResponseSchema));
 
 // The notification calls (signed-in spec, section 7) and their query keys.
 

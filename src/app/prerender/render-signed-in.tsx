@@ -10,7 +10,8 @@ import { pinDateDisplay } from '#shared/date-display.ts';
 import { AppRoot } from '../app-root.tsx';
 import { AppRoutes, loadScreensFor } from '../router.tsx';
 import { type PageTitleCollector, PageTitleContext } from '../ui/page-title.ts';
-import { seedFirstAnswers } from './first-screen-queries.ts';
+import { seedReadAnswers } from './first-screen-keys.ts';
+import { readFirstAnswers } from './first-screen-queries.ts';
 import { toHtml } from './to-html.ts';
 
 // Every page this renders is signed in: the guard lets it through as the browser's hydration will
@@ -24,6 +25,8 @@ export interface SignedInPage {
   title: string | null;
   /** The moment its relative dates were written for ('2 hours ago'); the hydration reads them so. */
   renderedAt: number;
+  /** The first answers as read through their schemas, by URL: the page carries them for the hydration. */
+  answers: Record<string, unknown>;
 }
 
 /** What the server knows of the reader's browser: its time zone, and its viewport's width as guessed. */
@@ -58,8 +61,10 @@ async function renderOne(
   answers: Record<string, unknown>,
   { timeZone, viewportWidth }: Reader,
 ): Promise<SignedInPage | null> {
+  const read = readFirstAnswers(location, answers);
+  if (!read) return null;
   const client = createQueryClient();
-  if (!seedFirstAnswers(client, location, answers)) return null;
+  seedReadAnswers(client, location, read);
   await loadScreensFor(location);
   const titles: PageTitleCollector = {};
   const renderedAt = Date.now();
@@ -78,7 +83,7 @@ async function renderOne(
         />
       </PageTitleContext.Provider>,
     );
-    return { html, title: titles.title ?? null, renderedAt };
+    return { html, title: titles.title ?? null, renderedAt, answers: read };
   } finally {
     pinDateDisplay({});
     assumeViewportWidth(null);

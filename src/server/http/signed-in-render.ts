@@ -32,7 +32,12 @@ type RenderSignedIn = (
   location: { pathname: string; search: string },
   answers: Record<string, unknown>,
   reader: { timeZone: string; viewportWidth: number },
-) => Promise<{ html: string; title: string | null; renderedAt: number } | null>;
+) => Promise<{
+  html: string;
+  title: string | null;
+  renderedAt: number;
+  answers: Record<string, unknown>;
+} | null>;
 
 /** Renders under way or waiting their turn beyond which the shell answers (load shedding). */
 const MAX_WAITING_RENDERS = 4;
@@ -137,7 +142,8 @@ export function signedInPageRenderer(app: FastifyInstance, staticDir: string): S
     // looks usable while it would drop a tap.
     const root = `<div id="root" ${PRERENDERED_ATTRIBUTE}="${escapeHtml(url.pathname)}" inert>${page.html}</div>`;
     // A data block, never run (the CSP allows no inline script); `<` escaped so no text can end it.
-    const block: FirstAnswers = { renderedAt: page.renderedAt, viewportWidth, answers };
+    // As the render read them (defaults filled in): the browser seeds them without reading them again.
+    const block: FirstAnswers = { renderedAt: page.renderedAt, viewportWidth, answers: page.answers };
     const data = `<script type="application/json" id="${FIRST_ANSWERS_ID}">${JSON.stringify(block).replace(/</g, '\\u003c')}</script>`;
     let html = pages.template.replace(ROOT_ELEMENT, () => root);
     const title = page.title;
