@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bids } from '#server/db/schema/bids.ts';
+import { vendorProfiles } from '#server/db/schema/vendor-profiles.ts';
 import { makeUser, TEST_PASSWORD } from '../support/factories.ts';
 import {
   makeBid,
@@ -202,6 +203,94 @@ describe('POST /api/requests/{id}/bid/', () => {
       detail:
         'Your insurance certificate has expired. Upload a current certificate in Settings before bidding.',
     });
+  });
+});
+
+describe('POST /api/requests/{id}/bid/: who may bid, at the edges of each rule', () => {
+  const bidAs = (client: TestClient, requestId: number) =>
+    client.post(`/api/requests/${requestId}/bid/`, valid);
+
+  it('lets an invited vendor outside the trade and any vendor on an open-to-all request bid', async () => {
+    const electric = await vendor(['Electrical']);
+    const invitedTo = await makeRequest(t.db, { createdById: managerId, invited: [electric.user.id] });
+    expect((await bidAs(electric.client, invitedTo.id)).statusCode).toBe(201);
+    const openToAll = await makeRequest(t.db, { createdById: managerId, inviteAll: true });
+    expect((await bidAs(electric.client, openToAll.id)).statusCode).toBe(201);
+    // Invited to another request only: this one stays out of sight.
+    const other = await makeRequest(t.db, { createdById: managerId, invited: [otherPlumberId] });
+    expect((await bidAs(electric.client, other.id)).statusCode).toBe(403);
+  });
+
+  it('reads the trades at the bid: a vendor that dropped the trade may no longer bid', async () => {
+    const dropping = await vendor(['Plumbing']);
+    const request = await openRequest();
+    await t.db
+      .update(vendorProfiles)
+      .set({ serviceCategories: ['Electrical'] })
+      .where(eq(vendorProfiles.userId, dropping.user.id));
+    expect((await bidAs(dropping.client, request.id)).statusCode).toBe(403);
+    expect(await t.db.select().from(bids).where(eq(bids.requestId, request.id))).toEqual([]);
+  });
+
+  it('takes insurance that runs through today, and refuses it from the day after', async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    const covered = await vendor(['Plumbing'], today);
+    expect((await bidAs(covered.client, (await openRequest()).id)).statusCode).toBe(201);
+    const expired = await vendor(['Plumbing'], yesterday);
+    const request = await openRequest();
+    expect((await bidAs(expired.client, request.id)).json()).toMatchObject({ code: 'INSURANCE_EXPIRED' });
+    expect(await t.db.select().from(bids).where(eq(bids.requestId, request.id))).toEqual([]);
+  });
+
+  it('takes a bid before the deadline, stores every field, and refuses the vendor that raised the request', async () => {
+    const request = await makeRequest(t.db, {
+      createdById: managerId,
+      bidDeadline: new Date(Date.now() + 60_000),
+    });
+    const placed = await bidAs(plumber, request.id);
+    expect(placed.statusCode).toBe(201);
+    const [row] = await t.db.select().from(bids).where(eq(bids.requestId, request.id));
+    expect(row).toMatchObject({
+      vendorId: plumberId,
+      amount: 750,
+      estimatedTime: 3.5,
+      estimatedTimeUnit: 'days',
+      proposedStartDate: new Date(START),
+      notes: 'Bring ladder',
+      status: 'pending',
+      lineItems: [],
+      options: [],
+    });
+    expect(placed.json()).toMatchObject({
+      id: row!.id,
+      status: 'pending',
+      estimated_time: 3.5,
+      notes: 'Bring ladder',
+    });
+
+    const reporter = await vendor(['Plumbing']);
+    const own = await makeRequest(t.db, { createdById: reporter.user.id });
+    const refused = await bidAs(reporter.client, own.id);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ code: 'OWN_REQUEST' });
+  });
+
+  it('answers a replayed Idempotency-Key with the first bid, and a refusal with the first refusal', async () => {
+    const request = await openRequest();
+    const headers = { 'idempotency-key': `bid-${request.id}` };
+    const first = await plumber.post(`/api/requests/${request.id}/bid/`, valid, { headers });
+    const replay = await plumber.post(`/api/requests/${request.id}/bid/`, valid, { headers });
+    expect(first.statusCode).toBe(201);
+    expect(replay.statusCode).toBe(201);
+    expect(replay.json()).toEqual(first.json());
+    const lapsedKey = { 'idempotency-key': `lapsed-${request.id}` };
+    const refusal = await lapsed.post(`/api/requests/${request.id}/bid/`, valid, { headers: lapsedKey });
+    expect(refusal.statusCode).toBe(403);
+    expect(
+      (await lapsed.post(`/api/requests/${request.id}/bid/`, valid, { headers: lapsedKey })).json(),
+    ).toEqual(refusal.json());
+    expect(await t.db.select().from(bids).where(eq(bids.requestId, request.id))).toHaveLength(1);
   });
 });
 

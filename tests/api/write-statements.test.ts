@@ -8,10 +8,10 @@ import { TestClient } from '../support/test-client.ts';
 import { openTestDatabase } from '../support/test-database.ts';
 
 // Issue 14: a write's statements are round trips that keep its transaction open (and on PGlite hold
-// every other statement), so POST bid and POST message are pinned to the statements they take:
-// BEGIN and COMMIT aside, a bid reads its target and inserts; a message reads its thread, inserts,
-// then notify() reads the recipients, writes the notifications with their deliveries, and sends
-// every event in one pg_notify statement.
+// every other statement), so POST bid and POST message are pinned to the statements they take: a
+// bid that passes its checks is one statement (the checks, the lock and the insert); a message reads
+// its thread and its recipients, then one statement writes the message, the notifications with their
+// deliveries, and sends every event. Neither opens a transaction without an Idempotency-Key.
 let database: Database;
 let app: FastifyInstance;
 let capturing = false;
@@ -43,7 +43,7 @@ async function statementsOf(call: () => Promise<{ statusCode: number }>, status:
 }
 
 describe('statements a write sends', () => {
-  it('POST bid: two, POST message: three', async () => {
+  it('POST bid: one, POST message: three', async () => {
     const vendor = new TestClient(app);
     expect((await vendor.login(DEMO_EMAILS.vendor, DEMO_PASSWORD)).statusCode).toBe(200);
     // Fills the session cache (and last_seen_at) first: what is measured is the write itself.
@@ -70,7 +70,9 @@ describe('statements a write sends', () => {
         break;
       }
     }
-    expect(bid).toHaveLength(2);
+    // One statement: the checks, the request's lock and the insert (no transaction).
+    expect(bid).toHaveLength(1);
+    expect(bid[0]).toMatch(/insert into bids[\s\S]*for update/);
 
     const message = await statementsOf(
       () => vendor.post('/api/messages/', { request: open[0], content: 'On my way.' }),

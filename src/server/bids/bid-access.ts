@@ -58,6 +58,9 @@ export async function loadBidTarget(
   };
 }
 
+/** The day a vendor's insurance must still cover (a certificate is valid through its expiry date). */
+export const insuranceDay = (now: Date) => now.toISOString().slice(0, 10);
+
 export function requireAvailable(target: BidTarget): void {
   if (!target.available) throw new HttpError(409, REQUEST_UNAVAILABLE);
 }

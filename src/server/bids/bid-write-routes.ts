@@ -8,13 +8,22 @@ import { idParamsSchema } from '#shared/record-id.ts';
 import { requireUser } from '../auth/guards.ts';
 import { checkFirst } from '../auth/route-guards.ts';
 import type { UserRow } from '../auth/session-store.ts';
+import type { Db } from '../db/database.ts';
 import type { DbOrTx } from '../db/db-or-tx.ts';
 import { requireValidBody, requireValidParams } from '../http/deferred-input.ts';
 import { forbidden, HttpError, notFound } from '../http/http-error.ts';
 import { errorResponses } from '../http/route-schemas.ts';
 import { idempotentWrite } from '../idempotency/idempotent-write.ts';
-import { BID_NOT_FOUND, bidBody, requireAvailable } from './bid-access.ts';
-import { findOwnBidId, findVendorBid, insertBid, updatePendingBid, withdrawPendingBid } from './bid-store.ts';
+import { BID_NOT_FOUND, bidBody, insuranceDay, requireAvailable } from './bid-access.ts';
+import { placeBid } from './bid-place.ts';
+import {
+  type BidRow,
+  findOwnBidId,
+  findVendorBid,
+  insertBid,
+  updatePendingBid,
+  withdrawPendingBid,
+} from './bid-store.ts';
 import { loadBidWriteTarget } from './bid-write-target.ts';
 
 const DUPLICATE_DETAIL = ERROR_MESSAGES.DUPLICATE_BID;
@@ -50,9 +59,11 @@ export async function bidWriteRoutes(app: FastifyInstance): Promise<void> {
 
   // Both writes take an Idempotency-Key (the offline outbox replays them): every check runs inside
   // the write, so a replay answers the first answer even after the request has changed since.
-  // Three statements in all (BEGIN, the target, the insert, COMMIT): issue 14's profile of POST bid.
-  // The body is validated by its schema but refused only after the request's own checks
-  // (404 → 403 → 400, docs/architecture.md "bid checks order"): attachValidation.
+  // A bid that passes every check is one statement (bid-place.ts, issue 14's profile of POST bid);
+  // when it placed nothing, the full checks below decide the answer in a transaction (BEGIN, the
+  // target, the insert, COMMIT). The body is validated by its schema but refused only after the
+  // request's own checks (404 → 403 → 400, docs/architecture.md "bid checks order"):
+  // attachValidation, and an invalid body goes straight to the full checks.
   const requestNotFound = { notFound: { detail: 'Request not found.' } };
   const placeSchema = {
     summary: 'Bid on a request (replayable with an Idempotency-Key)',
@@ -65,23 +76,31 @@ export async function bidWriteRoutes(app: FastifyInstance): Promise<void> {
     { schema: placeSchema, config: requestNotFound, preValidation: vendorsFirst, attachValidation: true },
     async (request, reply) => {
       const user = requireVendor(request);
-      return idempotentWrite(request, reply, async (tx) => {
+      const placed = (bid: BidRow) => ({ status: 201, body: bidBody(bid) });
+      const write = async (db: Db) => {
         requireValidParams(request);
-        const target = await visibleTarget(tx, user, request.params.id);
-        requireValidBody(request);
-        const input = request.body;
-        // A certificate valid through its expiry date; no date on file is not refused (docs/architecture.md).
-        if (target.insuranceExpiresOn && target.insuranceExpiresOn < new Date().toISOString().slice(0, 10)) {
-          throw new HttpError(403, { code: 'INSURANCE_EXPIRED', detail: INSURANCE_DETAIL });
+        const now = new Date();
+        if (!request.validationError) {
+          const bid = await placeBid(db, user, request.params.id, request.body, now);
+          if (bid) return placed(bid);
         }
-        requireAvailable(target);
-        const duplicate = (bidId: number) =>
-          new HttpError(409, { code: 'DUPLICATE_BID', bidId, detail: DUPLICATE_DETAIL });
-        if (target.ownBidId !== null) throw duplicate(target.ownBidId);
-        const bid = await insertBid(tx, target.id, user.id, input);
-        if (!bid) throw duplicate((await findOwnBidId(tx, user.id, target.id)) ?? 0);
-        return { status: 201, body: bidBody(bid) };
-      });
+        return db.transaction(async (tx) => {
+          const target = await visibleTarget(tx, user, request.params.id);
+          requireValidBody(request);
+          const input = request.body;
+          if (target.insuranceExpiresOn && target.insuranceExpiresOn < insuranceDay(now)) {
+            throw new HttpError(403, { code: 'INSURANCE_EXPIRED', detail: INSURANCE_DETAIL });
+          }
+          requireAvailable(target);
+          const duplicate = (bidId: number) =>
+            new HttpError(409, { code: 'DUPLICATE_BID', bidId, detail: DUPLICATE_DETAIL });
+          if (target.ownBidId !== null) throw duplicate(target.ownBidId);
+          const bid = await insertBid(tx, target.id, user.id, input);
+          if (!bid) throw duplicate((await findOwnBidId(tx, user.id, target.id)) ?? 0);
+          return placed(bid);
+        });
+      };
+      return idempotentWrite(request, reply, write, { atomic: true });
     },
   );
 

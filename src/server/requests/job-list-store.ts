@@ -1,4 +1,4 @@
-import { type AnyColumn, and, asc, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { isServiceCategory } from '#shared/categories.ts';
 import type { JobListQuery } from '#shared/job-list-query.ts';
 import type { JobOrderingField } from '#shared/list-fields.ts';
@@ -10,6 +10,7 @@ import type { DbOrTx } from '../db/db-or-tx.ts';
 import { maintenanceRequests as mr, requestInvitations } from '../db/schema/requests.ts';
 import { countAllRequests, countVendorJobs } from './request-counts.ts';
 import { countMatching, loadRequestPage, matchesSearch } from './request-list-sql.ts';
+import { vendorSeesRequest } from './vendor-visibility-sql.ts';
 
 // The vendor's jobs list (GET /api/vendor/jobs/) as read from the database.
 
@@ -20,15 +21,11 @@ const orderColumns: Record<JobOrderingField, AnyColumn | SQL> = {
   created_at: mr.createdAt,
 };
 
-/** The SQL form of the visibility rule (src/shared/request-visibility.ts) for a vendor's list. */
+/** The visibility rule for a vendor's list (staff see every request): its trades as a list. */
 function visibleTo(viewer: VisibilityViewer): SQL | undefined {
   if (viewer.isStaff || viewer.isSuperuser) return undefined;
-  const invited = sql`exists (select 1 from ${requestInvitations} where ${requestInvitations.requestId} = ${mr.id} and ${requestInvitations.vendorId} = ${viewer.id})`;
-  // createdById: the vendor's own reports of work, which it reads (but never manages or bids on).
-  const conditions: SQL[] = [eq(mr.inviteAll, true), eq(mr.createdById, viewer.id), invited];
   const categories = viewer.serviceCategories.filter(isServiceCategory);
-  if (categories.length > 0) conditions.push(inArray(mr.type, categories));
-  return or(...conditions);
+  return vendorSeesRequest(viewer.id, categories.length > 0 ? inArray(mr.type, categories) : undefined);
 }
 
 function orderBy(ordering: string | undefined): SQL[] {
