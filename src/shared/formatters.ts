@@ -30,6 +30,22 @@ const usd = builtOnFirstUse(
   () => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 }),
 );
 
+/** Beyond this, whole numbers print with an exponent: Intl writes those. */
+const PLAIN_DIGITS_BELOW = 1e15;
+
+/**
+ * Whole dollars as `Intl.NumberFormat('en-US', {style: 'currency', currency: 'USD',
+ * maximumFractionDigits: 0})` writes them (`-$1,235`), by hand for the amounts a page shows: the first
+ * Intl object a page builds loads the locale data, which was a 70 ms task at 4x CPU slowdown inside
+ * the vendor dashboard's hydration (its earnings card). tests/unit/shared/formatters.test.ts compares
+ * the two.
+ */
 export function formatUsd(amount: number): string {
-  return usd().format(amount);
+  const magnitude = Math.abs(amount);
+  if (!(magnitude < PLAIN_DIGITS_BELOW)) return usd().format(amount);
+  // Intl rounds half away from zero; Math.round of the magnitude does the same.
+  const digits = String(Math.round(magnitude)).replace(/\B(?=(\d{3})+$)/g, ',');
+  // Intl signs a negative amount that rounds to zero too ('-$0').
+  const negative = amount < 0 || Object.is(amount, -0);
+  return `${negative ? '-' : ''}$${digits}`;
 }

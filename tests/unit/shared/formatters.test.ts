@@ -49,4 +49,41 @@ describe('formatUsd', () => {
   it('formats whole dollars with separators', () => {
     expect(formatUsd(15234)).toBe('$15,234');
   });
+
+  it('writes what Intl writes, without building an Intl object for the amounts a page shows', () => {
+    const intl = new Intl.NumberFormat('en-US', {
+      style: 'currency',
+      currency: 'USD',
+      maximumFractionDigits: 0,
+    });
+    const amounts = [
+      0,
+      -0,
+      0.4,
+      0.5,
+      0.49999999999999994,
+      1.5,
+      2.5,
+      -0.4,
+      -0.5,
+      -2.5,
+      999,
+      999.5,
+      1000,
+      12_345.67,
+      -98_765.5,
+      1_000_000,
+      123_456_789.5,
+      999_999_999_999_999,
+      1e15,
+      1e21,
+      -1e22,
+      Number.NaN,
+      Number.POSITIVE_INFINITY,
+      Number.NEGATIVE_INFINITY,
+    ];
+    // And amounts of every size with cents, as bids and earnings have them.
+    for (let scale = 1; scale < 1e13; scale *= 7.3) amounts.push(scale + 0.5, -scale - 0.25, scale * 1.07);
+    for (const amount of amounts) expect([amount, formatUsd(amount)]).toEqual([amount, intl.format(amount)]);
+  });
 });
