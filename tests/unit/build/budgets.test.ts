@@ -89,6 +89,22 @@ describe('the budget check (issue 16)', () => {
     expect(weighPage(app(30_000), '/vendor/requests/7').pattern).toBe('/vendor/requests/:requestId');
   });
 
+  it('prints what a server-rendered first visit also loads before hydrating, beside the budget it does not count in', () => {
+    const report = checkBudgets(app(30_000), [
+      {
+        path: '/vendor/jobs',
+        maxKb: 85,
+        forbidden: [],
+        serverRenderedStart: ['src/app/public/landing-main.tsx'],
+      },
+    ]);
+    expect(report.failures).toEqual([]);
+    // The landing chunk (30 KB) is the only file the jobs page does not load already.
+    expect(report.lines).toContainEqual(
+      expect.stringMatching(/^ {4}server-rendered first visit: .* hydrated after 1[01]\d\.\d KB \(5 files/),
+    );
+  });
+
   it('passes a landing page under its budget and prints the precache size', () => {
     const report = checkBudgets(app(60_000), LANDING_ONLY);
     expect(report.failures).toEqual([]);
