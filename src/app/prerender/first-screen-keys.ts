@@ -16,7 +16,9 @@ import { AUTH_STATUS_CALL, firstCallsOf, USER_PROJECTS_CALL } from '#shared/firs
 // screen. The browser does not read them again: that would load zod (and build every answer schema,
 // a long task on a slow phone) before the page could hydrate.
 
-export interface FirstScreenQuery {
+interface FirstScreenQuery {
+  /** The first call it answers. */
+  url: string;
   queryKey: QueryKey;
   answer: PersistedAnswer;
 }
@@ -25,7 +27,7 @@ export interface FirstScreenQuery {
  * The query each first call answers, as its screen keys it: a key that differed would leave the screen
  * loading in the server's HTML and fail the hydration (tests/e2e/signed-in-render.spec.ts).
  */
-function queryOf(url: string): FirstScreenQuery | null {
+function queryOf(url: string): Omit<FirstScreenQuery, 'url'> | null {
   if (url === AUTH_STATUS_CALL) return { queryKey: authKeys.status(), answer: 'authStatus' };
   if (url === USER_PROJECTS_CALL) return { queryKey: projectKeys.mine(), answer: 'userProjects' };
   if (url.startsWith('/api/vendor/jobs/'))
@@ -43,8 +45,8 @@ function queryOf(url: string): FirstScreenQuery | null {
 export function firstScreenQueries(location: {
   pathname: string;
   search: string;
-}): Array<FirstScreenQuery & { url: string }> | null {
-  const queries: Array<FirstScreenQuery & { url: string }> = [];
+}): FirstScreenQuery[] | null {
+  const queries: FirstScreenQuery[] = [];
   for (const url of firstCallsOf(location.pathname, location.search)) {
     const query = queryOf(url);
     if (!query) return null;
