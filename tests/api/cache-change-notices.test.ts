@@ -110,8 +110,22 @@ describe('cache change notices', () => {
         }),
       ),
     ).toEqual([`m:${vendor.id} mc:${world.client.id} mu:${world.manager.id}`]);
+    // Read marks and deletions name the same sides (migration 0019 rewrote the trigger for cost).
+    const thread = `m:${vendor.id} mc:${world.client.id} mu:${world.manager.id}`;
+    expect(
+      await announced(() =>
+        t.db.update(messages).set({ readAt: new Date() }).where(eq(messages.requestId, id)),
+      ),
+    ).toEqual([thread]);
+    expect(await announced(() => t.db.delete(messages).where(eq(messages.requestId, id)))).toEqual([thread]);
+    expect(await announced(() => t.db.delete(messages).where(eq(messages.requestId, -1)))).toEqual([]);
     expect(
       await announced(() => t.db.insert(notifications).values({ userId: vendor.id, title: 'Hello' })),
+    ).toEqual([`n:${vendor.id}`]);
+    expect(
+      await announced(() =>
+        t.db.update(notifications).set({ isRead: true }).where(eq(notifications.userId, vendor.id)),
+      ),
     ).toEqual([`n:${vendor.id}`]);
   });
 
@@ -149,6 +163,15 @@ describe('cache change notices', () => {
         select ${world.manager.id}, ${world.project.id}, 'Plumbing', 'bulk ' || n from generate_series(1, 101) as n`),
     );
     expect(many).toEqual(['l r:*']);
+    // Messages in more than 100 requests: every client's and creator's threads, the vendor by name.
+    const vendor = await makeVendor(t.db);
+    expect(
+      await announced(() =>
+        t.db.execute(sql`insert into messages (request_id, vendor_id, sender_id, sender_role, content)
+          select id, ${vendor.id}, ${vendor.id}, 'vendor', 'bulk' from maintenance_requests
+          where description like 'bulk %' and project_id = ${world.project.id}`),
+      ),
+    ).toEqual([`m:${vendor.id} mc:* mu:*`]);
     const user = await makeUser(t.db);
     await t.db.insert(sessions).values(
       Array.from({ length: 101 }, (_, i) => ({

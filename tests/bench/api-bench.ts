@@ -19,6 +19,8 @@ const ROUTE_FILTER = (process.env.BENCH_ROUTES ?? '')
   .split(',')
   .map((part) => part.trim().toLowerCase())
   .filter((part) => part !== '');
+/** Whether every row is measured: only a whole run is written to docs/quality.md. */
+export const ALL_ROUTES = ROUTE_FILTER.length === 0;
 const measured = (name: string) =>
   ROUTE_FILTER.length === 0 || ROUTE_FILTER.some((part) => name.toLowerCase().includes(part));
 const PASSWORD = 'demo12345';

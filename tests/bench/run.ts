@@ -9,7 +9,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { checkBudgets } from '../../scripts/budgets.ts';
-import { runApiBench, runProcessesBench } from './api-bench.ts';
+import { ALL_ROUTES, runApiBench, runProcessesBench } from './api-bench.ts';
 import { writeQualitySection } from './quality-doc.ts';
 
 const { values: flags } = parseArgs({
@@ -77,8 +77,9 @@ const apiTables = await runApiBench({
   vendors: Number(flags.vendors),
   only: flags.database,
 });
-// The section holds both databases side by side: a run of one of them only prints its table.
-if (flags.database === undefined)
+// The section holds both databases and every row side by side: a run of one database or of some
+// rows (BENCH_ROUTES) only prints its table.
+if (flags.database === undefined && ALL_ROUTES)
   writeQualitySection(
     'api',
     'API at scale',
