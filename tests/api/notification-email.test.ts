@@ -6,6 +6,7 @@ import { mailOutbox } from '#server/db/schema/mail.ts';
 import { notificationPreferences } from '#server/db/schema/notification-deliveries.ts';
 import { sendDueMails } from '#server/mail/mail-sender.ts';
 import { smtpTransport } from '#server/mail/mail-transports.ts';
+import { DELIVERY_POLICY } from '#server/notifications/delivery-policy.ts';
 import {
   type DeliveryApp,
   deliveriesOf,
@@ -99,6 +100,26 @@ describe('a message mail', () => {
     // Nothing more goes out for them however often the sender runs.
     await t.app.flushDeliveries({ now: later(30 * MINUTE) });
     expect(await messageMails(vendor)).toHaveLength(1);
+  });
+
+  it('quotes only the newest messages of a flooded thread, counts them all and sends them once', async () => {
+    const { vendor, manager, request } = await thread();
+    const total = DELIVERY_POLICY.maxQuoted + 5;
+    for (let i = 1; i <= total; i += 1) await write(manager, request.id, vendor, `Update number ${i}.`);
+    await t.app.flushDeliveries({ now: later(4 * MINUTE) });
+    const mails = await messageMails(vendor);
+    expect(mails).toHaveLength(1);
+    const [mail] = mails;
+    expect(mail!.subject).toBe(`${total} new messages on request #${request.id}`);
+    expect(mail!.textBody).toContain(
+      `You have ${total} new messages on request #${request.id}; the latest 20:`,
+    );
+    expect(mail!.textBody).toContain(`Update number ${total}.`);
+    expect(mail!.textBody).toContain('Update number 6.');
+    expect(mail!.textBody).not.toContain('Update number 5.');
+    const deliveries = await deliveriesOf(t, vendor.id);
+    expect(deliveries).toHaveLength(total);
+    expect(deliveries.every((d) => d.status === 'sent' && d.mailId === mail!.id)).toBe(true);
   });
 
   it('is one mail per thread', async () => {

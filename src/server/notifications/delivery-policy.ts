@@ -3,6 +3,11 @@ export const DELIVERY_POLICY = {
   /** Rows one claim takes; a pass claims again until nothing is due or maxBatches were sent. */
   batchSize: 50,
   maxBatches: 10,
+  /**
+   * Messages one thread's mail quotes, the newest: a flooded thread (an integration writing in a
+   * loop) is one mail of bounded size, its total in the subject, not thousands of lines.
+   */
+  maxQuoted: 20,
   /** Texts and pushes sent at once within a batch. */
   concurrency: 8,
   /** A claim on an SMS or push is the claiming process's for this long (well past a send's 10 s timeout). */

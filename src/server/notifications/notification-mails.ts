@@ -29,19 +29,23 @@ export function notificationMail(options: {
   recipient: Recipient;
   category: NotificationCategory;
   items: readonly MailedNotification[];
+  /** How many messages the batch holds when it quotes only its newest (`items`); items.length if absent. */
+  total?: number;
   unsubscribeUrl: string;
 }): NewMail {
   const { publicUrl, recipient, category, items, unsubscribeUrl } = options;
+  const total = Math.max(options.total ?? items.length, items.length);
   const first = items[0]!;
   const link = `${publicUrl}${notificationPath(recipient.role, first)}`;
-  const batch = items.length > 1;
+  const batch = total > 1;
   const requestRef = first.relatedRequestId === null ? '' : ` on request #${first.relatedRequestId}`;
-  const subject = batch ? `${items.length} new messages${requestRef}` : first.title;
+  const subject = batch ? `${total} new messages${requestRef}` : first.title;
   const greeting = recipient.firstName ? `Hi ${recipient.firstName},` : 'Hello,';
+  const unquoted = total - items.length;
   const paragraphs = batch
     ? [
         greeting,
-        `You have ${items.length} new messages${requestRef}:`,
+        `You have ${total} new messages${requestRef}${unquoted > 0 ? `; the latest ${items.length}` : ''}:`,
         ...items.map((item) => `${item.title}: ${item.message}`),
       ]
     : [greeting, first.message || first.title];
