@@ -4,6 +4,7 @@
 import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { messages, PGlite, type QueryOptions, type Transaction } from '@electric-sql/pglite';
+import { PreparedStatements } from './pglite-prepared.ts';
 import type { SerializedError, WorkerInit, WorkerMessage, WorkerRequest } from './pglite-worker-protocol.ts';
 
 const port = parentPort!;
@@ -55,6 +56,7 @@ interface OpenTransaction {
 /** The reason a transaction's callback is rejected with to roll it back on request. */
 const ROLLBACK_REQUESTED = Symbol('rollback requested');
 const transactions = new Map<number, OpenTransaction>();
+const prepared = new PreparedStatements();
 /**
  * Transactions asked for and not yet begun (another one holds PGlite): the client sends a
  * transaction's first statement right behind its BEGIN, without waiting for BEGIN's answer (a hop
@@ -106,7 +108,7 @@ async function handle(
   switch (request.kind) {
     case 'query': {
       const options: QueryOptions = { rowMode: request.rowMode, parsers: textParsers(request.textTypes) };
-      let target: Pick<Transaction, 'query'> = db;
+      let target: Pick<Transaction, 'query' | 'exec'> = db;
       if (request.tx !== undefined) {
         // A BEGIN that failed leaves no open transaction: the statement then fails below.
         await beginning.get(request.tx)?.catch(() => {});
@@ -114,7 +116,12 @@ async function handle(
         if (!open) throw new Error('Transaction is closed');
         target = open.tx;
       }
-      const { rows, fields, affectedRows } = await target.query(request.sql, request.params, options);
+      const { rows, fields, affectedRows } = await prepared.query(
+        target,
+        request.sql,
+        request.params,
+        options,
+      );
       return { value: { rows, fields, affectedRows } };
     }
     case 'begin': {

@@ -1,0 +1,85 @@
+import { PGlite } from '@electric-sql/pglite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PreparedStatements } from '#server/db/pglite-prepared.ts';
+
+// PGlite's named statements (src/server/db/pglite-prepared.ts): a text seen twice runs by name, and
+// what it answers is what the text sent as is answers.
+let db: PGlite;
+
+beforeAll(async () => {
+  db = await PGlite.create();
+  await db.exec(`create table things (
+    id serial primary key, name text unique, at timestamptz, amount numeric, done boolean, data jsonb, tags text[]
+  )`);
+});
+afterAll(async () => {
+  await db.close();
+});
+
+const preparedNames = async () =>
+  (await db.query<{ name: string }>('select name from pg_prepared_statements')).rows.map((row) => row.name);
+
+describe('PGlite named statements', () => {
+  it('answer the rows, fields and counts the text sent as is answers, for awkward values', async () => {
+    const statements = new PreparedStatements();
+    const insert =
+      'insert into things (name, at, amount, done, data, tags) values ($1, $2, $3, $4, $5, $6) returning name, at, amount, done, data, tags';
+    const names = ["it's", 'back\\slash \\x41', 'E\'\' "quoted"', 'ümlaut ✓', null];
+    for (const [i, name] of names.entries()) {
+      const values = [
+        name,
+        new Date(Date.UTC(2026, 0, 2, 3, 4, 5, i)),
+        '12.50',
+        i % 2 === 0,
+        '{"k":[1,"\'"]}',
+        '{a,"b c"}',
+      ];
+      const answer = await statements.query(db, insert, values, { rowMode: 'array' });
+      expect(answer.affectedRows).toBe(1);
+      expect(answer.fields.map((field) => field.name)).toEqual([
+        'name',
+        'at',
+        'amount',
+        'done',
+        'data',
+        'tags',
+      ]);
+      expect(answer.rows[0]).toEqual([
+        name,
+        new Date(Date.UTC(2026, 0, 2, 3, 4, 5, i)),
+        '12.50',
+        i % 2 === 0,
+        { k: [1, "'"] },
+        ['a', 'b c'],
+      ]);
+    }
+    // The first call ran as sent, the later ones by name.
+    expect(await preparedNames()).toHaveLength(1);
+
+    const select = 'select id from things where name = $1';
+    for (let i = 0; i < 3; i += 1) {
+      expect((await statements.query(db, select, ["it's"], {})).rows).toHaveLength(1);
+      expect((await statements.query(db, select, ["it'"], {})).rows).toHaveLength(0);
+    }
+    expect(await preparedNames()).toHaveLength(2);
+  });
+
+  it('fail as the text sent as is fails: the same code and constraint, or the same refusal', async () => {
+    const statements = new PreparedStatements();
+    const insert = 'insert into things (name) values ($1)';
+    await statements.query(db, insert, ['twice'], {});
+    for (let i = 0; i < 2; i += 1) {
+      await expect(statements.query(db, insert, ['twice'], {})).rejects.toMatchObject({
+        code: '23505',
+        constraint: 'things_name_key',
+      });
+    }
+    for (let i = 0; i < 3; i += 1) {
+      await expect(
+        statements.query(db, 'select nosuch from things where id = $1', [1], {}),
+      ).rejects.toMatchObject({
+        code: '42703',
+      });
+    }
+  });
+});
