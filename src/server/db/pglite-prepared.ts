@@ -5,6 +5,8 @@ type Target = Pick<Transaction, 'query' | 'exec'>;
 
 interface Entry {
   uses: number;
+  /** A PREPARE of it is on its way: callers meanwhile run it as sent (waiting could deadlock). */
+  preparing?: boolean;
   /** The prepared statement's name; null when this text is run as sent (it could not be prepared). */
   name?: string | null;
   /** Its parameters' type OIDs, as PostgreSQL inferred them at PREPARE. */
@@ -32,11 +34,22 @@ export class PreparedStatements {
   readonly #entries = new Map<string, Entry>();
   #prepared = 0;
 
-  async query(target: Target, sql: string, params: unknown[], options: QueryOptions): Promise<Results> {
+  /**
+   * `inTransaction`: a statement that fails there ends the transaction, so PREPARE's own error is
+   * answered (the error running the text would have given, its position counted in PREPARE's text);
+   * outside one, the text is then run as sent, which answers its exact error.
+   */
+  async query(
+    target: Target,
+    sql: string,
+    params: unknown[],
+    options: QueryOptions,
+    inTransaction: boolean,
+  ): Promise<Results> {
     const entry = params.length === 0 ? undefined : this.#entry(sql);
-    if (entry === undefined || entry.name === null || entry.uses < 2)
+    if (entry === undefined || entry.name === null || entry.preparing || entry.uses < 2)
       return target.query(sql, params, options);
-    if (entry.name === undefined && !(await this.#prepare(target, sql, entry)))
+    if (entry.name === undefined && !(await this.#prepare(target, sql, entry, inTransaction)))
       return target.query(sql, params, options);
     const values = encode(params, entry.paramTypes!);
     if (values === null) return target.query(sql, params, options);
@@ -46,7 +59,10 @@ export class PreparedStatements {
     } catch (error) {
       // A table the statement reads changed its columns (a migration): PostgreSQL keeps such a
       // statement's plan from being used again. Run this text as sent from now on.
-      if (!(error instanceof Error && error.message.includes('cached plan must not change result type')))
+      if (
+        inTransaction ||
+        !(error instanceof Error && error.message.includes('cached plan must not change result type'))
+      )
         throw error;
       entry.name = null;
       return target.query(sql, params, options);
@@ -64,27 +80,32 @@ export class PreparedStatements {
     return entry;
   }
 
-  async #prepare(target: Target, sql: string, entry: Entry): Promise<boolean> {
+  async #prepare(target: Target, sql: string, entry: Entry, inTransaction: boolean): Promise<boolean> {
     if (this.#prepared >= MAX_PREPARED) {
       entry.name = null;
       return false;
     }
-    const name = `fieldbid_pglite_${this.#prepared + 1}`;
+    // Counted before the first await: no two PREPAREs ever take one name.
+    this.#prepared += 1;
+    const name = `fieldbid_pglite_${this.#prepared}`;
+    entry.preparing = true;
     try {
       await target.exec(`PREPARE ${name} AS ${sql}`);
-    } catch {
-      // Refused as it is refused as sent (the same parse): run as sent, which answers the error.
+      const { rows } = await target.query<{ types: number[] }>(
+        'select parameter_types::oid[] as types from pg_prepared_statements where name = $1',
+        [name],
+      );
+      entry.paramTypes = rows[0]?.types ?? [];
+      entry.name = name;
+      return true;
+    } catch (error) {
+      // Refused as the text is refused as sent (the same parse).
       entry.name = null;
+      if (inTransaction) throw error;
       return false;
+    } finally {
+      entry.preparing = false;
     }
-    this.#prepared += 1;
-    const { rows } = await target.query<{ types: number[] }>(
-      'select parameter_types::oid[] as types from pg_prepared_statements where name = $1',
-      [name],
-    );
-    entry.name = name;
-    entry.paramTypes = rows[0]?.types ?? [];
-    return true;
   }
 }
 

@@ -121,6 +121,7 @@ async function handle(
         request.sql,
         request.params,
         options,
+        request.tx !== undefined,
       );
       return { value: { rows, fields, affectedRows } };
     }

@@ -34,7 +34,7 @@ describe('PGlite named statements', () => {
         '{"k":[1,"\'"]}',
         '{a,"b c"}',
       ];
-      const answer = await statements.query(db, insert, values, { rowMode: 'array' });
+      const answer = await statements.query(db, insert, values, { rowMode: 'array' }, false);
       expect(answer.affectedRows).toBe(1);
       expect(answer.fields.map((field) => field.name)).toEqual([
         'name',
@@ -58,28 +58,53 @@ describe('PGlite named statements', () => {
 
     const select = 'select id from things where name = $1';
     for (let i = 0; i < 3; i += 1) {
-      expect((await statements.query(db, select, ["it's"], {})).rows).toHaveLength(1);
-      expect((await statements.query(db, select, ["it'"], {})).rows).toHaveLength(0);
+      expect((await statements.query(db, select, ["it's"], {}, false)).rows).toHaveLength(1);
+      expect((await statements.query(db, select, ["it'"], {}, false)).rows).toHaveLength(0);
     }
     expect(await preparedNames()).toHaveLength(2);
+  });
+
+  it('run a text as sent while its PREPARE is on its way, in a transaction too, and never reuse a name', async () => {
+    const statements = new PreparedStatements();
+    const select = 'select count(*)::int as n from things where done = $1';
+    await statements.query(db, select, [true], {}, false);
+    // The second use starts the PREPARE; the transaction's third use comes while it is on its way.
+    const outside = statements.query(db, select, [true], {}, false);
+    const inside = db.transaction(async (tx) => {
+      const answer = await statements.query(tx, select, [false], {}, true);
+      await tx.query("insert into things (name) values ('in the transaction')");
+      return answer;
+    });
+    const [first, second] = await Promise.all([outside, inside]);
+    expect(first.rows).toEqual([{ n: 3 }]);
+    expect(second.rows).toEqual([{ n: 2 }]);
+    expect((await db.query("select 1 from things where name = 'in the transaction'")).rows).toHaveLength(1);
+    expect((await statements.query(db, select, [false], {}, false)).rows).toEqual([{ n: 2 }]);
   });
 
   it('fail as the text sent as is fails: the same code and constraint, or the same refusal', async () => {
     const statements = new PreparedStatements();
     const insert = 'insert into things (name) values ($1)';
-    await statements.query(db, insert, ['twice'], {});
+    await statements.query(db, insert, ['twice'], {}, false);
     for (let i = 0; i < 2; i += 1) {
-      await expect(statements.query(db, insert, ['twice'], {})).rejects.toMatchObject({
+      await expect(statements.query(db, insert, ['twice'], {}, false)).rejects.toMatchObject({
         code: '23505',
         constraint: 'things_name_key',
       });
     }
     for (let i = 0; i < 3; i += 1) {
       await expect(
-        statements.query(db, 'select nosuch from things where id = $1', [1], {}),
+        statements.query(db, 'select nosuch from things where id = $1', [1], {}, false),
       ).rejects.toMatchObject({
         code: '42703',
       });
     }
+    // In a transaction PREPARE's own refusal is the answer: the text's error, not 'current
+    // transaction is aborted' from running it after the failed PREPARE.
+    const unknown = 'select nosuch_either from things where id = $1';
+    await expect(statements.query(db, unknown, [1], {}, false)).rejects.toMatchObject({ code: '42703' });
+    await expect(db.transaction((tx) => statements.query(tx, unknown, [1], {}, true))).rejects.toMatchObject({
+      code: '42703',
+    });
   });
 });
