@@ -90,14 +90,6 @@ export const BUDGETS: Budget[] = [
     forbidden: SIGNED_IN_FORBIDDEN,
     serverRenderedStart: SERVER_RENDERED_START,
   },
-  // A request detail (one screen for both sides): about 227 KB now, 266.5 with zod, which the awarded
-  // vendor's completion form brought in until it loaded on first show.
-  {
-    path: '/vendor/requests/1',
-    maxKb: 230,
-    forbidden: SIGNED_IN_FORBIDDEN,
-    serverRenderedStart: SERVER_RENDERED_START,
-  },
 ];
 
 export interface ChunkWeight {

@@ -1,5 +1,5 @@
 import { Stack } from '@mantine/core';
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { ErrorAlert } from '#app/ui/error-alert.tsx';
 import { showToast } from '#app/ui/toast.ts';
 import type { RequestDetail } from '#shared/request-responses.ts';
@@ -10,12 +10,7 @@ import { lifecycleErrorMessage } from './lifecycle-error.ts';
 import { ManagerLifecycleActions } from './manager-lifecycle-actions.tsx';
 import { PendingCompletionCard, usePendingCompletion } from './pending-completion.tsx';
 import { RequestTimeline } from './request-timeline.tsx';
-
-// Only the awarded vendor of a job in progress sees it, and its rules are the shared schema's (zod):
-// loaded when shown, so a request detail hydrates without zod (issue 16).
-const VendorCompletionForm = lazy(() =>
-  import('./vendor-completion-form.tsx').then((module) => ({ default: module.VendorCompletionForm })),
-);
+import { VendorCompletionForm } from './vendor-completion-form.tsx';
 
 /**
  * The manager's side of the request lifecycle (DESIGN.md, "Beyond the spec"), in the detail's
@@ -63,9 +58,7 @@ export function VendorLifecyclePanel({ request }: { request: RequestDetail }) {
   const pending = usePendingCompletion(request.id);
   if (pending) return <PendingCompletionCard item={pending} />;
   return request.allowed_actions.includes('mark_complete') ? (
-    <Suspense fallback={null}>
-      <VendorCompletionForm requestId={request.id} />
-    </Suspense>
+    <VendorCompletionForm requestId={request.id} />
   ) : null;
 }
 
