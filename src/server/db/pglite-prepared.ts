@@ -1,7 +1,7 @@
 import { type QueryOptions, type Results, type Transaction, types } from '@electric-sql/pglite';
 
 /** The part of PGlite (or one of its transactions) a statement runs through. */
-type Target = Pick<Transaction, 'query' | 'exec'>;
+export type PgliteTarget = Pick<Transaction, 'query' | 'exec'>;
 
 interface Entry {
   uses: number;
@@ -40,7 +40,7 @@ export class PreparedStatements {
    * outside one, the text is then run as sent, which answers its exact error.
    */
   async query(
-    target: Target,
+    target: PgliteTarget,
     sql: string,
     params: unknown[],
     options: QueryOptions,
@@ -80,7 +80,7 @@ export class PreparedStatements {
     return entry;
   }
 
-  async #prepare(target: Target, sql: string, entry: Entry, inTransaction: boolean): Promise<boolean> {
+  async #prepare(target: PgliteTarget, sql: string, entry: Entry, inTransaction: boolean): Promise<boolean> {
     if (this.#prepared >= MAX_PREPARED) {
       entry.name = null;
       return false;

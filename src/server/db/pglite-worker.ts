@@ -4,7 +4,7 @@
 import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { messages, PGlite, type QueryOptions, type Transaction } from '@electric-sql/pglite';
-import { PreparedStatements } from './pglite-prepared.ts';
+import { type PgliteTarget, PreparedStatements } from './pglite-prepared.ts';
 import type { SerializedError, WorkerInit, WorkerMessage, WorkerRequest } from './pglite-worker-protocol.ts';
 
 const port = parentPort!;
@@ -108,7 +108,7 @@ async function handle(
   switch (request.kind) {
     case 'query': {
       const options: QueryOptions = { rowMode: request.rowMode, parsers: textParsers(request.textTypes) };
-      let target: Pick<Transaction, 'query' | 'exec'> = db;
+      let target: PgliteTarget = db;
       if (request.tx !== undefined) {
         // A BEGIN that failed leaves no open transaction: the statement then fails below.
         await beginning.get(request.tx)?.catch(() => {});

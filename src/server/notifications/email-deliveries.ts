@@ -1,6 +1,7 @@
 import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import type { NotificationCategory } from '#shared/notification-preferences.ts';
 import type { Db } from '../db/database.ts';
+import { intArrayLiteral } from '../db/int-array.ts';
 import { notificationDeliveries as d } from '../db/schema/notification-deliveries.ts';
 import { notifications } from '../db/schema/notifications.ts';
 import { enqueueMail } from '../mail/enqueue-mail.ts';
@@ -42,8 +43,8 @@ async function batchRows(tx: Db, userId: number, batchKey: string) {
     .for('update', { of: d, ...skipLocked });
 }
 
-/** Ids as one array parameter: a flooded batch's ids would pass PostgreSQL's 65,535 parameters one by one. */
-const anyOf = (ids: readonly number[]) => sql`= any(${`{${ids.join(',')}}`}::int[])`;
+/** Ids as one array parameter: a flooded batch's ids one by one would pass PostgreSQL's 65,535 parameters. */
+const anyOf = (ids: readonly number[]) => sql`= any(${intArrayLiteral(ids)}::int[])`;
 
 /**
  * One batch of due email deliveries, in one transaction: each becomes an outbox mail (messages of

@@ -7,6 +7,7 @@ import {
   roleOf,
 } from '#shared/notification-preferences.ts';
 import type { Db } from '../db/database.ts';
+import { intArrayLiteral } from '../db/int-array.ts';
 import { reusedStatement } from '../db/reused-statement.ts';
 import { notificationPreferences, notificationQuietHours } from '../db/schema/notification-deliveries.ts';
 import { pushSubscriptions } from '../db/schema/push-subscriptions.ts';
@@ -108,7 +109,7 @@ export async function loadRecipients(db: Db, userIds: readonly number[]): Promis
   const ids = [...new Set(userIds)];
   const recipients = new Map<number, Recipient>();
   if (ids.length === 0) return recipients;
-  const people = await recipientsStatement(db, { ids: `{${ids.map((id) => Math.trunc(id)).join(',')}}` });
+  const people = await recipientsStatement(db, { ids: intArrayLiteral(ids) });
   for (const person of people) {
     recipients.set(person.id, {
       id: person.id,
