@@ -62,8 +62,8 @@ export function withoutAssetTags(html: string): string {
  * them), its entry script (the first file, the first module's chunk) and the rest of its chunks
  * modulepreloaded, so the browser fetches them all at once instead of one import level after the other.
  * A prerendered page leaves the preloads out (`preload: false`): it paints and works as HTML, and its
- * entry fetches the rest after the first paint and the load (src/app/start-timing.ts), in one go
- * through Vite's preloading dynamic imports.
+ * entry fetches the rest after the first paint and the load (src/app/start-timing.ts), from the
+ * page's chunk list (prerender-plugin.ts, src/app/route-chunks.ts).
  */
 export function pageHead(
   chunks: PageChunks,

@@ -7,7 +7,7 @@
 import './zod-csp.ts';
 import { isSignedInArea, PRERENDERED_ATTRIBUTE } from '#shared/prerendered-pages.ts';
 import { startEarlyRequests } from './lib/early-requests.ts';
-import { preloadRouteChunks } from './route-chunks.ts';
+import { evaluateRouteChunks, preloadRouteChunks } from './route-chunks.ts';
 import { afterFirstPaint, afterPaintAndLoad } from './start-timing.ts';
 
 const container = document.getElementById('root');
@@ -26,6 +26,7 @@ if (window.location.pathname === '/') {
   // The page's HTML paints first.
   void (prerendered ? afterPaintAndLoad() : Promise.all([afterFirstPaint(), preloaded]))
     .then(() => (prerendered ? preloadRouteChunks(window.location.pathname) : undefined))
+    .then(() => evaluateRouteChunks(window.location.pathname))
     .then(() => import('./start-app.tsx'))
     .then((m) => m.startApp(container));
 }

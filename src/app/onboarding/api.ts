@@ -103,7 +103,7 @@ export function vendorPlansQuery() {
 
 /**
  * The plans, read without listening until `subscribed` (TanStack Query's `subscribed: false` neither
- * fetches nor re-renders): the wizard asks for them with prefetchQuery at once, and listens from the
+ * fetches nor re-renders): the wizard asks for them with prefetchQuery once the page is up, and listens from the
  * plan step on, so their answer does not render the first step again while it hydrates (issue 16).
  */
 export function useVendorPlans(subscribed = true) {

@@ -21,6 +21,11 @@ export interface RenderedPage {
   title: string | null;
   /** The modules (as in the build's manifest) whose chunks and stylesheets the page needs. */
   modules: string[];
+  /**
+   * Lazy parts the page renders at once, in its HTML (the landing page's contact form): not part of
+   * its first load, but its hydration needs them, so they are in the list its entry fetches.
+   */
+  hydratedLazy?: string[];
 }
 
 async function renderAppPage(path: string, titles: PageTitleCollector): Promise<RenderedPage> {
@@ -41,6 +46,8 @@ async function renderAppPage(path: string, titles: PageTitleCollector): Promise<
 
 /** The landing page's own entry (a page load of `/`). */
 export const LANDING_MODULES = ['src/app/public/landing-main.tsx', 'src/app/public/landing-root.tsx'];
+/** The landing page's lazy parts in its HTML (landing-footer.tsx): the contact form. */
+const LANDING_HYDRATED_LAZY = ['src/app/public/contact-form.tsx'];
 
 /**
  * Every route pattern with the modules a page load of it runs, from main.tsx's start down to the
@@ -69,7 +76,7 @@ export async function renderPage(path: PrerenderedPath): Promise<RenderedPage> {
       <LandingRoot />
     </PageTitleContext.Provider>,
   );
-  return { html, title: titles.title ?? null, modules: LANDING_MODULES };
+  return { html, title: titles.title ?? null, modules: LANDING_MODULES, hydratedLazy: LANDING_HYDRATED_LAZY };
 }
 
 /**

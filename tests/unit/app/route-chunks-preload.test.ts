@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { preloadRouteChunks } from '#app/route-chunks.ts';
 import { ROUTE_CHUNKS_ID, type RouteChunks } from '#shared/route-chunks.ts';
 
@@ -17,6 +17,7 @@ const links = () =>
   [...document.head.querySelectorAll('link')].map((link) => `${link.rel} ${link.getAttribute('href')}`);
 
 afterEach(() => {
+  vi.restoreAllMocks();
   document.head.innerHTML = '';
   document.body.innerHTML = '';
 });
@@ -37,6 +38,20 @@ describe('preloadRouteChunks', () => {
       'stylesheet /assets/b.css',
       ...scripts.map((file) => `modulepreload /${file}`),
     ]);
+  });
+
+  it('ends a task early on a slow device, once it has run its budget', async () => {
+    const scripts = Array.from({ length: 12 }, (_, index) => `assets/chunk-${index}.js`);
+    shellListing(scripts);
+    // A phone where each link takes 5 ms: a task stops after its second link.
+    let now = 0;
+    vi.spyOn(performance, 'now').mockImplementation(() => (now += 5));
+
+    const done = preloadRouteChunks('/vendor/jobs');
+    expect(links()).toHaveLength(2);
+    await done;
+
+    expect(links()).toEqual(scripts.map((file) => `modulepreload /${file}`));
   });
 
   it('resolves at once when the shell lists nothing', async () => {
