@@ -26,6 +26,7 @@ import {
   SIGNED_IN_RENDERER,
   type SignedInPages,
 } from '../src/shared/signed-in-pages.ts';
+import { SERVER_RENDERED_START } from './budgets.ts';
 import {
   type BuildManifest,
   chunksOf,
@@ -140,14 +141,16 @@ function routeChunkList(
 
 /**
  * The chunk list of a page that fetches its scripts after its first paint (a prerendered page, a
- * server-rendered screen): the chunks its entry imports dynamically, for the entry to add as preload links a few a task.
- * Without it Vite's preload helper added all of them in one task at the app's import, the longest
- * task after a prerendered page's first paint (48–50 links, 133–200 ms in a trace at 4× slowdown).
+ * server-rendered screen): the chunks its modules need besides the entry, which adds their preload
+ * links a few a task (src/app/route-chunks.ts). Without it Vite's preload helper added them all in
+ * one task at the app's import, the longest task after a prerendered page's first paint (48–50
+ * links, 133–200 ms in a trace at 4× slowdown).
  */
 function chunkListOf(manifest: BuildManifest, pattern: string, modules: string[]): string {
-  // What the entry imports statically has loaded with it: only the rest needs a link.
-  const loaded = chunksOf(manifest, modules.slice(0, 1)).js;
-  const files = chunksOf(manifest, modules).js.filter((file) => !loaded.includes(file));
+  // The chunks the entry imported itself are listed too: loaded already, but without a link in the
+  // document Vite's helper would add one for each, all in one task.
+  const entry = chunksOf(manifest, modules.slice(0, 1)).js.at(-1);
+  const files = chunksOf(manifest, modules).js.filter((file) => file !== entry);
   const list: RouteChunks = { files, routes: { [pattern]: files.map((_, index) => index) } };
   return `    <script type="application/json" id="${ROUTE_CHUNKS_ID}">${JSON.stringify(list)}</script>\n`;
 }
@@ -284,7 +287,8 @@ export function prerenderPages(): Plugin {
 
         // The server's renderer of signed-in first screens, and each one's head: like a prerendered
         // page's (its stylesheets inline, its scripts after the first paint and the load), with its
-        // route's chunks listed for main.tsx to fetch in one go then.
+        // route's chunks listed for main.tsx to fetch then, the top bar's tools and the answers'
+        // seeding with them (start-app.tsx loads both before hydrating).
         const ssrDir = resolve(outDir, '..', SIGNED_IN_RENDER_DIR);
         await buildRenderer(root, SIGNED_IN_RENDER_ENTRY, ssrDir, SIGNED_IN_RENDERER);
         const heads: Record<string, string> = {};
@@ -296,7 +300,7 @@ export function prerenderPages(): Plugin {
           const css = [...chunks.css, ...signedIn.css.filter((file) => !chunks.css.includes(file))];
           heads[pattern] =
             pageHead({ js: chunks.js, css }, entry, readAsset, { preload: false }) +
-            chunkListOf(manifest, pattern, modules);
+            chunkListOf(manifest, pattern, [...modules, ...SERVER_RENDERED_START]);
         }
         const signedInPages: SignedInPages = { template, heads };
         writeFileSync(join(ssrDir, SIGNED_IN_PAGES_FILE), JSON.stringify(signedInPages));

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { openSignedIn } from './support/login-page.ts';
 import { collectProblems } from './support/page-problems.ts';
+import { largestPreloadBatch, recordPreloadBatches } from './support/preload-batches.ts';
 
 // Issue 16: the public pages are rendered to HTML at build time from the app's own components, so they
 // paint before any script runs, and the browser hydrates them without a mismatch.
@@ -68,6 +69,7 @@ test.describe('hydration', () => {
   ]) {
     test(`${path} hydrates without an error or a mismatch`, async ({ page }) => {
       const problems = collectProblems(page);
+      await recordPreloadBatches(page);
       await page.goto(path);
       await expect(page.locator('html')).toHaveAttribute('data-app-ready', 'true');
       // React reports a mismatch when it commits the hydrated tree; give it that turn.
@@ -75,6 +77,8 @@ test.describe('hydration', () => {
       expect(problems).toEqual([]);
       // The page is the same React tree as before: the root still holds the prerendered page.
       await expect(page.locator('#root')).toHaveAttribute('data-prerendered', path);
+      // Its scripts were preloaded a few a task, none all at once by Vite's helper.
+      expect(await largestPreloadBatch(page)).toBeLessThanOrEqual(10);
     });
   }
 

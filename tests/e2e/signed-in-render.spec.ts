@@ -2,6 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { postJson } from './support/api-session.ts';
 import { DEMO_PASSWORD } from './support/login-page.ts';
 import { collectProblems } from './support/page-problems.ts';
+import { largestPreloadBatch, recordPreloadBatches } from './support/preload-batches.ts';
 
 // Issue 16: a signed-in screen's first visit comes rendered by the server from its first answers,
 // asked of the API as the visitor (src/server/http/signed-in-render.ts), and the browser hydrates it.
@@ -111,6 +112,7 @@ test.describe('hydration of a server-rendered screen', () => {
         await page.setViewportSize({ width, height: 900 });
         await signIn(page, email);
         const problems = collectProblems(page);
+        await recordPreloadBatches(page);
         await page.goto(path);
         await expect(page.locator('#root')).toHaveAttribute('data-prerendered', path);
         // The app takes the page over: no longer inert, the same screen.
@@ -119,6 +121,9 @@ test.describe('hydration of a server-rendered screen', () => {
         // React reports a mismatch when it commits the hydrated tree; give it that turn.
         await page.waitForLoadState('networkidle');
         expect(problems).toEqual([]);
+        // Its scripts, the top bar's tools and the answers' seeding among them (start-app.tsx loads both
+        // before hydrating), were preloaded a few a task, none all at once by Vite's helper.
+        expect(await largestPreloadBatch(page)).toBeLessThanOrEqual(10);
       });
     }
   }
