@@ -2,6 +2,7 @@
 // of after it (issue 16: one round trip less before a signed-in page can show its data). The list
 // comes with the shell (src/shared/route-chunks.ts).
 import { ROUTE_CHUNKS_ID, type RouteChunks, routeFiles } from '#shared/route-chunks.ts';
+import { nextTask } from './start-timing.ts';
 
 /** The files the page lists for this path, dependencies before what imports them; none unlisted. */
 function listedFiles(pathname: string): string[] {
@@ -61,6 +62,6 @@ export async function evaluateRouteChunks(pathname: string): Promise<void> {
     if (file.endsWith('.css')) continue;
     // The chunk's address as the app's imports resolve it: one module, evaluated once.
     await import(/* @vite-ignore */ `/${file}`).catch(() => undefined);
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await nextTask();
   }
 }

@@ -17,6 +17,11 @@ export function afterFirstPaint(): Promise<void> {
   });
 }
 
+/** Resolves in a later task: work split by it lets the browser paint and answer input in between. */
+export function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
 /**
  * Resolves when the page has loaded and the browser is idle (at most 3 s later): for work no first
  * view needs, such as registering the service worker and its precache downloads.

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { nextTask } from '#app/start-timing.ts';
 
 const LAZY = Symbol('lazy schema');
 
@@ -49,11 +50,12 @@ const FOUNDATIONS: Array<() => Promise<unknown>> = [
 let foundations: Promise<void> | null = null;
 
 function foundationsLoaded(): Promise<void> {
-  foundations ??= FOUNDATIONS.reduce<Promise<void>>(
-    (previous, importModule) =>
-      previous.then(importModule).then(() => new Promise<void>((resolve) => setTimeout(resolve, 0))),
-    Promise.resolve(),
-  ).catch(() => undefined);
+  foundations ??= (async () => {
+    for (const importModule of FOUNDATIONS) {
+      await importModule();
+      await nextTask();
+    }
+  })().catch(() => undefined);
   return foundations;
 }
 
