@@ -295,7 +295,10 @@ export function prerenderPages(): Plugin {
         for (const pattern of SERVER_RENDERED_SCREENS) {
           const modules = routeModules[pattern];
           if (!modules) throw new Error(`the app has no route ${pattern}`);
-          const chunks = chunksOf(manifest, modules);
+          // The top bar's tools hydrate with the screen: their stylesheets inline too, or Vite's helper
+          // adds them (10 links) in one task when start-app.tsx loads the tools, and the whole page is
+          // styled again as they arrive.
+          const chunks = chunksOf(manifest, [...modules, ...SERVER_RENDERED_START]);
           const entry = entryOf(modules);
           const css = [...chunks.css, ...signedIn.css.filter((file) => !chunks.css.includes(file))];
           heads[pattern] =

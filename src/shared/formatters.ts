@@ -33,6 +33,9 @@ const usd = builtOnFirstUse(
 /** Beyond this, whole numbers print with an exponent: Intl writes those. */
 const PLAIN_DIGITS_BELOW = 1e15;
 
+/** A whole, non-negative number's digits in groups of three (`1234567` → `1,234,567`). */
+const grouped = (whole: number) => String(whole).replace(/\B(?=(\d{3})+$)/g, ',');
+
 /**
  * Whole dollars as `Intl.NumberFormat('en-US', {style: 'currency', currency: 'USD',
  * maximumFractionDigits: 0})` writes them (`-$1,235`), by hand for the amounts a page shows: the first
@@ -44,8 +47,23 @@ export function formatUsd(amount: number): string {
   const magnitude = Math.abs(amount);
   if (!(magnitude < PLAIN_DIGITS_BELOW)) return usd().format(amount);
   // Intl rounds half away from zero; Math.round of the magnitude does the same.
-  const digits = String(Math.round(magnitude)).replace(/\B(?=(\d{3})+$)/g, ',');
+  const digits = grouped(Math.round(magnitude));
   // Intl signs a negative amount that rounds to zero too ('-$0').
   const negative = amount < 0 || Object.is(amount, -0);
   return `${negative ? '-' : ''}$${digits}`;
+}
+
+const counts = builtOnFirstUse(() => new Intl.NumberFormat('en-US'));
+
+/**
+ * A count as `toLocaleString('en-US')` writes it (`12,345`), by hand for the whole numbers a page
+ * shows, for the reason `formatUsd` gives: the manager dashboard's stat cards built the page's first
+ * Intl object inside its hydration, a 57–95 ms task at 4x CPU slowdown.
+ */
+export function formatCount(count: number): string {
+  // Intl writes -0 as '-0'.
+  if (Number.isInteger(count) && (count > 0 || Object.is(count, 0)) && count < PLAIN_DIGITS_BELOW) {
+    return grouped(count);
+  }
+  return counts().format(count);
 }

@@ -5,6 +5,8 @@
  * upload's own schema; these are shared so the browser can name them too.
  */
 
+import { formatCount } from './formatters.ts';
+
 export interface PixelLimit {
   /** Width times height. */
   maxPixels: number;
@@ -18,11 +20,9 @@ export const PHOTO_PIXEL_LIMIT: PixelLimit = { maxPixels: 40_000_000, maxSide: 1
 /** 360-degree photos: the 2:1 images of current 72-megapixel cameras (11,904 x 5,952) fit. */
 export const PANORAMA_PIXEL_LIMIT: PixelLimit = { maxPixels: 72_000_000, maxSide: 12_000 };
 
-const count = (value: number) => value.toLocaleString('en-US');
-
 /** The field message of an image over `limit`, naming it. */
 export function pixelLimitMessage(limit: PixelLimit): string {
-  return `The image must be at most ${count(limit.maxPixels / 1_000_000)} megapixels and ${count(limit.maxSide)} pixels on its longest side.`;
+  return `The image must be at most ${formatCount(limit.maxPixels / 1_000_000)} megapixels and ${formatCount(limit.maxSide)} pixels on its longest side.`;
 }
 
 /** An image whose type was recognised but whose size cannot be read from its header. */

@@ -2,7 +2,11 @@ import { expect, type Page, test } from '@playwright/test';
 import { postJson } from './support/api-session.ts';
 import { DEMO_PASSWORD } from './support/login-page.ts';
 import { collectProblems } from './support/page-problems.ts';
-import { largestPreloadBatch, recordPreloadBatches } from './support/preload-batches.ts';
+import {
+  largestPreloadBatch,
+  recordPreloadBatches,
+  stylesheetsAddedWhileInert,
+} from './support/preload-batches.ts';
 
 // Issue 16: a signed-in screen's first visit comes rendered by the server from its first answers,
 // asked of the API as the visitor (src/server/http/signed-in-render.ts), and the browser hydrates it.
@@ -124,6 +128,8 @@ test.describe('hydration of a server-rendered screen', () => {
         // Its scripts, the top bar's tools and the answers' seeding among them (start-app.tsx loads both
         // before hydrating), were preloaded a few a task, none all at once by Vite's helper.
         expect(await largestPreloadBatch(page)).toBeLessThanOrEqual(10);
+        // The top bar's tools hydrate with the screen: their styles came with the page.
+        expect(await stylesheetsAddedWhileInert(page)).toEqual([]);
       });
     }
   }

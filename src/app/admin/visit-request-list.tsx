@@ -1,5 +1,6 @@
 import { List, Text } from '@mantine/core';
 import type { AdminVisitRequest } from '#shared/admin-inbox.ts';
+import { formatCount } from '#shared/formatters.ts';
 import { formatVisitChoice } from '#shared/visit-request-schemas.ts';
 import { useVisitRequests } from './inbox-api.ts';
 import {
@@ -31,7 +32,7 @@ function Who({ row }: { row: AdminVisitRequest }) {
 
 /** Where, how big, and the preferred times in the visitor's order. */
 function Visit({ row }: { row: AdminVisitRequest }) {
-  const units = `${row.number_of_units.toLocaleString('en-US')} ${row.number_of_units === 1 ? 'unit' : 'units'}`;
+  const units = `${formatCount(row.number_of_units)} ${row.number_of_units === 1 ? 'unit' : 'units'}`;
   return (
     <>
       <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>

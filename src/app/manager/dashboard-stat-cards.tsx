@@ -1,5 +1,6 @@
 import { Group, Paper, SimpleGrid, Skeleton, Text, ThemeIcon } from '@mantine/core';
 import { type Icon, IconBuildingEstate, IconDoor, IconTool, IconUsersGroup } from '@tabler/icons-react';
+import { formatCount } from '#shared/formatters.ts';
 import type { ManagerDashboard } from '#shared/manager-responses.ts';
 
 const CARDS: Array<{ label: string; key: keyof ManagerDashboard['stats']; icon: Icon }> = [
@@ -22,7 +23,7 @@ export function DashboardStatCards({ stats }: { stats: ManagerDashboard['stats']
               </Text>
               {stats ? (
                 <Text fz={28} fw={700} lh={1.2}>
-                  {stats[card.key].toLocaleString('en-US')}
+                  {formatCount(stats[card.key])}
                 </Text>
               ) : (
                 <Skeleton h={30} w={48} mt={4} />

@@ -3,6 +3,7 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { formatCount } from '#shared/formatters.ts';
 import {
   formatVisitChoice,
   VISIT_REQUEST_MESSAGES,
@@ -28,7 +29,7 @@ function VisitSent({ sent, onAnother }: { sent: VisitRequestValues; onAnother: (
         <Text>{VISIT_REQUEST_MESSAGES.sent}</Text>
         <Box>
           <Text fw={600} size="sm">
-            {sent.property_address} ({sent.number_of_units.toLocaleString('en-US')} units)
+            {sent.property_address} ({formatCount(sent.number_of_units)} units)
           </Text>
           <List size="sm" mt={4}>
             <List.Item>

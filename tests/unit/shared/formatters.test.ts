@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { digitsOnly, formatEin, formatPhone, formatUsd, unreadBadge } from '#shared/formatters.ts';
+import {
+  digitsOnly,
+  formatCount,
+  formatEin,
+  formatPhone,
+  formatUsd,
+  unreadBadge,
+} from '#shared/formatters.ts';
 
 describe('formatPhone', () => {
   it.each([
@@ -85,5 +92,42 @@ describe('formatUsd', () => {
     // And amounts of every size with cents, as bids and earnings have them.
     for (let scale = 1; scale < 1e13; scale *= 7.3) amounts.push(scale + 0.5, -scale - 0.25, scale * 1.07);
     for (const amount of amounts) expect([amount, formatUsd(amount)]).toEqual([amount, intl.format(amount)]);
+  });
+});
+
+describe('formatCount', () => {
+  it('groups whole numbers by thousands', () => {
+    expect(formatCount(0)).toBe('0');
+    expect(formatCount(999)).toBe('999');
+    expect(formatCount(1000)).toBe('1,000');
+    expect(formatCount(100_000)).toBe('100,000');
+  });
+
+  it('writes what toLocaleString("en-US") writes', () => {
+    const counts = [
+      0,
+      -0,
+      1,
+      7,
+      12,
+      999,
+      1000,
+      1001,
+      54_321,
+      999_999,
+      1e6,
+      1e15 - 1,
+      1e15,
+      1e21,
+      -3,
+      -12_345,
+      2.5,
+      72.25,
+      0.1234,
+      Number.NaN,
+    ];
+    for (let count = 1; count < 1e16; count = count * 10 + 3) counts.push(count);
+    for (const count of counts)
+      expect([count, formatCount(count)]).toEqual([count, count.toLocaleString('en-US')]);
   });
 });
