@@ -25,14 +25,18 @@ async function takeFirstAnswers(): Promise<boolean> {
   const token = getToken();
   if (token === null) return false;
   try {
-    const [{ seedReadAnswers }, { preloadTopBarTools }] = await Promise.all([
+    const [{ keepFirstAnswers, seedReadAnswers }, { preloadTopBarTools }] = await Promise.all([
       import('./prerender/first-screen-keys.ts'),
       import('./layouts/top-bar.tsx'),
     ]);
     // The frame's lazy part hydrates with the rest, not in a long task of its own afterwards.
     await preloadTopBarTools();
     const { renderedAt, viewportWidth, answers } = JSON.parse(block.textContent ?? '') as FirstAnswers;
-    if (!seedReadAnswers(queryClient, window.location, answers)) return false;
+    const location = { pathname: window.location.pathname, search: window.location.search };
+    if (!seedReadAnswers(queryClient, location, answers)) return false;
+    // Kept on the device like fetched answers, once the page is idle: the user's database (Dexie) is
+    // not loaded for it before the page is taken over.
+    void afterLoadAndIdle().then(() => keepFirstAnswers(queryClient, location, answers, renderedAt));
     // '2 hours ago' as the server wrote it, until hydrated (AppRoot's onCommit); its layout until the first
     // navigation: parts of the page hydrate after its commit (Mantine's tab panels are <Activity>
     // boundaries), and they must find the server's layout too.

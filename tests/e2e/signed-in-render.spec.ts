@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { postJson } from './support/api-session.ts';
 import { DEMO_PASSWORD } from './support/login-page.ts';
+import { keptListOnDevice, keptOnDevice } from './support/offline.ts';
 import { collectProblems } from './support/page-problems.ts';
 import {
   largestPreloadBatch,
@@ -172,6 +173,23 @@ test.describe('hydration of a server-rendered screen', () => {
     await expect(page.getByRole('heading', { name: 'Available Jobs', level: 1 })).toBeVisible();
     // The bell's unread count is the first answer the app reads, with zod loaded for it.
     await expect.poll(() => zodAsked).toBe(true);
+  });
+
+  test('the answers a screen came with are kept on the device, as fetched ones are: readable offline', async ({
+    page,
+  }) => {
+    await signIn(page, 'vendor@demo.local');
+    await page.goto('/vendor/jobs');
+    await expect(page.locator('#root')).toHaveAttribute('data-prerendered', '/vendor/jobs');
+    // The page fetches nothing again for 30 s: its list is kept from the answer it came with.
+    await keptListOnDevice(page, '"jobs"');
+    const jobs = (await (await page.request.get('/api/vendor/jobs/')).json()) as {
+      results: Array<{ id: number }>;
+    };
+    const id = String(jobs.results[0]?.id);
+    await page.goto(`/vendor/requests/${id}`);
+    await expect(page.locator('#root')).toHaveAttribute('data-prerendered', `/vendor/requests/${id}`);
+    await keptOnDevice(page, 'requestDetails', id);
   });
 
   test("the hydrated page keeps the server's element ids: nothing renders the page again after hydrating", async ({

@@ -63,7 +63,12 @@ export function listStore<Schema extends z.ZodType>(
   };
 }
 
-async function keepWhenReady<T>(store: OfflineStore<T>, data: T, savedAt: number): Promise<void> {
+/**
+ * Keeps an answer on the device once the user's database is open (it opens on demand,
+ * offline-session.ts), without opening it: also for the answers a server-rendered page came with,
+ * which no query function fetched.
+ */
+export async function keepWhenReady<T>(store: OfflineStore<T>, data: T, savedAt: number): Promise<void> {
   const session = await sessionWhenReady();
   if (session) await store.save(session.db, data, savedAt).catch(() => undefined);
 }
@@ -84,8 +89,7 @@ export function offlineQueryFn<T>(
       const savedAt = Date.now();
       const session = currentSession();
       if (session) await store.save(session.db, data, savedAt).catch(() => undefined);
-      // The database opens on demand (offline-session.ts): the copy is kept once it is open, without
-      // holding the answer back meanwhile.
+      // Without holding the answer back meanwhile.
       else void keepWhenReady(store, data, savedAt);
       if (servedFromDevice.delete(hash)) for (const listener of listeners) listener();
       return data;

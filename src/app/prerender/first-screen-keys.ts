@@ -2,9 +2,10 @@ import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { authKeys } from '#app/auth/api.ts';
 import { markServerRendered } from '#app/lib/server-rendered-answers.ts';
 import { managerKeys } from '#app/manager/api.ts';
+import { keepWhenReady, type OfflineStore } from '#app/offline/offline-query.ts';
 import type { PersistedAnswer } from '#app/offline/persisted-answers.ts';
 import { projectKeys } from '#app/properties/api.ts';
-import { requestKeys } from '#app/requests/api.ts';
+import { jobsDeviceStore, requestDetailDeviceStore, requestKeys } from '#app/requests/api.ts';
 import { readJobsView } from '#app/requests/jobs-url-state.ts';
 import { vendorDashboardKeys } from '#app/vendor/api.ts';
 import { AUTH_STATUS_CALL, firstCallsOf, USER_PROJECTS_CALL } from '#shared/first-calls.ts';
@@ -21,6 +22,8 @@ interface FirstScreenQuery {
   url: string;
   queryKey: QueryKey;
   answer: PersistedAnswer;
+  /** Where its screen keeps the answer on the device, for the screens readable offline. */
+  deviceStore?: OfflineStore<unknown>;
 }
 
 /**
@@ -30,14 +33,22 @@ interface FirstScreenQuery {
 function queryOf(url: string): Omit<FirstScreenQuery, 'url'> | null {
   if (url === AUTH_STATUS_CALL) return { queryKey: authKeys.status(), answer: 'authStatus' };
   if (url === USER_PROJECTS_CALL) return { queryKey: projectKeys.mine(), answer: 'userProjects' };
-  if (url.startsWith('/api/vendor/jobs/'))
-    return { queryKey: requestKeys.jobs(readJobsView(new URLSearchParams())), answer: 'jobPage' };
+  if (url.startsWith('/api/vendor/jobs/')) {
+    const queryKey = requestKeys.jobs(readJobsView(new URLSearchParams()));
+    return { queryKey, answer: 'jobPage', deviceStore: jobsDeviceStore(queryKey) };
+  }
   if (url === '/api/vendor/dashboard/')
     return { queryKey: vendorDashboardKeys.dashboard(), answer: 'vendorDashboard' };
   if (url === '/api/property-manager/dashboard/')
     return { queryKey: managerKeys.dashboard(), answer: 'managerDashboard' };
   const request = url.match(/^\/api\/requests\/(\d+)\/$/)?.[1];
-  if (request) return { queryKey: requestKeys.detail(request), answer: 'requestDetail' };
+  if (request) {
+    return {
+      queryKey: requestKeys.detail(request),
+      answer: 'requestDetail',
+      deviceStore: requestDetailDeviceStore(request),
+    };
+  }
   return null;
 }
 
@@ -73,4 +84,24 @@ export function seedReadAnswers(
     if (query) markServerRendered(query);
   }
   return true;
+}
+
+/**
+ * Keeps the first answers of the screens readable offline on the device, as a fetched answer is
+ * kept (offline-query.ts): no query function fetched these, and without them the list a vendor
+ * opened online was not there to read back offline until it was fetched again. Dated when the server
+ * read them; an answer the cache has replaced since was kept by its own fetch.
+ */
+export function keepFirstAnswers(
+  client: QueryClient,
+  location: { pathname: string; search: string },
+  answers: Record<string, unknown>,
+  readAt: number,
+): void {
+  for (const { url, queryKey, deviceStore } of firstScreenQueries(location) ?? []) {
+    const answer = answers[url];
+    if (deviceStore && answer !== undefined && client.getQueryData(queryKey) === answer) {
+      void keepWhenReady(deviceStore, answer, readAt);
+    }
+  }
 }

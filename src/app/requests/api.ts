@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, type QueryKey, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '#app/lib/api-client.ts';
 import { lazySchema } from '#app/lib/lazy-schema.ts';
 import { queryRoots } from '#app/lib/query-roots.ts';
@@ -21,6 +21,13 @@ export const requestKeys = {
   vendorsByCategory: (category: string | null) => ['vendors', 'by-category', category ?? 'all'] as const,
 };
 
+/** Where a page of Available Jobs is kept on the device (read back offline, issue 7). */
+export const jobsDeviceStore = (queryKey: QueryKey) => listStore(jobPageSchema, queryKey);
+
+/** Where a request's detail is kept on the device. */
+export const requestDetailDeviceStore = (id: string) =>
+  rowStore(requestDetailSchema, 'requestDetails', Number(id));
+
 /** GET /api/vendor/jobs/ for Available Jobs. */
 export function useJobs(view: JobsView) {
   const queryKey = requestKeys.jobs(view);
@@ -31,7 +38,7 @@ export function useJobs(view: JobsView) {
     queryFn: offlineQueryFn(
       (signal) =>
         apiRequest('/api/vendor/jobs/', { schema: jobPageSchema, signal, query: jobsApiQuery(view) }),
-      listStore(jobPageSchema, queryKey),
+      jobsDeviceStore(queryKey),
     ),
     // The table keeps its rows while the next page or sort loads, instead of flashing empty.
     placeholderData: keepPreviousData,
@@ -46,7 +53,7 @@ export function requestDetailQueryOptions(id: string) {
     queryFn: offlineQueryFn(
       (signal) =>
         apiRequest(`/api/requests/${encodeURIComponent(id)}/`, { schema: requestDetailSchema, signal }),
-      rowStore(requestDetailSchema, 'requestDetails', Number(id)),
+      requestDetailDeviceStore(id),
     ),
     // The persisted copy shows at once (also offline), but a reload must not trust it for 30 s; the
     // answer a server-rendered page came with is fresh.

@@ -66,7 +66,13 @@ export async function keptListOnDevice(page: Page, keyPart: string): Promise<voi
  * (the saved query cache is the `queryCache` row 'client', written a moment after the answers).
  */
 export async function keptOnDevice(page: Page, store: string, keyPart: string): Promise<void> {
-  await page.waitForFunction(
+  // Polled with evaluate, which awaits the page's promise: waitForFunction took the pending promise
+  // itself for a truthy answer and returned at once, kept or not.
+  await expect.poll(() => isKeptOnDevice(page, store, keyPart), { timeout: 30_000 }).toBe(true);
+}
+
+function isKeptOnDevice(page: Page, store: string, keyPart: string): Promise<boolean> {
+  return page.evaluate(
     async ([storeName, part]) => {
       const asPromise = <T>(request: IdbRequest<T>) =>
         new Promise<T>((resolve, reject) => {
