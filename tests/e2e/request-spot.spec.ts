@@ -27,6 +27,14 @@ test('a manager pins a request on the plan; the vendor sees the spot and the pho
     expect(detail.spot.area).toHaveLength(3);
     expect(detail.spot.behind_wall).toHaveLength(3);
     nearest = detail.spot.behind_wall[0].caption;
+    // A first visit is rendered by the server, the plan's section included (the page's HTML asked
+    // past the service worker, with the time zone cookie the app sets).
+    await expect
+      .poll(async () => (await page.context().cookies()).some((cookie) => cookie.name === 'fieldbid_tz'))
+      .toBe(true);
+    const html = await (await page.request.get(`/vendor/requests/${requestId}`)).text();
+    expect(html).toContain(`data-prerendered="/vendor/requests/${requestId}"`);
+    expect(html).toContain('Location on the floor plan');
     await page.goto(`/vendor/requests/${requestId}`);
     await expect(page.getByRole('heading', { name: 'Location on the floor plan' })).toBeVisible();
     const stage = await planReady(page);

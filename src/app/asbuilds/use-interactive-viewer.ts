@@ -44,6 +44,12 @@ export function useInteractiveViewer(callbacks: Pick<ViewerOptions, 'onPin' | 'o
     };
   }, []);
 
-  const state = useSyncExternalStore(viewer?.subscribe ?? noSubscription, viewer?.getState ?? beforeMount);
+  // The server renders (and the browser hydrates) the state before mounting: without that snapshot
+  // React cannot render the screen on the server at all (a request detail pinned on the plan).
+  const state = useSyncExternalStore(
+    viewer?.subscribe ?? noSubscription,
+    viewer?.getState ?? beforeMount,
+    beforeMount,
+  );
   return { hostRef, viewer, state, load };
 }
