@@ -1,7 +1,7 @@
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { pinDateDisplay } from '#shared/date-display.ts';
-import { FIRST_ANSWERS_ID, type FirstAnswers, HYDRATION_SHIELD_ID } from '#shared/signed-in-pages.ts';
+import { FIRST_ANSWERS_ID, type FirstAnswers } from '#shared/signed-in-pages.ts';
 import { AppRoot } from './app-root.tsx';
 import { rememberTimeZone } from './lib/cookies.ts';
 import { isPrerenderedFor } from './lib/prerendered-root.ts';
@@ -56,9 +56,9 @@ export async function startApp(container: HTMLElement): Promise<void> {
   // error screen offers a reload.
   await loadScreensFor(window.location).catch(() => undefined);
   const prerendered = isPrerenderedFor(container, window.location.pathname) && (await takeFirstAnswers());
-  // A server-rendered page is shielded from taps until hydrated (src/server/http/signed-in-render.ts).
+  // A server-rendered page stays inert until hydrated (src/server/http/signed-in-render.ts).
   const onCommit = () => {
-    document.getElementById(HYDRATION_SHIELD_ID)?.remove();
+    container.removeAttribute('inert');
     pinDateDisplay({});
   };
   const router = (

@@ -28,11 +28,3 @@ export interface SignedInPages {
 }
 
 export const ROOT_ELEMENT = '<div id="root"></div>';
-
-/**
- * The id of a server-rendered screen's shield: a transparent layer over the page that takes its taps
- * until the app has hydrated it and removes the shield (start-app.tsx). `inert` on the root did that
- * too, but taking it off restyled every element of the page: 36–65 ms at 4× CPU slowdown, where
- * removing the shield costs 1–3 ms (issue 16: total blocking time).
- */
-export const HYDRATION_SHIELD_ID = 'hydration-shield';

@@ -56,9 +56,9 @@ test("a bid's 'Message this vendor' link opens the thread with that vendor", asy
   const links = page.getByRole('link', { name: `Message ${bid.vendor_name}` });
   // One in the award card, one in the bidding section.
   await expect(links).toHaveCount(2);
-  // The server rendered the page; the app takes it over (removing the shield over it) before Enter
-  // opens the thread in the app: focus(), unlike click(), does not wait for that.
-  await expect(page.locator('#hydration-shield')).toHaveCount(0);
+  // The server rendered the page; it takes focus once the app has hydrated it (no longer inert):
+  // focus(), unlike click(), does not wait for that.
+  await expect(page.locator('#root')).not.toHaveAttribute('inert');
   await links.last().focus();
   await expect(links.last()).toBeFocused();
   await page.keyboard.press('Enter');

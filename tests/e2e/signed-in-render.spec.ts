@@ -6,25 +6,14 @@ import { collectProblems } from './support/page-problems.ts';
 import {
   largestPreloadBatch,
   recordPreloadBatches,
-  stylesheetsAddedBeforeHydration,
+  stylesheetsAddedWhileInert,
 } from './support/preload-batches.ts';
 
 // Issue 16: a signed-in screen's first visit comes rendered by the server from its first answers,
 // asked of the API as the visitor (src/server/http/signed-in-render.ts), and the browser hydrates it.
 
 declare const localStorage: { setItem(key: string, value: string): void };
-interface Box {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
-declare const document: {
-  cookie: string;
-  querySelectorAll(selector: string): Iterable<{ id: string }>;
-  querySelector(selector: string): { getBoundingClientRect(): Box } | null;
-  elementFromPoint(x: number, y: number): { id: string } | null;
-};
+declare const document: { cookie: string; querySelectorAll(selector: string): Iterable<{ id: string }> };
 
 /**
  * Signed in as the login screen leaves a browser: the session cookie, the stored token, and the time
@@ -67,17 +56,7 @@ test.describe('the HTML of a signed-in first visit', () => {
     await page.route('**/*.js', (route) => route.abort());
     await page.goto('/vendor/jobs');
     await expect(page.getByRole('heading', { name: 'Available Jobs', level: 1 })).toBeAttached();
-    // Until the app takes it over, a tap lands on the shield over the page, not on a control that
-    // would do nothing.
-    const shield = page.locator('#hydration-shield');
-    await expect(shield).toBeAttached();
-    const tapped = await page.evaluate(() => {
-      const box = document.querySelector('#root a, #root button')?.getBoundingClientRect();
-      return box
-        ? document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2)?.id
-        : 'no control';
-    });
-    expect(tapped).toBe('hydration-shield');
+    await expect(page.locator('#root')).toHaveAttribute('inert', '');
     const first = jobs.results[0]?.description ?? '';
     await expect(page.locator('#root').getByText(first.slice(0, 30)).first()).toBeVisible();
   });
@@ -141,8 +120,8 @@ test.describe('hydration of a server-rendered screen', () => {
         await recordPreloadBatches(page);
         await page.goto(path);
         await expect(page.locator('#root')).toHaveAttribute('data-prerendered', path);
-        // The app takes the page over: the shield gone, the same screen.
-        await expect(page.locator('#hydration-shield')).toHaveCount(0);
+        // The app takes the page over: no longer inert, the same screen.
+        await expect(page.locator('#root')).not.toHaveAttribute('inert');
         await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
         // React reports a mismatch when it commits the hydrated tree; give it that turn.
         await page.waitForLoadState('networkidle');
@@ -151,7 +130,7 @@ test.describe('hydration of a server-rendered screen', () => {
         // before hydrating), were preloaded a few a task, none all at once by Vite's helper.
         expect(await largestPreloadBatch(page)).toBeLessThanOrEqual(10);
         // The top bar's tools hydrate with the screen: their styles came with the page.
-        expect(await stylesheetsAddedBeforeHydration(page)).toEqual([]);
+        expect(await stylesheetsAddedWhileInert(page)).toEqual([]);
       });
     }
   }
@@ -164,12 +143,12 @@ test.describe('hydration of a server-rendered screen', () => {
     let zodAsked = false;
     await page.route(/\/assets\/(zod|schemas)-[^/]*\.js$/, async (route) => {
       zodAsked = true;
-      await expect(page.locator('#hydration-shield')).toHaveCount(0, { timeout: 20_000 });
+      await expect(page.locator('#root')).not.toHaveAttribute('inert', '', { timeout: 20_000 });
       await route.continue();
     });
     await page.goto('/vendor/jobs');
     await expect(page.locator('#root')).toHaveAttribute('data-prerendered', '/vendor/jobs');
-    await expect(page.locator('#hydration-shield')).toHaveCount(0);
+    await expect(page.locator('#root')).not.toHaveAttribute('inert');
     await expect(page.getByRole('heading', { name: 'Available Jobs', level: 1 })).toBeVisible();
     // The bell's unread count is the first answer the app reads, with zod loaded for it.
     await expect.poll(() => zodAsked).toBe(true);
@@ -199,7 +178,7 @@ test.describe('hydration of a server-rendered screen', () => {
     // The top bar's menus and the frame ask Mantine for ids, as the screen's parts do.
     expect(serverIds.length).toBeGreaterThan(3);
     await page.goto('/property-manager/dashboard');
-    await expect(page.locator('#hydration-shield')).toHaveCount(0);
+    await expect(page.locator('#root')).not.toHaveAttribute('inert');
     await page.waitForLoadState('networkidle');
     // Mantine's own useId swaps each id for a random one right after the first commit, which
     // re-rendered most of the page in one long task (scripts/mantine-patches.ts).
@@ -215,7 +194,7 @@ test.describe('hydration of a server-rendered screen', () => {
     await page.setViewportSize({ width: 375, height: 900 });
     await signIn(page, 'vendor@demo.local');
     await page.goto('/vendor/jobs');
-    await expect(page.locator('#hydration-shield')).toHaveCount(0);
+    await expect(page.locator('#root')).not.toHaveAttribute('inert');
     // The server guessed a desktop (this browser does not say it is a phone): the table, which
     // turns into the phone's cards once hydrated.
     await expect(page.locator('#root table')).toHaveCount(0);

@@ -6,7 +6,6 @@ import { useNavigate } from 'react-router-dom';
 import { useAuthStatus, userOf } from '#app/auth/api.ts';
 import { jobsSearchPath } from '#app/requests/jobs-url-state.ts';
 import { managerPaths } from '#app/route-paths.ts';
-import { useHydrated } from '#app/ui/use-hydrated.ts';
 import { LIST_SEARCH_MAX } from '#shared/list-fields.ts';
 
 /**
@@ -20,8 +19,6 @@ export function TopBarSearch() {
   const navigate = useNavigate();
   const [text, setText] = useState('');
   const [opened, popover] = useDisclosure(false);
-  // A server-rendered screen's form, until the app has taken it over: Enter would submit it natively.
-  const hydrated = useHydrated();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -36,7 +33,7 @@ export function TopBarSearch() {
 
   const box = (autoFocus: boolean) => (
     <search>
-      <form onSubmit={submit} inert={!hydrated}>
+      <form onSubmit={submit}>
         <TextInput
           type="search"
           placeholder="Search..."

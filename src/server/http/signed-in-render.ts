@@ -14,7 +14,6 @@ import { bestMatch } from '#shared/route-chunks.ts';
 import {
   FIRST_ANSWERS_ID,
   type FirstAnswers,
-  HYDRATION_SHIELD_ID,
   ROOT_ELEMENT,
   SIGNED_IN_PAGES_FILE,
   SIGNED_IN_RENDER_DIR,
@@ -139,11 +138,9 @@ export function signedInPageRenderer(app: FastifyInstance, staticDir: string): S
     const page = await render(location, answers, { timeZone, viewportWidth });
     if (!page) return null;
 
-    // Shielded until the app has hydrated it (start-app.tsx): its buttons do nothing before, so a tap
-    // lands on the shield, not on a control that would drop it. Its forms are inert until then too
-    // (useHydrated); its links work without the app.
-    const shield = `<div id="${HYDRATION_SHIELD_ID}" aria-hidden="true" style="position:fixed;inset:0;z-index:10000"></div>`;
-    const root = `<div id="root" ${PRERENDERED_ATTRIBUTE}="${escapeHtml(url.pathname)}">${page.html}</div>${shield}`;
+    // Inert until the app has hydrated it (start-app.tsx): its buttons do nothing before, so none
+    // looks usable while it would drop a tap.
+    const root = `<div id="root" ${PRERENDERED_ATTRIBUTE}="${escapeHtml(url.pathname)}" inert>${page.html}</div>`;
     // A data block, never run (the CSP allows no inline script); `<` escaped so no text can end it.
     // As the render read them (defaults filled in): the browser seeds them without reading them again.
     const block: FirstAnswers = { renderedAt: page.renderedAt, viewportWidth, answers: page.answers };
