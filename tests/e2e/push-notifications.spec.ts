@@ -98,12 +98,6 @@ async function replacePushServiceStep(page: Page): Promise<void> {
   });
 }
 
-async function theWorker(page: Page): Promise<Worker> {
-  await controlledByServiceWorker(page);
-  const [worker] = page.context().serviceWorkers();
-  return worker ?? page.context().waitForEvent('serviceworker');
-}
-
 test('turning push on in Settings asks for permission on the button, never on load, and stores this device', async ({
   page,
   context,
@@ -149,6 +143,49 @@ interface ShownNotification {
   tag: string;
   data: { url: string };
 }
+declare const navigator: {
+  serviceWorker: {
+    ready: Promise<{ getNotifications(filter: { tag: string }): Promise<ShownNotification[]> }>;
+  };
+};
+
+/** The notifications with this tag, read through the page's registration (whichever worker runs now). */
+async function shownWithTag(page: Page, tag: string): Promise<ShownNotification[]> {
+  return page.evaluate(async (wanted) => {
+    const registration = await navigator.serviceWorker.ready;
+    const found = await registration.getNotifications({ tag: wanted });
+    return found.map((n) => ({ title: n.title, body: n.body, tag: n.tag, data: n.data }));
+  }, tag);
+}
+
+/**
+ * Delivers a push as the browser does when its push service hands one over: DevTools' own push path
+ * wakes the worker if it was stopped and dispatches a trusted push event, so the handler's waitUntil
+ * keeps it alive until the notification shows. (A push event made up inside the worker is untrusted:
+ * its waitUntil throws, and a worker stopped meanwhile never showed the notification.)
+ */
+async function deliverPush(page: Page, origin: string, data: string): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  const registrations: Array<{ registrationId: string; scopeURL: string; isDeleted: boolean }> = [];
+  cdp.on('ServiceWorker.workerRegistrationUpdated', (event) => registrations.push(...event.registrations));
+  await cdp.send('ServiceWorker.enable');
+  await expect
+    .poll(() => registrations.filter((r) => !r.isDeleted && r.scopeURL.startsWith(origin)).length)
+    .toBe(1);
+  const registration = registrations.find((r) => !r.isDeleted && r.scopeURL.startsWith(origin))!;
+  await cdp.send('ServiceWorker.deliverPushMessage', {
+    origin,
+    registrationId: registration.registrationId,
+    data,
+  });
+  await cdp.detach();
+}
+
+/** The running worker, asked for when it is needed: an idle worker may have been stopped and started again. */
+async function runningWorker(page: Page): Promise<Worker> {
+  const [worker] = page.context().serviceWorkers();
+  return worker ?? page.context().waitForEvent('serviceworker');
+}
 
 test('a push shows a notification, and clicking it opens the request in the app', async ({
   page,
@@ -157,7 +194,7 @@ test('a push shows a notification, and clicking it opens the request in the app'
 }) => {
   await context.grantPermissions(['notifications'], { origin: baseURL! });
   await openSignedIn(page, MANAGER, '/property-manager/dashboard');
-  const worker = await theWorker(page);
+  await controlledByServiceWorker(page);
   const list = (await (
     await page.request.get('/api/property-manager/maintenance-requests/?page_size=1')
   ).json()) as { results: Array<{ id: number }> };
@@ -169,28 +206,14 @@ test('a push shows a notification, and clicking it opens the request in the app'
     tag: `notification-e2e-${Date.now()}`,
   };
 
-  // The push event as the browser dispatches it when its push service delivers (the payload is what
-  // the server sends; tests/api/notification-push.test.ts decrypts the real one).
-  await worker.evaluate((data) => {
-    const scope = globalThis as unknown as {
-      dispatchEvent(event: unknown): boolean;
-      PushEvent: new (type: string, init: { data: string }) => unknown;
-    };
-    scope.dispatchEvent(new scope.PushEvent('push', { data }));
-  }, JSON.stringify(payload));
-
-  const shown = async () =>
-    worker.evaluate(async (tag) => {
-      const scope = globalThis as unknown as {
-        registration: { getNotifications(filter: { tag: string }): Promise<ShownNotification[]> };
-      };
-      const found = await scope.registration.getNotifications({ tag });
-      return found.map((n) => ({ title: n.title, body: n.body, tag: n.tag, data: n.data }));
-    }, payload.tag);
+  // The payload is what the server sends; tests/api/notification-push.test.ts decrypts the real one.
+  await deliverPush(page, new URL(baseURL!).origin, JSON.stringify(payload));
   await expect
-    .poll(shown)
+    .poll(() => shownWithTag(page, payload.tag))
     .toEqual([{ title: payload.title, body: payload.body, tag: payload.tag, data: { url: payload.url } }]);
 
+  // The click, as the browser dispatches it to the worker (DevTools has no way to click a notification).
+  const worker = await runningWorker(page);
   await worker.evaluate(async (tag) => {
     const scope = globalThis as unknown as {
       dispatchEvent(event: unknown): boolean;
@@ -204,5 +227,5 @@ test('a push shows a notification, and clicking it opens the request in the app'
   await expect(page).toHaveURL(new RegExp(`/property-manager/requests/${requestId}$`));
   await expect(page.getByText(`#${requestId}`).first()).toBeVisible();
   // The click closed it.
-  await expect.poll(shown).toEqual([]);
+  await expect.poll(() => shownWithTag(page, payload.tag)).toEqual([]);
 });
