@@ -15,7 +15,8 @@ function etagOf(json: string): string {
 
 /**
  * Answers a GET from `cache` when the change feed vouches for it (every write committed before this
- * request is applied), else from `load`, keeping the result when it may. The JSON text is kept, so a
+ * request is applied), else from `load` (told whether this process's caches may be used now),
+ * keeping the result when it may. The JSON text is kept, so a
  * hit serializes nothing; the answer carries a weak ETag and a matching If-None-Match gets 304.
  * A thrown error (404, 403) is never kept: it is computed again on each request.
  */
@@ -24,14 +25,14 @@ export async function sendCached(
   reply: FastifyReply,
   cache: ReadCache,
   key: string,
-  load: () => Promise<FreshAnswer>,
+  load: (cachesUsable: boolean) => Promise<FreshAnswer>,
 ): Promise<FastifyReply> {
   const feed = request.server.changeFeed;
   const usable = await feed.ready();
   let answer = usable ? cache.get(key) : undefined;
   if (answer === undefined) {
     const stamp = feed.versions.stamp();
-    const { body, tags } = await load();
+    const { body, tags } = await load(usable);
     const json = JSON.stringify(body);
     answer = { json, etag: etagOf(json), tags, stamp };
     if (usable) cache.set(key, answer);

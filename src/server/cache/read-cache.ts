@@ -1,25 +1,30 @@
 import type { TagVersions } from './tag-versions.ts';
 
+/** What a kept entry depends on. */
+export interface Tagged {
+  /** The tags (cache-changes.ts) a change of which may change this entry. */
+  tags: readonly string[];
+  /** TagVersions.stamp() before the entry was read from the database. */
+  stamp: number;
+}
+
 /** An answer as it was sent: its JSON text, its weak ETag and what it depends on. */
-export interface CachedAnswer {
+export interface CachedAnswer extends Tagged {
   json: string;
   etag: string;
-  /** The tags (cache-changes.ts) a change of which may change this answer. */
-  tags: readonly string[];
-  /** TagVersions.stamp() before the answer was read from the database. */
-  stamp: number;
 }
 
 const DEFAULT_MAX_ENTRIES = 5_000;
 
 /**
- * Answers of one route kept by key in this process, least recently used dropped past the bound.
+ * Answers of one route (or what they are read from) kept by key in this process, least recently
+ * used dropped past the bound.
  * The key must name everything the answer depends on besides the data its tags cover: the asker
  * (identity, role, rights, trades) and the query. An entry whose tags changed since its stamp is
  * never returned (and dropped when met).
  */
-export class ReadCache {
-  readonly #entries = new Map<string, CachedAnswer>();
+export class ReadCache<Entry extends Tagged = CachedAnswer> {
+  readonly #entries = new Map<string, Entry>();
   readonly #versions: TagVersions;
   readonly #maxEntries: number;
 
@@ -32,7 +37,7 @@ export class ReadCache {
     return this.#entries.size;
   }
 
-  get(key: string): CachedAnswer | undefined {
+  get(key: string): Entry | undefined {
     const entry = this.#entries.get(key);
     if (entry === undefined) return undefined;
     this.#entries.delete(key);
@@ -42,7 +47,7 @@ export class ReadCache {
     return entry;
   }
 
-  set(key: string, answer: CachedAnswer): void {
+  set(key: string, answer: Entry): void {
     this.#entries.delete(key);
     if (!this.#versions.unchangedSince(answer.tags, answer.stamp)) return;
     if (this.#entries.size >= this.#maxEntries) {

@@ -8,6 +8,9 @@ import { isStaff } from '../auth/guards.ts';
 import type { UserRow } from '../auth/session-store.ts';
 import type { DbOrTx } from '../db/db-or-tx.ts';
 import { maintenanceRequests as mr, requestInvitations } from '../db/schema/requests.ts';
+import { ANCHOR_SPACING, type SortKey } from './job-list-anchors.ts';
+import { type JobRow, seekOrderOf, selectAfterAnchor, walkAnchors } from './job-list-seek.ts';
+import { jobRowColumns } from './job-row-columns.ts';
 import { countAllRequests, countVendorJobs } from './request-counts.ts';
 import { countMatching, loadRequestPage, matchesSearch } from './request-list-sql.ts';
 import { vendorSeesRequest } from './vendor-visibility-sql.ts';
@@ -42,12 +45,51 @@ function orderBy(ordering: string | undefined): SQL[] {
   return [primary, desc(mr.createdAt), desc(mr.id)];
 }
 
+/**
+ * Finds the anchor `index` of the page's list (job-list-anchors.ts), walking the list with `walk`
+ * when it is not kept; absent where anchors cannot be trusted (the caches are off).
+ */
+export type AnchorSource = (
+  index: number,
+  walk: (count: number) => Promise<SortKey[]>,
+) => Promise<SortKey | undefined>;
+
+/** The rows at `offset`: from the anchor before them when the order allows, else by OFFSET. */
+async function selectJobs(
+  db: DbOrTx,
+  where: SQL | undefined,
+  query: JobListQuery,
+  window: { limit: number; offset: number },
+  anchors: AnchorSource | undefined,
+): Promise<JobRow[]> {
+  const seek = seekOrderOf(query.ordering);
+  const index = Math.floor(window.offset / ANCHOR_SPACING);
+  if (seek === undefined || anchors === undefined || index === 0)
+    return db
+      .select(jobRowColumns)
+      .from(mr)
+      .where(where)
+      .orderBy(...orderBy(query.ordering))
+      .limit(window.limit)
+      .offset(window.offset);
+  const anchor = await anchors(index, (count) => walkAnchors(db, where, seek, count));
+  // No anchor that deep: the list has fewer rows than the page starts at.
+  if (anchor === undefined) return [];
+  return selectAfterAnchor(db, where, seek, {
+    anchor,
+    skip: window.offset - index * ANCHOR_SPACING,
+    limit: window.limit,
+    oneRank: query.status !== undefined,
+  });
+}
+
 /** The page of jobs a vendor (or staff) asked for, read from the database. */
 export function loadJobsPage(
   db: DbOrTx,
   user: UserRow,
   viewer: VisibilityViewer,
   query: JobListQuery,
+  anchors?: AnchorSource,
 ): Promise<JobPage> {
   const categories = viewer.serviceCategories.filter(isServiceCategory);
   const where = and(
@@ -65,23 +107,7 @@ export function loadJobsPage(
   return loadRequestPage(
     countRows,
     query,
-    ({ limit, offset }) =>
-      db
-        .select({
-          id: mr.id,
-          created_at: mr.createdAt,
-          service_type: mr.type,
-          description: mr.description,
-          status: mr.status,
-          deadline: mr.bidDeadline,
-          areas_affected: mr.areasAffected,
-          timeframe: mr.timeframe,
-        })
-        .from(mr)
-        .where(where)
-        .orderBy(...orderBy(query.ordering))
-        .limit(limit)
-        .offset(offset),
+    (window) => selectJobs(db, where, query, window, anchors),
     async (rows) => {
       const invitations = await db
         .select({ requestId: requestInvitations.requestId, vendorId: requestInvitations.vendorId })

@@ -8,6 +8,7 @@ import { cacheTag } from '../cache/cache-changes.ts';
 import { sendCached } from '../cache/cached-answer.ts';
 import { ReadCache } from '../cache/read-cache.ts';
 import { errorResponses, notModified } from '../http/route-schemas.ts';
+import { ListAnchors } from './job-list-anchors.ts';
 import { loadJobsPage } from './job-list-store.ts';
 import { requestViewer } from './request-viewer.ts';
 
@@ -19,6 +20,8 @@ export async function vendorJobRoutes(app: FastifyInstance): Promise<void> {
   // deep page costs an index walk of thousands of rows however well indexed, and vendors page
   // through the same lists over and over (issue 14).
   const pages = new ReadCache(app.changeFeed.versions);
+  // A deep page the cache misses starts from the anchor before it (job-list-anchors.ts).
+  const anchors = new ListAnchors(app.changeFeed.versions);
   const api = app.withTypeProvider<ZodTypeProvider>();
   const schema = {
     summary: 'The jobs the vendor may see, filtered, searched, sorted and paged',
@@ -32,8 +35,8 @@ export async function vendorJobRoutes(app: FastifyInstance): Promise<void> {
       const user = requireVendor(request);
       const query = request.query;
       const viewer = await requestViewer(request);
-      // Everything the page depends on besides the requests and invitations (the tag covers those).
-      const key = JSON.stringify([
+      // Everything the list depends on besides the requests and invitations (the tag covers those).
+      const list = JSON.stringify([
         viewer.id,
         isStaff(user),
         [...viewer.serviceCategories].sort(),
@@ -41,13 +44,24 @@ export async function vendorJobRoutes(app: FastifyInstance): Promise<void> {
         query.status ?? null,
         query.search ?? null,
         query.ordering ?? null,
-        query.page,
-        query.page_size,
       ]);
-      return sendCached(request, reply, pages, key, async () => ({
-        body: await loadJobsPage(app.db, user, viewer, query),
-        tags: [cacheTag.requestLists],
-      }));
+      const tags = [cacheTag.requestLists];
+      return sendCached(
+        request,
+        reply,
+        pages,
+        `${list}:${query.page}:${query.page_size}`,
+        async (usable) => ({
+          body: await loadJobsPage(
+            app.db,
+            user,
+            viewer,
+            query,
+            usable ? (index, walk) => anchors.anchor(list, tags, index, walk) : undefined,
+          ),
+          tags,
+        }),
+      );
     },
   );
 }

@@ -1,0 +1,125 @@
+import { and, asc, desc, eq, gt, type SQL, sql } from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../db/db-or-tx.ts';
+import { maintenanceRequests as mr } from '../db/schema/requests.ts';
+import { ANCHOR_SPACING, type SortKey } from './job-list-anchors.ts';
+import { jobRowColumns } from './job-row-columns.ts';
+
+// The SQL of a jobs page read from an anchor (job-list-anchors.ts): the walk that finds the anchors
+// and the page after one. Each is a range of one of the lists' indexes, so a page reads its own rows
+// and at most ANCHOR_SPACING before them, however deep it is.
+
+/**
+ * The orders a page can seek in: by status (the default), newest first, oldest first. The others
+ * (service type, deadline) sort on a column of few values or empty ones, and keep their OFFSET.
+ */
+export type SeekOrder = 'rank' | 'newest' | 'oldest';
+
+export function seekOrderOf(ordering: string | undefined): SeekOrder | undefined {
+  if (ordering === undefined || ordering === 'status') return 'rank';
+  if (ordering === '-created_at') return 'newest';
+  if (ordering === 'created_at') return 'oldest';
+  return undefined;
+}
+
+// New SQL each time: a union's ORDER BY rewrites its columns in place (Drizzle), so none is shared.
+const newestFirst = () => [desc(mr.createdAt), desc(mr.id)];
+
+function orderOf(order: SeekOrder): SQL[] {
+  if (order === 'rank') return [asc(mr.statusRank), ...newestFirst()];
+  return order === 'newest' ? newestFirst() : [asc(mr.createdAt), asc(mr.id)];
+}
+
+/** The first `count` anchors of the list `where` in `order`: one walk of count × ANCHOR_SPACING rows. */
+export async function walkAnchors(
+  db: DbOrTx,
+  where: SQL | undefined,
+  order: SeekOrder,
+  count: number,
+): Promise<SortKey[]> {
+  const walk = db
+    .select({
+      rank: mr.statusRank,
+      createdAt: sql<string>`${mr.createdAt}::text`.as('created_text'),
+      id: mr.id,
+      place: sql<number>`row_number() over (order by ${sql.join(orderOf(order), sql`, `)})`.as('place'),
+    })
+    .from(mr)
+    .where(where)
+    .orderBy(...orderOf(order))
+    .limit(count * ANCHOR_SPACING)
+    .as('walk');
+  return db
+    .select({ rank: walk.rank, createdAt: walk.createdAt, id: walk.id })
+    .from(walk)
+    .where(sql`${walk.place} % ${ANCHOR_SPACING} = 0`)
+    .orderBy(walk.place);
+}
+
+/** Rows after `anchor` in time order: a range of the index behind that order. */
+function pastInTime(anchor: SortKey, order: 'newest' | 'oldest'): SQL {
+  const moment = sql`${anchor.createdAt}::timestamptz`;
+  return order === 'newest'
+    ? sql`(${mr.createdAt}, ${mr.id}) < (${moment}, ${anchor.id})`
+    : sql`(${mr.createdAt}, ${mr.id}) > (${moment}, ${anchor.id})`;
+}
+
+export interface SeekWindow {
+  anchor: SortKey;
+  /** Rows of the list between the anchor and the page. */
+  skip: number;
+  limit: number;
+  /** The list is filtered to one status, so every row has the anchor's rank. */
+  oneRank: boolean;
+}
+
+export type JobRow = Awaited<ReturnType<typeof selectJobRows>>[number];
+
+function selectJobRows(db: DbOrTx, where: SQL | undefined) {
+  return db.select(jobRowColumns).from(mr).where(where);
+}
+
+/**
+ * The page `window` of the list `where`. By status, the rows after the anchor are the rest of its
+ * rank (newest first) and then the later ranks: two ranges of the status index, each cut at the rows
+ * the page can need, merged in order.
+ */
+export async function selectAfterAnchor(
+  db: DbOrTx,
+  where: SQL | undefined,
+  order: SeekOrder,
+  window: SeekWindow,
+): Promise<JobRow[]> {
+  const { anchor, skip, limit } = window;
+  if (order !== 'rank')
+    return selectJobRows(db, and(where, pastInTime(anchor, order)))
+      .orderBy(...orderOf(order))
+      .limit(limit)
+      .offset(skip);
+  const restOfRank = and(where, eq(mr.statusRank, anchor.rank), pastInTime(anchor, 'newest'));
+  if (window.oneRank)
+    return selectJobRows(db, restOfRank)
+      .orderBy(...newestFirst())
+      .limit(limit)
+      .offset(skip);
+  // The union's order names its columns, so both sides select the rank too; the page drops it.
+  const ranked = { ...jobRowColumns, status_rank: mr.statusRank };
+  const rows = await unionAll(
+    db
+      .select(ranked)
+      .from(mr)
+      .where(restOfRank)
+      .orderBy(...newestFirst())
+      .limit(skip + limit),
+    db
+      .select(ranked)
+      .from(mr)
+      .where(and(where, gt(mr.statusRank, anchor.rank)))
+      .orderBy(...orderOf('rank'))
+      .limit(skip + limit),
+  )
+    .orderBy(...orderOf('rank'))
+    .limit(limit)
+    .offset(skip);
+  return rows.map(({ status_rank: _rank, ...row }) => row);
+}
