@@ -75,7 +75,7 @@ beforeAll(async () => {
     { name: 'auth-status', call: () => vendor.get('/api/users/auth-status/') },
     { name: 'jobs page 1', call: () => vendor.get('/api/vendor/jobs/?page=1') },
     { name: 'jobs deep page', call: () => vendor.get('/api/vendor/jobs/?page=60&ordering=-created_at') },
-    // Deep pages start from an anchor (job-list-anchors.ts): the walk and the two ranges after it.
+    // Deep pages start from an anchor (job-list-memo.ts): the walk and the two ranges after it.
     { name: 'jobs deep page, by status', call: () => vendor.get('/api/vendor/jobs/?page=40') },
     {
       name: 'jobs deep page of a type',

@@ -2,10 +2,10 @@ import { and, asc, desc, eq, gt, type SQL, sql } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/db-or-tx.ts';
 import { maintenanceRequests as mr } from '../db/schema/requests.ts';
-import { ANCHOR_SPACING, type SortKey } from './job-list-anchors.ts';
+import { ANCHOR_SPACING, type SortKey } from './job-list-memo.ts';
 import { jobRowColumns } from './job-row-columns.ts';
 
-// The SQL of a jobs page read from an anchor (job-list-anchors.ts): the walk that finds the anchors
+// The SQL of a jobs page read from an anchor (job-list-memo.ts): the walk that finds the anchors
 // and the page after one. Each is a range of one of the lists' indexes, so a page reads its own rows
 // and at most ANCHOR_SPACING before them, however deep it is.
 

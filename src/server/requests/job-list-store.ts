@@ -8,7 +8,7 @@ import { isStaff } from '../auth/guards.ts';
 import type { UserRow } from '../auth/session-store.ts';
 import type { DbOrTx } from '../db/db-or-tx.ts';
 import { maintenanceRequests as mr, requestInvitations } from '../db/schema/requests.ts';
-import { ANCHOR_SPACING, type SortKey } from './job-list-anchors.ts';
+import { ANCHOR_SPACING, type SortKey } from './job-list-memo.ts';
 import { type JobRow, seekOrderOf, selectAfterAnchor, walkAnchors } from './job-list-seek.ts';
 import { jobRowColumns } from './job-row-columns.ts';
 import { countAllRequests, countVendorJobs } from './request-counts.ts';
@@ -46,13 +46,14 @@ function orderBy(ordering: string | undefined): SQL[] {
 }
 
 /**
- * Finds the anchor `index` of the page's list (job-list-anchors.ts), walking the list with `walk`
- * when it is not kept; absent where anchors cannot be trusted (the caches are off).
+ * What this process keeps of the page's list (job-list-memo.ts): its count, read by `read` when not
+ * kept, and the anchor `index`, found by `walk` when not kept. Absent where nothing kept can be
+ * trusted (the caches are off).
  */
-export type AnchorSource = (
-  index: number,
-  walk: (count: number) => Promise<SortKey[]>,
-) => Promise<SortKey | undefined>;
+export interface KeptList {
+  count(read: () => Promise<number>): Promise<number>;
+  anchor(index: number, walk: (count: number) => Promise<SortKey[]>): Promise<SortKey | undefined>;
+}
 
 /** The rows at `offset`: from the anchor before them when the order allows, else by OFFSET. */
 async function selectJobs(
@@ -60,11 +61,11 @@ async function selectJobs(
   where: SQL | undefined,
   query: JobListQuery,
   window: { limit: number; offset: number },
-  anchors: AnchorSource | undefined,
+  kept: KeptList | undefined,
 ): Promise<JobRow[]> {
   const seek = seekOrderOf(query.ordering);
   const index = Math.floor(window.offset / ANCHOR_SPACING);
-  if (seek === undefined || anchors === undefined || index === 0)
+  if (seek === undefined || kept === undefined || index === 0)
     return db
       .select(jobRowColumns)
       .from(mr)
@@ -72,7 +73,7 @@ async function selectJobs(
       .orderBy(...orderBy(query.ordering))
       .limit(window.limit)
       .offset(window.offset);
-  const anchor = await anchors(index, (count) => walkAnchors(db, where, seek, count));
+  const anchor = await kept.anchor(index, (count) => walkAnchors(db, where, seek, count));
   // No anchor that deep: the list has fewer rows than the page starts at.
   if (anchor === undefined) return [];
   return selectAfterAnchor(db, where, seek, {
@@ -89,7 +90,7 @@ export function loadJobsPage(
   user: UserRow,
   viewer: VisibilityViewer,
   query: JobListQuery,
-  anchors?: AnchorSource,
+  kept?: KeptList,
 ): Promise<JobPage> {
   const categories = viewer.serviceCategories.filter(isServiceCategory);
   const where = and(
@@ -105,9 +106,9 @@ export function loadJobsPage(
       ? () => countAllRequests(db, filters)
       : () => countVendorJobs(db, { id: viewer.id, categories }, filters);
   return loadRequestPage(
-    countRows,
+    kept ? () => kept.count(countRows) : countRows,
     query,
-    (window) => selectJobs(db, where, query, window, anchors),
+    (window) => selectJobs(db, where, query, window, kept),
     async (rows) => {
       const invitations = await db
         .select({ requestId: requestInvitations.requestId, vendorId: requestInvitations.vendorId })

@@ -8,7 +8,7 @@ import { cacheTag } from '../cache/cache-changes.ts';
 import { sendCached } from '../cache/cached-answer.ts';
 import { ReadCache } from '../cache/read-cache.ts';
 import { errorResponses, notModified } from '../http/route-schemas.ts';
-import { ListAnchors } from './job-list-anchors.ts';
+import { JobListMemo } from './job-list-memo.ts';
 import { loadJobsPage } from './job-list-store.ts';
 import { requestViewer } from './request-viewer.ts';
 
@@ -20,8 +20,9 @@ export async function vendorJobRoutes(app: FastifyInstance): Promise<void> {
   // deep page costs an index walk of thousands of rows however well indexed, and vendors page
   // through the same lists over and over (issue 14).
   const pages = new ReadCache(app.changeFeed.versions);
-  // A deep page the cache misses starts from the anchor before it (job-list-anchors.ts).
-  const anchors = new ListAnchors(app.changeFeed.versions);
+  // A page the cache misses takes its list's count and, deep down, the anchor before it from what
+  // was kept of its list (job-list-memo.ts).
+  const lists = new JobListMemo(app.changeFeed.versions);
   const api = app.withTypeProvider<ZodTypeProvider>();
   const schema = {
     summary: 'The jobs the vendor may see, filtered, searched, sorted and paged',
@@ -57,7 +58,12 @@ export async function vendorJobRoutes(app: FastifyInstance): Promise<void> {
             user,
             viewer,
             query,
-            usable ? (index, walk) => anchors.anchor(list, tags, index, walk) : undefined,
+            usable
+              ? {
+                  count: (read) => lists.count(list, tags, read),
+                  anchor: (index, walk) => lists.anchor(list, tags, index, walk),
+                }
+              : undefined,
           ),
           tags,
         }),

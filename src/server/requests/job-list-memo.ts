@@ -8,7 +8,7 @@ import type { TagVersions } from '../cache/tag-versions.ts';
  * cores busy. An anchor is the sort key of every ANCHOR_SPACING-th row of one list (one vendor's
  * view, filters and order), found in one walk; a page then reads at most ANCHOR_SPACING rows past
  * the anchor before it. Anchors depend on the same data as the list's pages (the lists' cache tag)
- * and are dropped with them.
+ * and are dropped with them; so does the list's count, kept beside them.
  */
 
 export const ANCHOR_SPACING = 100;
@@ -27,16 +27,36 @@ interface Anchors extends Tagged {
   complete: boolean;
 }
 
+interface KeptCount extends Tagged {
+  count: number;
+}
+
 const MAX_LISTS = 2_000;
 
-/** The anchors of the lists walked in this process, least recently used dropped past the bound. */
-export class ListAnchors {
-  readonly #lists: ReadCache<Anchors>;
+/**
+ * What this process keeps of each jobs list between its pages, least recently used dropped past the
+ * bound: its count (the same on every page) and its anchors. Keys name a list as its pages' keys do,
+ * without the page and its size.
+ */
+export class JobListMemo {
+  readonly #counts: ReadCache<KeptCount>;
+  readonly #anchors: ReadCache<Anchors>;
   readonly #versions: TagVersions;
 
   constructor(versions: TagVersions) {
-    this.#lists = new ReadCache<Anchors>(versions, MAX_LISTS);
+    this.#counts = new ReadCache<KeptCount>(versions, MAX_LISTS);
+    this.#anchors = new ReadCache<Anchors>(versions, MAX_LISTS);
     this.#versions = versions;
+  }
+
+  /** The count of the list `key`, read by `read` when it is not kept. */
+  async count(key: string, tags: readonly string[], read: () => Promise<number>): Promise<number> {
+    const known = this.#counts.get(key);
+    if (known) return known.count;
+    const stamp = this.#versions.stamp();
+    const count = await read();
+    this.#counts.set(key, { count, tags, stamp });
+    return count;
   }
 
   /**
@@ -50,13 +70,13 @@ export class ListAnchors {
     index: number,
     walk: (count: number) => Promise<SortKey[]>,
   ): Promise<SortKey | undefined> {
-    const known = this.#lists.get(key);
+    const known = this.#anchors.get(key);
     if (known && (known.keys.length >= index || known.complete)) return known.keys[index - 1];
     const stamp = this.#versions.stamp();
     const count = Math.max(index, 2 * (known?.keys.length ?? 0));
     const keys = await walk(count);
     // Not kept when a change arrived during the walk (ReadCache.set checks the stamp).
-    this.#lists.set(key, { keys, complete: keys.length < count, tags, stamp });
+    this.#anchors.set(key, { keys, complete: keys.length < count, tags, stamp });
     return keys[index - 1];
   }
 }
