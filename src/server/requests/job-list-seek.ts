@@ -66,6 +66,8 @@ function pastInTime(anchor: SortKey, order: 'newest' | 'oldest'): SQL {
 
 export interface SeekWindow {
   anchor: SortKey;
+  /** Whose invitations the rows name: see `jobRowColumns`. */
+  onlyVendor: number | null;
   /** Rows of the list between the anchor and the page. */
   skip: number;
   limit: number;
@@ -73,11 +75,12 @@ export interface SeekWindow {
   oneRank: boolean;
 }
 
-export type JobRow = Awaited<ReturnType<typeof selectJobRows>>[number];
-
-function selectJobRows(db: DbOrTx, where: SQL | undefined) {
-  return db.select(jobRowColumns).from(mr).where(where);
+/** A page's rows: its columns, read by `jobRowColumns` for `onlyVendor` (see there). */
+export function selectJobRows(db: DbOrTx, where: SQL | undefined, onlyVendor: number | null) {
+  return db.select(jobRowColumns(onlyVendor)).from(mr).where(where);
 }
+
+export type JobRow = Awaited<ReturnType<typeof selectJobRows>>[number];
 
 /**
  * The page `window` of the list `where`. By status, the rows after the anchor are the rest of its
@@ -90,20 +93,20 @@ export async function selectAfterAnchor(
   order: SeekOrder,
   window: SeekWindow,
 ): Promise<JobRow[]> {
-  const { anchor, skip, limit } = window;
+  const { anchor, skip, limit, onlyVendor } = window;
   if (order !== 'rank')
-    return selectJobRows(db, and(where, pastInTime(anchor, order)))
+    return selectJobRows(db, and(where, pastInTime(anchor, order)), onlyVendor)
       .orderBy(...orderOf(order))
       .limit(limit)
       .offset(skip);
   const restOfRank = and(where, eq(mr.statusRank, anchor.rank), pastInTime(anchor, 'newest'));
   if (window.oneRank)
-    return selectJobRows(db, restOfRank)
+    return selectJobRows(db, restOfRank, onlyVendor)
       .orderBy(...newestFirst())
       .limit(limit)
       .offset(skip);
   // The union's order names its columns, so both sides select the rank too; the page drops it.
-  const ranked = { ...jobRowColumns, status_rank: mr.statusRank };
+  const ranked = { ...jobRowColumns(onlyVendor), status_rank: mr.statusRank };
   const rows = await unionAll(
     db
       .select(ranked)

@@ -7,10 +7,9 @@ import type { VisibilityViewer } from '#shared/request-visibility.ts';
 import { isStaff } from '../auth/guards.ts';
 import type { UserRow } from '../auth/session-store.ts';
 import type { DbOrTx } from '../db/db-or-tx.ts';
-import { maintenanceRequests as mr, requestInvitations } from '../db/schema/requests.ts';
+import { maintenanceRequests as mr } from '../db/schema/requests.ts';
 import { ANCHOR_SPACING, type SortKey } from './job-list-memo.ts';
-import { type JobRow, seekOrderOf, selectAfterAnchor, walkAnchors } from './job-list-seek.ts';
-import { jobRowColumns } from './job-row-columns.ts';
+import { type JobRow, seekOrderOf, selectAfterAnchor, selectJobRows, walkAnchors } from './job-list-seek.ts';
 import { countAllRequests, countVendorJobs } from './request-counts.ts';
 import { countMatching, loadRequestPage, matchesSearch } from './request-list-sql.ts';
 import { vendorSeesRequest } from './vendor-visibility-sql.ts';
@@ -60,16 +59,13 @@ async function selectJobs(
   db: DbOrTx,
   where: SQL | undefined,
   query: JobListQuery,
-  window: { limit: number; offset: number },
+  window: { limit: number; offset: number; onlyVendor: number | null },
   kept: KeptList | undefined,
 ): Promise<JobRow[]> {
   const seek = seekOrderOf(query.ordering);
   const index = Math.floor(window.offset / ANCHOR_SPACING);
   if (seek === undefined || kept === undefined || index === 0)
-    return db
-      .select(jobRowColumns)
-      .from(mr)
-      .where(where)
+    return selectJobRows(db, where, window.onlyVendor)
       .orderBy(...orderBy(query.ordering))
       .limit(window.limit)
       .offset(window.offset);
@@ -78,6 +74,7 @@ async function selectJobs(
   if (anchor === undefined) return [];
   return selectAfterAnchor(db, where, seek, {
     anchor,
+    onlyVendor: window.onlyVendor,
     skip: window.offset - index * ANCHOR_SPACING,
     limit: window.limit,
     oneRank: query.status !== undefined,
@@ -108,26 +105,13 @@ export function loadJobsPage(
   return loadRequestPage(
     kept ? () => kept.count(countRows) : countRows,
     query,
-    (window) => selectJobs(db, where, query, window, kept),
-    async (rows) => {
-      const invitations = await db
-        .select({ requestId: requestInvitations.requestId, vendorId: requestInvitations.vendorId })
-        .from(requestInvitations)
-        .where(
-          inArray(
-            requestInvitations.requestId,
-            rows.map((row) => row.id),
-          ),
-        )
-        .orderBy(asc(requestInvitations.vendorId));
-      // A vendor learns only whether it was invited itself, never which competitors were.
-      const shown = isStaff(user) ? invitations : invitations.filter((i) => i.vendorId === viewer.id);
-      return rows.map((row) => ({
+    (window) =>
+      selectJobs(db, where, query, { ...window, onlyVendor: isStaff(user) ? null : viewer.id }, kept),
+    async (rows) =>
+      rows.map((row) => ({
         ...row,
         created_at: row.created_at.toISOString(),
         deadline: row.deadline?.toISOString() ?? null,
-        invited_vendors: shown.filter((i) => i.requestId === row.id).map((i) => i.vendorId),
-      }));
-    },
+      })),
   );
 }

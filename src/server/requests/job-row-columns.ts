@@ -1,13 +1,26 @@
-import { maintenanceRequests as mr } from '../db/schema/requests.ts';
+import { sql } from 'drizzle-orm';
+import { maintenanceRequests as mr, requestInvitations as ri } from '../db/schema/requests.ts';
 
-/** The columns of a row of the vendor's jobs list, as the page selects them. */
-export const jobRowColumns = {
-  id: mr.id,
-  created_at: mr.createdAt,
-  service_type: mr.type,
-  description: mr.description,
-  status: mr.status,
-  deadline: mr.bidDeadline,
-  areas_affected: mr.areasAffected,
-  timeframe: mr.timeframe,
-};
+/**
+ * The columns of a row of the jobs list, as a page selects them, its invitations included (one
+ * statement a page). `onlyVendor`: a vendor learns only whether it was invited itself, never which
+ * competitors were; null (staff) names every invited vendor.
+ */
+export function jobRowColumns(onlyVendor: number | null) {
+  const ownOnly = onlyVendor === null ? sql`` : sql` and ${ri.vendorId} = ${onlyVendor}`;
+  return {
+    id: mr.id,
+    created_at: mr.createdAt,
+    service_type: mr.type,
+    description: mr.description,
+    status: mr.status,
+    deadline: mr.bidDeadline,
+    areas_affected: mr.areasAffected,
+    timeframe: mr.timeframe,
+    invited_vendors: sql<
+      number[]
+    >`(select coalesce(array_agg(${ri.vendorId} order by ${ri.vendorId}), '{}') from ${ri} where ${ri.requestId} = ${mr.id}${ownOnly})`.as(
+      'invited_vendors',
+    ),
+  };
+}
