@@ -93,6 +93,11 @@ export const maintenanceRequests = pgTable(
     ),
     index('maintenance_requests_project_idx').on(t.projectId, t.status),
     index('maintenance_requests_creator_idx').on(t.createdById, t.createdAt),
+    // Deleting a bid (a request's or a vendor's deletion cascades to its bids) sets the award that
+    // names it to null: without this index each deleted bid read the whole table to find it.
+    index('maintenance_requests_awarded_bid_idx')
+      .on(t.awardedBidId)
+      .where(sql`${t.awardedBidId} is not null`),
     check('maintenance_requests_type_check', isOneOf(t.type, SERVICE_CATEGORIES)),
     check('maintenance_requests_timeframe_check', isOneOf(t.timeframe, TIMEFRAMES)),
     check('maintenance_requests_priority_check', isOneOf(t.priority, PRIORITIES)),

@@ -1,0 +1,1 @@
+CREATE INDEX "maintenance_requests_awarded_bid_idx" ON "maintenance_requests" USING btree ("awarded_bid_id") WHERE "maintenance_requests"."awarded_bid_id" is not null;
