@@ -1,34 +1,14 @@
-import { and, asc, desc, eq, gt, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gt, type SQL, sql } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/db-or-tx.ts';
 import { maintenanceRequests as mr } from '../db/schema/requests.ts';
 import { ANCHOR_SPACING, type SortKey } from './job-list-memo.ts';
+import { type SeekOrder, seekOrder } from './job-list-order.ts';
 import { jobRowColumns } from './job-row-columns.ts';
 
 // The SQL of a jobs page read from an anchor (job-list-memo.ts): the walk that finds the anchors
 // and the page after one. Each is a range of one of the lists' indexes, so a page reads its own rows
 // and at most ANCHOR_SPACING before them, however deep it is.
-
-/**
- * The orders a page can seek in: by status (the default), newest first, oldest first. The others
- * (service type, deadline) sort on a column of few values or empty ones, and keep their OFFSET.
- */
-export type SeekOrder = 'rank' | 'newest' | 'oldest';
-
-export function seekOrderOf(ordering: string | undefined): SeekOrder | undefined {
-  if (ordering === undefined || ordering === 'status') return 'rank';
-  if (ordering === '-created_at') return 'newest';
-  if (ordering === 'created_at') return 'oldest';
-  return undefined;
-}
-
-// New SQL each time: a union's ORDER BY rewrites its columns in place (Drizzle), so none is shared.
-const newestFirst = () => [desc(mr.createdAt), desc(mr.id)];
-
-function orderOf(order: SeekOrder): SQL[] {
-  if (order === 'rank') return [asc(mr.statusRank), ...newestFirst()];
-  return order === 'newest' ? newestFirst() : [asc(mr.createdAt), asc(mr.id)];
-}
 
 /** The first `count` anchors of the list `where` in `order`: one walk of count × ANCHOR_SPACING rows. */
 export async function walkAnchors(
@@ -42,11 +22,11 @@ export async function walkAnchors(
       rank: mr.statusRank,
       createdAt: sql<string>`${mr.createdAt}::text`.as('created_text'),
       id: mr.id,
-      place: sql<number>`row_number() over (order by ${sql.join(orderOf(order), sql`, `)})`.as('place'),
+      place: sql<number>`row_number() over (order by ${sql.join(seekOrder(order), sql`, `)})`.as('place'),
     })
     .from(mr)
     .where(where)
-    .orderBy(...orderOf(order))
+    .orderBy(...seekOrder(order))
     .limit(count * ANCHOR_SPACING)
     .as('walk');
   return db
@@ -96,13 +76,13 @@ export async function selectAfterAnchor(
   const { anchor, skip, limit, onlyVendor } = window;
   if (order !== 'rank')
     return selectJobRows(db, and(where, pastInTime(anchor, order)), onlyVendor)
-      .orderBy(...orderOf(order))
+      .orderBy(...seekOrder(order))
       .limit(limit)
       .offset(skip);
   const restOfRank = and(where, eq(mr.statusRank, anchor.rank), pastInTime(anchor, 'newest'));
   if (window.oneRank)
     return selectJobRows(db, restOfRank, onlyVendor)
-      .orderBy(...newestFirst())
+      .orderBy(...seekOrder('newest'))
       .limit(limit)
       .offset(skip);
   // The union's order names its columns, so both sides select the rank too; the page drops it.
@@ -112,16 +92,16 @@ export async function selectAfterAnchor(
       .select(ranked)
       .from(mr)
       .where(restOfRank)
-      .orderBy(...newestFirst())
+      .orderBy(...seekOrder('newest'))
       .limit(skip + limit),
     db
       .select(ranked)
       .from(mr)
       .where(and(where, gt(mr.statusRank, anchor.rank)))
-      .orderBy(...orderOf('rank'))
+      .orderBy(...seekOrder('rank'))
       .limit(skip + limit),
   )
-    .orderBy(...orderOf('rank'))
+    .orderBy(...seekOrder('rank'))
     .limit(limit)
     .offset(skip);
   return rows.map(({ status_rank: _rank, ...row }) => row);

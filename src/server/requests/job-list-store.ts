@@ -1,7 +1,6 @@
-import { type AnyColumn, and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import { isServiceCategory } from '#shared/categories.ts';
 import type { JobListQuery } from '#shared/job-list-query.ts';
-import type { JobOrderingField } from '#shared/list-fields.ts';
 import type { JobPage } from '#shared/request-responses.ts';
 import type { VisibilityViewer } from '#shared/request-visibility.ts';
 import { isStaff } from '../auth/guards.ts';
@@ -9,39 +8,19 @@ import type { UserRow } from '../auth/session-store.ts';
 import type { DbOrTx } from '../db/db-or-tx.ts';
 import { maintenanceRequests as mr } from '../db/schema/requests.ts';
 import { ANCHOR_SPACING, type SortKey } from './job-list-memo.ts';
-import { type JobRow, seekOrderOf, selectAfterAnchor, selectJobRows, walkAnchors } from './job-list-seek.ts';
+import { jobListOrder, seekOrderOf } from './job-list-order.ts';
+import { type JobRow, selectAfterAnchor, selectJobRows, walkAnchors } from './job-list-seek.ts';
 import { countAllRequests, countVendorJobs } from './request-counts.ts';
 import { countMatching, loadRequestPage, matchesSearch } from './request-list-sql.ts';
 import { vendorSeesRequest } from './vendor-visibility-sql.ts';
 
 // The vendor's jobs list (GET /api/vendor/jobs/) as read from the database.
 
-const orderColumns: Record<JobOrderingField, AnyColumn | SQL> = {
-  status: mr.statusRank,
-  service_type: mr.type,
-  deadline: mr.bidDeadline,
-  created_at: mr.createdAt,
-};
-
 /** The visibility rule for a vendor's list (staff see every request): its trades as a list. */
 function visibleTo(viewer: VisibilityViewer): SQL | undefined {
   if (viewer.isStaff || viewer.isSuperuser) return undefined;
   const categories = viewer.serviceCategories.filter(isServiceCategory);
   return vendorSeesRequest(viewer.id, categories.length > 0 ? inArray(mr.type, categories) : undefined);
-}
-
-function orderBy(ordering: string | undefined): SQL[] {
-  if (!ordering) return [asc(mr.statusRank), desc(mr.createdAt), desc(mr.id)];
-  const descending = ordering.startsWith('-');
-  const field = ordering.replace(/^-/, '') as JobOrderingField;
-  const column = orderColumns[field];
-  if (field === 'created_at')
-    return descending ? [desc(mr.createdAt), desc(mr.id)] : [asc(mr.createdAt), asc(mr.id)];
-  // Ties (and empty deadlines, which sort last either way) fall back to newest first. Only the
-  // deadline can be empty: the other columns keep their plain order, which their indexes serve.
-  const nullsLast = field === 'deadline' ? sql` nulls last` : sql``;
-  const primary = descending ? sql`${column} desc${nullsLast}` : sql`${column} asc${nullsLast}`;
-  return [primary, desc(mr.createdAt), desc(mr.id)];
 }
 
 /**
@@ -66,7 +45,7 @@ async function selectJobs(
   const index = Math.floor(window.offset / ANCHOR_SPACING);
   if (seek === undefined || kept === undefined || index === 0)
     return selectJobRows(db, where, window.onlyVendor)
-      .orderBy(...orderBy(query.ordering))
+      .orderBy(...jobListOrder(query.ordering))
       .limit(window.limit)
       .offset(window.offset);
   const anchor = await kept.anchor(index, (count) => walkAnchors(db, where, seek, count));
