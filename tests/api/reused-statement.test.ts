@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '#server/db/query-rows.ts';
-import { reusedSql, reusedStatement } from '#server/db/reused-statement.ts';
+import { reusedSql, reusedStatement, reusedStatementsByShape } from '#server/db/reused-statement.ts';
 import { maintenanceRequests as mr } from '#server/db/schema/requests.ts';
 import { makeRequest, makeRequestWorld } from '../support/request-factories.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
@@ -35,6 +35,25 @@ const rawDescribedAs = reusedSql<{ description: string }>(
   'fieldbid_test_raw_described_as',
   () => sql`select description from maintenance_requests where id = ${sql.placeholder('id')}::int`,
 );
+
+/** Statements whose text depends on a filter (the jobs list's), one per shape. */
+const byShape = reusedStatementsByShape<{ description: string }[]>('fieldbid_test_shape');
+const describedIf = (filtered: boolean, values: { id: number; description?: string }) =>
+  byShape(
+    t.db,
+    filtered ? 'filtered' : 'plain',
+    (db, name) =>
+      db
+        .select({ description: mr.description })
+        .from(mr)
+        .where(
+          filtered
+            ? sql`${mr.id} = ${sql.placeholder('id')} and ${mr.description} = ${sql.placeholder('description')}`
+            : eq(mr.id, sql.placeholder('id')),
+        )
+        .prepare(name),
+    values,
+  );
 
 beforeAll(async () => {
   t = await startTestApp();
@@ -95,5 +114,36 @@ describe('reusedStatement', () => {
     });
     expect(prepared).toBe(process.env.TEST_DB === 'postgres' ? 1 : 0);
     expect(await rawDescribedAs(t.db, { id: requestId + 1_000_000 })).toEqual([]);
+  });
+
+  it("builds one statement per shape, each named for itself, and fills in each call's values", async () => {
+    expect(await describedIf(false, { id: requestId })).toEqual([{ description: 'Committed' }]);
+    expect(await describedIf(true, { id: requestId, description: 'Committed' })).toEqual([
+      { description: 'Committed' },
+    ]);
+    // Each shape kept its own text: the filtered one still filters, the plain one still does not.
+    expect(await describedIf(true, { id: requestId, description: 'Other' })).toEqual([]);
+    expect(await describedIf(false, { id: requestId, description: 'Other' })).toEqual([
+      { description: 'Committed' },
+    ]);
+    const names = await t.db.transaction(async (tx) => {
+      await byShape(
+        tx,
+        'plain',
+        () => {
+          throw new Error('a shape is built once');
+        },
+        { id: requestId },
+      );
+      const rows = await queryRows<{ name: string }>(
+        tx,
+        sql`select name from pg_prepared_statements where name like 'fieldbid_test_shape_%' order by name`,
+      );
+      return rows.map((row) => row.name);
+    });
+    // The transaction's connection has the shape it ran prepared (and the other if it ran there before).
+    if (process.env.TEST_DB === 'postgres') expect(names).toContain('fieldbid_test_shape_0');
+    else expect(names).toEqual([]);
+    expect(names.every((name) => ['fieldbid_test_shape_0', 'fieldbid_test_shape_1'].includes(name))).toBe(true);
   });
 });

@@ -2,7 +2,7 @@ import type { SQL } from 'drizzle-orm';
 import type { DbOrTx } from './db-or-tx.ts';
 
 /** Drizzle's prepared query: the SQL text, its parameters (placeholders among them) and its row mapping. */
-interface Prepared<Result> {
+export interface Prepared<Result> {
   execute(values?: Record<string, unknown>): Promise<Result>;
 }
 
@@ -79,4 +79,32 @@ export function reusedSql<Row>(
     return session.prepareQuery(dialect.sqlToQuery(build()), undefined, name, false);
   });
   return async (db, values) => (await statement(db, values)).rows as Row[];
+}
+
+/** Runs the statement of one shape (see `reusedStatementsByShape`). */
+export type ShapedStatements<Result> = (
+  db: DbOrTx,
+  shape: string,
+  build: (db: DbOrTx, name: string) => Prepared<Result>,
+  values: object,
+) => Promise<Result>;
+
+/**
+ * Statements built once per shape, like `reusedStatement`'s, for a query whose SQL text depends on
+ * which of its filters are set (a list's): `build` writes the shape's query with placeholders and
+ * prepares it under the name it is given (`${prefix}_${n}`, n counting this process's shapes), the
+ * first time that shape runs on that Drizzle instance; each call fills in `values`. The caller's
+ * `shape` must name everything the text depends on: one shape, one text, one name.
+ */
+export function reusedStatementsByShape<Result>(prefix: string): ShapedStatements<Result> {
+  const byShape = new Map<string, (db: DbOrTx, values: Record<string, unknown>) => Promise<Result>>();
+  return (db, shape, build, values) => {
+    let statement = byShape.get(shape);
+    if (statement === undefined) {
+      const name = `${prefix}_${byShape.size}`;
+      statement = reusedStatement((first) => build(first, name));
+      byShape.set(shape, statement);
+    }
+    return statement(db, values as Record<string, unknown>);
+  };
 }

@@ -1,4 +1,4 @@
-import { and, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, type SQL, sql } from 'drizzle-orm';
 import { isServiceCategory } from '#shared/categories.ts';
 import type { JobListQuery } from '#shared/job-list-query.ts';
 import type { JobPage } from '#shared/request-responses.ts';
@@ -6,22 +6,25 @@ import type { VisibilityViewer } from '#shared/request-visibility.ts';
 import { isStaff } from '../auth/guards.ts';
 import type { UserRow } from '../auth/session-store.ts';
 import type { DbOrTx } from '../db/db-or-tx.ts';
+import { type Prepared, reusedStatementsByShape, type ShapedStatements } from '../db/reused-statement.ts';
 import { maintenanceRequests as mr } from '../db/schema/requests.ts';
 import { ANCHOR_SPACING, type SortKey } from './job-list-memo.ts';
 import { jobListOrder, seekOrderOf } from './job-list-order.ts';
-import { type JobRow, selectAfterAnchor, selectJobRows, walkAnchors } from './job-list-seek.ts';
+import {
+  dropRank,
+  type JobRow,
+  type RankedJobRow,
+  selectAcrossRanks,
+  selectJobRows,
+  selectPastAnchor,
+  walkAnchors,
+} from './job-list-seek.ts';
+import { type JobPageValues, placeholders, type Slot, valuesOf } from './job-page-slots.ts';
 import { countAllRequests, countVendorJobs } from './request-counts.ts';
 import { countMatching, loadRequestPage, matchesSearch } from './request-list-sql.ts';
 import { vendorSeesRequest } from './vendor-visibility-sql.ts';
 
 // The vendor's jobs list (GET /api/vendor/jobs/) as read from the database.
-
-/** The visibility rule for a vendor's list (staff see every request): its trades as a list. */
-function visibleTo(viewer: VisibilityViewer): SQL | undefined {
-  if (viewer.isStaff || viewer.isSuperuser) return undefined;
-  const categories = viewer.serviceCategories.filter(isServiceCategory);
-  return vendorSeesRequest(viewer.id, categories.length > 0 ? inArray(mr.type, categories) : undefined);
-}
 
 /**
  * What this process keeps of the page's list (job-list-memo.ts): its count, read by `read` when not
@@ -33,31 +36,143 @@ export interface KeptList {
   anchor(index: number, walk: (count: number) => Promise<SortKey[]>): Promise<SortKey | undefined>;
 }
 
+/** A query of the page, written once for both ways of running it (see `JobListSql.run`). */
+type PageQuery<Result> = (
+  db: DbOrTx,
+  slot: Slot,
+) => PromiseLike<Result> & { prepare(name: string): Prepared<Result> };
+
+const rowStatements = reusedStatementsByShape<JobRow[]>('fieldbid_jobs');
+const rankedStatements = reusedStatementsByShape<RankedJobRow[]>('fieldbid_jobs_ranked');
+const walkStatements = reusedStatementsByShape<SortKey[]>('fieldbid_jobs_walk');
+
+/**
+ * The SQL of one list (one asker, its filters and search): its WHERE, and its statements, each
+ * built once per shape with placeholders (issue 14: building a page's SQL cost the event loop more
+ * than sending it), except with a search, whose words make every text its own.
+ */
+class JobListSql {
+  readonly #staff: boolean;
+  readonly #hasTrades: boolean;
+  readonly #query: JobListQuery;
+  readonly #values: JobPageValues;
+  /** What the text of every statement of this list depends on; undefined with a search. */
+  readonly #shape: string | undefined;
+
+  constructor(
+    private readonly db: DbOrTx,
+    user: UserRow,
+    viewer: VisibilityViewer,
+    query: JobListQuery,
+  ) {
+    const trades = viewer.serviceCategories.filter(isServiceCategory);
+    this.#staff = isStaff(user);
+    this.#hasTrades = trades.length > 0;
+    this.#query = query;
+    this.#values = {
+      viewerId: viewer.id,
+      trades: `{${trades.map((trade) => `"${trade}"`).join(',')}}`,
+      serviceType: query.service_type ?? '',
+      status: query.status ?? '',
+      onlyVendor: viewer.id,
+      limit: 0,
+      offset: 0,
+      reach: 0,
+      anchorRank: 0,
+      anchorCreatedAt: '',
+      anchorId: 0,
+      walkLimit: 0,
+    };
+    this.#shape = query.search
+      ? undefined
+      : [
+          this.#staff ? 'staff' : this.#hasTrades ? 'trades' : 'vendor',
+          query.service_type ? 'type' : '',
+          query.status ? 'status' : '',
+        ].join(':');
+  }
+
+  /** The list's WHERE: what the asker may see (staff see every request), filters and search. */
+  where(slot: Slot): SQL | undefined {
+    const query = this.#query;
+    const inTrades = this.#hasTrades ? sql`${mr.type} = any(${slot('trades')}::text[])` : undefined;
+    return and(
+      this.#staff ? undefined : vendorSeesRequest(slot('viewerId'), inTrades),
+      query.service_type ? sql`${mr.type} = ${slot('serviceType')}` : undefined,
+      query.status ? sql`${mr.status} = ${slot('status')}` : undefined,
+      matchesSearch(query.search),
+    );
+  }
+
+  /** Whose invitations the rows name: the vendor's own (`onlyVendor`), or every one for staff. */
+  onlyVendor(slot: Slot): Slot | null {
+    return this.#staff ? null : slot;
+  }
+
+  /** Runs `query` of kind `kind` with `values`: as the shape's statement, or built for this call. */
+  run<Result>(
+    statements: ShapedStatements<Result>,
+    kind: string,
+    values: Partial<JobPageValues>,
+    query: PageQuery<Result>,
+  ): Promise<Result> {
+    const all = { ...this.#values, ...values };
+    if (this.#shape === undefined) return Promise.resolve(query(this.db, valuesOf(all)));
+    return statements(
+      this.db,
+      `${this.#shape}|${kind}`,
+      (db, name) => query(db, placeholders).prepare(name),
+      all,
+    );
+  }
+
+  /** The list's count, row by row (a search reads the rows anyway). */
+  countRows(): Promise<number> {
+    return countMatching(this.db, this.where(valuesOf(this.#values)))();
+  }
+}
+
 /** The rows at `offset`: from the anchor before them when the order allows, else by OFFSET. */
 async function selectJobs(
-  db: DbOrTx,
-  where: SQL | undefined,
-  query: JobListQuery,
-  window: { limit: number; offset: number; onlyVendor: number | null },
+  list: JobListSql,
+  ordering: JobListQuery['ordering'],
+  oneStatus: boolean,
+  window: { limit: number; offset: number },
   kept: KeptList | undefined,
 ): Promise<JobRow[]> {
-  const seek = seekOrderOf(query.ordering);
+  const seek = seekOrderOf(ordering);
   const index = Math.floor(window.offset / ANCHOR_SPACING);
   if (seek === undefined || kept === undefined || index === 0)
-    return selectJobRows(db, where, window.onlyVendor)
-      .orderBy(...jobListOrder(query.ordering))
-      .limit(window.limit)
-      .offset(window.offset);
-  const anchor = await kept.anchor(index, (count) => walkAnchors(db, where, seek, count));
+    return list.run(rowStatements, `offset:${ordering ?? ''}`, window, (db, slot) =>
+      selectJobRows(db, list.where(slot), list.onlyVendor(slot))
+        .orderBy(...jobListOrder(ordering))
+        .limit(slot('limit'))
+        .offset(slot('offset')),
+    );
+  const anchor = await kept.anchor(index, (count) =>
+    list.run(walkStatements, `walk:${seek}`, { walkLimit: count * ANCHOR_SPACING }, (db, slot) =>
+      walkAnchors(db, list.where(slot), seek, slot),
+    ),
+  );
   // No anchor that deep: the list has fewer rows than the page starts at.
   if (anchor === undefined) return [];
-  return selectAfterAnchor(db, where, seek, {
-    anchor,
-    onlyVendor: window.onlyVendor,
-    skip: window.offset - index * ANCHOR_SPACING,
+  const skip = window.offset - index * ANCHOR_SPACING;
+  const past = {
     limit: window.limit,
-    oneRank: query.status !== undefined,
-  });
+    offset: skip,
+    reach: skip + window.limit,
+    anchorRank: anchor.rank,
+    anchorCreatedAt: anchor.createdAt,
+    anchorId: anchor.id,
+  };
+  if (seek !== 'rank' || oneStatus)
+    return list.run(rowStatements, `past:${seek}`, past, (db, slot) =>
+      selectPastAnchor(db, list.where(slot), seek, slot, list.onlyVendor(slot)),
+    );
+  const ranked = await list.run(rankedStatements, 'across', past, (db, slot) =>
+    selectAcrossRanks(db, list.where(slot), slot, list.onlyVendor(slot)),
+  );
+  return dropRank(ranked);
 }
 
 /** The page of jobs a vendor (or staff) asked for, read from the database. */
@@ -69,23 +184,17 @@ export function loadJobsPage(
   kept?: KeptList,
 ): Promise<JobPage> {
   const categories = viewer.serviceCategories.filter(isServiceCategory);
-  const where = and(
-    isStaff(user) ? undefined : visibleTo(viewer),
-    query.service_type ? eq(mr.type, query.service_type) : undefined,
-    query.status ? eq(mr.status, query.status) : undefined,
-    matchesSearch(query.search),
-  );
+  const list = new JobListSql(db, user, viewer, query);
   const filters = { status: query.status, serviceType: query.service_type };
   const countRows = query.search
-    ? countMatching(db, where)
+    ? () => list.countRows()
     : isStaff(user)
       ? () => countAllRequests(db, filters)
       : () => countVendorJobs(db, { id: viewer.id, categories }, filters);
   return loadRequestPage(
     kept ? () => kept.count(countRows) : countRows,
     query,
-    (window) =>
-      selectJobs(db, where, query, { ...window, onlyVendor: isStaff(user) ? null : viewer.id }, kept),
+    (window) => selectJobs(list, query.ordering, query.status !== undefined, window, kept),
     async (rows) =>
       rows.map((row) => ({
         ...row,

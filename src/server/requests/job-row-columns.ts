@@ -1,13 +1,13 @@
-import { sql } from 'drizzle-orm';
+import { type Placeholder, sql } from 'drizzle-orm';
 import { maintenanceRequests as mr, requestInvitations as ri } from '../db/schema/requests.ts';
 
 /**
  * The columns of a row of the jobs list, as a page selects them, its invitations included (one
  * statement a page). `onlyVendor`: a vendor learns only whether it was invited itself, never which
- * competitors were; null (staff) names every invited vendor.
+ * competitors were; undefined (staff) names every invited vendor.
  */
-export function jobRowColumns(onlyVendor: number | null) {
-  const ownOnly = onlyVendor === null ? sql`` : sql` and ${ri.vendorId} = ${onlyVendor}`;
+export function jobRowColumns(onlyVendor: number | Placeholder | undefined) {
+  const ownOnly = onlyVendor === undefined ? sql`` : sql` and ${ri.vendorId} = ${onlyVendor}`;
   return {
     id: mr.id,
     created_at: mr.createdAt,
