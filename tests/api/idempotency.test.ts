@@ -5,12 +5,19 @@ import { loadConfig } from '#server/config.ts';
 import type { Database } from '#server/db/database.ts';
 import { bids } from '#server/db/schema/bids.ts';
 import { idempotencyKeys } from '#server/db/schema/idempotency.ts';
+import { messages } from '#server/db/schema/messages.ts';
 import { notifications } from '#server/db/schema/notifications.ts';
 import { HttpError } from '#server/http/http-error.ts';
 import { deleteExpiredKeys } from '#server/idempotency/expired-keys.ts';
 import { idempotentWrite } from '#server/idempotency/idempotent-write.ts';
 import { makeUser, TEST_PASSWORD } from '../support/factories.ts';
-import { makeBid, makeClient, makeRequest, makeVendorProfile } from '../support/request-factories.ts';
+import {
+  makeBid,
+  makeClient,
+  makeRequest,
+  makeRequestWorld,
+  makeVendorProfile,
+} from '../support/request-factories.ts';
 import { buildTestApp } from '../support/test-app.ts';
 import { TestClient } from '../support/test-client.ts';
 import { openTestDatabase } from '../support/test-database.ts';
@@ -295,6 +302,91 @@ describe('Idempotency-Key on POST /api/requests/{id}/bid/', () => {
     expect(await deleteExpiredKeys(database.db)).toBeGreaterThanOrEqual(1);
     expect(await keyRow(otherPlumberId, 'old-2')).toBeUndefined();
     expect(await keyRow(plumberId, 'old')).toBeDefined();
+  });
+});
+
+// POST message claims its key in the message's own statement (idempotency/key-claim.ts); a key it
+// cannot claim is answered by the key's transaction, as any route's.
+describe('Idempotency-Key on POST /api/messages/', () => {
+  const messagesOn = (requestId: number) =>
+    database.db.select().from(messages).where(eq(messages.requestId, requestId));
+  const noticesOn = (requestId: number) =>
+    database.db.select().from(notifications).where(eq(notifications.relatedRequestId, requestId));
+  const send = (requestId: number, content: string, key: string) =>
+    plumber.post('/api/messages/', { request: requestId, content }, withKey(key));
+  /** A request with a property, so that its manager is notified of each message. */
+  const threadRequest = async () => {
+    const world = await makeRequestWorld(database.db);
+    return makeRequest(database.db, { createdById: world.manager.id, projectId: world.project.id });
+  };
+
+  it('keeps the first answer with the key, written with the message, and replays it without writing', async () => {
+    const request = await threadRequest();
+    const first = await send(request.id, 'On my way', 'message-1');
+    expect(first.statusCode).toBe(201);
+    expect(replayed(first)).toBeUndefined();
+    const row = await keyRow(plumberId, 'message-1');
+    expect(row).toMatchObject({ method: 'POST', path: '/api/messages', responseStatus: 201 });
+    expect(row!.responseBody).toEqual(first.json());
+    expect(row!.completedAt).not.toBeNull();
+    const lifetime = row!.expiresAt.getTime() - row!.createdAt.getTime();
+    expect(Math.abs(lifetime - 7 * 24 * 3600 * 1000)).toBeLessThan(60_000);
+    const [message] = await messagesOn(request.id);
+    expect(first.json()).toMatchObject({ id: message!.id, created_at: message!.createdAt.toISOString() });
+
+    const again = await send(request.id, 'On my way', 'message-1');
+    expect(again.statusCode).toBe(201);
+    expect(replayed(again)).toBe('true');
+    expect(again.json()).toEqual(first.json());
+    expect(await messagesOn(request.id)).toHaveLength(1);
+    expect(await noticesOn(request.id)).toHaveLength(1);
+  });
+
+  it('is 422 for the same key with another message, and writes nothing', async () => {
+    const request = await threadRequest();
+    expect((await send(request.id, 'First', 'message-reused')).statusCode).toBe(201);
+    const reused = await send(request.id, 'Second', 'message-reused');
+    expect(reused.statusCode).toBe(422);
+    expect(reused.json().code).toBe('IDEMPOTENCY_KEY_REUSED');
+    expect((await messagesOn(request.id)).map((message) => message.content)).toEqual(['First']);
+    expect(await noticesOn(request.id)).toHaveLength(1);
+  });
+
+  it('takes over an expired key: the message is written and the key holds its answer', async () => {
+    const request = await threadRequest();
+    await database.db.insert(idempotencyKeys).values({
+      userId: plumberId,
+      key: 'message-expired',
+      method: 'POST',
+      path: '/elsewhere',
+      requestHash: 'x',
+      responseStatus: 200,
+      responseBody: { old: true },
+      expiresAt: new Date(Date.now() - 1000),
+    });
+    const response = await send(request.id, 'Fresh', 'message-expired');
+    expect(response.statusCode).toBe(201);
+    expect(replayed(response)).toBeUndefined();
+    expect(await messagesOn(request.id)).toHaveLength(1);
+    const row = await keyRow(plumberId, 'message-expired');
+    expect(row).toMatchObject({ path: '/api/messages', responseStatus: 201 });
+    expect(row!.responseBody).toEqual(response.json());
+    expect(row!.expiresAt.getTime()).toBeGreaterThan(Date.now() + 6 * 24 * 3600 * 1000);
+  });
+
+  it('writes one message, one notice and one key from 20 concurrent identical posts, all answered alike', async () => {
+    const request = await threadRequest();
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, () => send(request.id, 'Only once', 'message-twenty')),
+    );
+    const written = await messagesOn(request.id);
+    expect(written).toHaveLength(1);
+    expect(await noticesOn(request.id)).toHaveLength(1);
+    for (const response of responses) {
+      expect(response.statusCode).toBe(201);
+      expect(response.json()).toEqual({ ...responses[0]!.json(), id: written[0]!.id });
+    }
+    expect(responses.filter((response) => replayed(response) === 'true')).toHaveLength(19);
   });
 });
 

@@ -144,6 +144,8 @@ describe('reusedStatement', () => {
     // The transaction's connection has the shape it ran prepared (and the other if it ran there before).
     if (process.env.TEST_DB === 'postgres') expect(names).toContain('fieldbid_test_shape_0');
     else expect(names).toEqual([]);
-    expect(names.every((name) => ['fieldbid_test_shape_0', 'fieldbid_test_shape_1'].includes(name))).toBe(true);
+    expect(names.every((name) => ['fieldbid_test_shape_0', 'fieldbid_test_shape_1'].includes(name))).toBe(
+      true,
+    );
   });
 });

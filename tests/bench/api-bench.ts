@@ -4,6 +4,7 @@
 // `--scale` also prints the jobs list and the detail at 10k, 100k and 1M requests on PostgreSQL.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
+import type { IncomingHttpHeaders } from 'node:http';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
@@ -49,7 +50,15 @@ interface LoadSpec {
   /** A body per request (writes must not collide: each bid goes to a request of its own). */
   body?: () => string;
   connections?: number;
+  /** Each request with an Idempotency-Key of its own, as the app's offline outbox sends every write. */
+  keyed?: boolean;
 }
+
+let keysSent = 0;
+const runTag = Date.now().toString(36);
+/** A new Idempotency-Key per request when `spec.keyed`. */
+const keyHeaders = (spec: LoadSpec, headers: IncomingHttpHeaders): IncomingHttpHeaders =>
+  spec.keyed ? { ...headers, 'idempotency-key': `bench-${runTag}-${keysSent++}` } : headers;
 
 async function loadRoute(origin: string, spec: LoadSpec): Promise<Omit<RouteFigure, 'ratio'>> {
   const headers: Record<string, string> = { accept: 'application/json' };
@@ -62,7 +71,19 @@ async function loadRoute(origin: string, spec: LoadSpec): Promise<Omit<RouteFigu
     duration: DURATION_S,
     method: spec.method ?? 'GET',
     headers,
-    ...(makeBody ? { requests: [{ setupRequest: (request) => ({ ...request, body: makeBody() }) }] } : {}),
+    ...(makeBody || spec.keyed
+      ? {
+          requests: [
+            {
+              setupRequest: (request) => ({
+                ...request,
+                headers: keyHeaders(spec, request.headers ?? {}),
+                ...(makeBody ? { body: makeBody() } : {}),
+              }),
+            },
+          ],
+        }
+      : {}),
   });
   return {
     name: spec.name,
@@ -220,17 +241,23 @@ async function measure(target: Target, port: number): Promise<RouteFigure[]> {
         body: () => JSON.stringify({ request: detailId, content: 'Bench message' }),
       },
     ];
+    // The app sends every bid and message through its offline outbox, each with an Idempotency-Key.
+    for (const name of ['POST bid', 'POST message'])
+      specs.push({
+        ...specs.find((spec) => spec.name === name)!,
+        name: `${name}, with Idempotency-Key`,
+        keyed: true,
+      });
     // Each bid goes to a request of its own: rewrite the path per request (autocannon reuses the URL
     // otherwise, and a second bid on one request is a 409).
-    const bidSpec = specs.find((spec) => spec.name === 'POST bid')!;
+    const bidSpecs = specs.filter((spec) => spec.name.startsWith('POST bid'));
     const figures: RouteFigure[] = [];
     let ceiling = 0;
     for (const spec of specs) {
       if (figures.length > 0 && !measured(spec.name)) continue;
-      const figure =
-        spec === bidSpec
-          ? await loadBids(origin, spec, biddable, () => next++)
-          : await loadRoute(origin, spec);
+      const figure = bidSpecs.includes(spec)
+        ? await loadBids(origin, spec, biddable, () => next++)
+        : await loadRoute(origin, spec);
       if (figures.length === 0) ceiling = figure.rps;
       figures.push({ ...figure, ratio: ceiling > 0 ? figure.rps / ceiling : 0 });
     }
@@ -317,6 +344,7 @@ async function loadBids(
         headers,
         setupRequest: (request) => ({
           ...request,
+          headers: keyHeaders(spec, request.headers ?? {}),
           path: `/api/requests/${ids[take() % ids.length]}/bid/`,
           body: spec.body!(),
         }),
@@ -327,7 +355,7 @@ async function loadBids(
   // write (cheaper than a bid), so the run says how many there were rather than hiding them.
   const duplicates = result.statusCodeStats?.['409']?.count ?? 0;
   console.log(
-    `  (POST bid: ${ids.length} biddable requests, ${result.statusCodeStats?.['201']?.count ?? 0} bids written, ${duplicates} refused as duplicates)`,
+    `  (${spec.name}: ${ids.length} biddable requests, ${result.statusCodeStats?.['201']?.count ?? 0} bids written, ${duplicates} refused as duplicates)`,
   );
   return {
     name: spec.name,

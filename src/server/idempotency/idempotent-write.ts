@@ -13,6 +13,7 @@ import {
   readIdempotencyKey,
   requestHash,
 } from './idempotency-key.ts';
+import type { KeyClaim } from './key-claim.ts';
 
 /** What a write handler answers: sent as is, and kept for replays of the same Idempotency-Key. */
 export interface WriteAnswer {
@@ -32,6 +33,13 @@ export interface IdempotencyOptions {
    * COMMIT were two of a bid's four round trips). With a key it still runs in the key's transaction.
    */
   atomic?: boolean;
+  /**
+   * The write with an Idempotency-Key claimed in its own statement (key-claim.ts): its answer, or
+   * null when the key was not claimed (live: answered or in progress), which then takes the key's
+   * transaction below to be answered as any known key is. Tried first: a key is new on nearly every
+   * call. A refusal (4xx) it throws is answered by the transaction below too, which keeps it.
+   */
+  claimingWrite?: (claim: KeyClaim) => Promise<WriteAnswer | null>;
 }
 
 const REUSED_BODY = apiError('IDEMPOTENCY_KEY_REUSED');
@@ -76,20 +84,30 @@ export async function idempotentWrite(
   const hash = requestHash(method, path, 'payload' in options ? options.payload : request.body);
   const thisKey = and(eq(idempotencyKeys.userId, user.id), eq(idempotencyKeys.key, key));
   await sweepExpiredKeys(db, request.log);
+  const claim: KeyClaim = {
+    userId: user.id,
+    key,
+    method,
+    path,
+    requestHash: hash,
+    expiresAt: new Date(Date.now() + KEY_LIFETIME_MS),
+    now: new Date(),
+  };
+  if (options.claimingWrite) {
+    const answer = await options.claimingWrite(claim).catch((error: unknown) => {
+      if (error instanceof HttpError && error.statusCode < 500) return null;
+      throw error;
+    });
+    if (answer !== null) return reply.code(answer.status).send(answer.body);
+  }
 
+  const { now, ...keyRow } = claim;
   const outcome = await db.transaction(async (tx): Promise<Outcome> => {
     // An expired key is forgotten: the same key starts afresh.
-    await tx.delete(idempotencyKeys).where(and(thisKey, lt(idempotencyKeys.expiresAt, new Date())));
+    await tx.delete(idempotencyKeys).where(and(thisKey, lt(idempotencyKeys.expiresAt, now)));
     const [claimed] = await tx
       .insert(idempotencyKeys)
-      .values({
-        userId: user.id,
-        key,
-        method,
-        path,
-        requestHash: hash,
-        expiresAt: new Date(Date.now() + KEY_LIFETIME_MS),
-      })
+      .values(keyRow)
       .onConflictDoNothing()
       .returning({ key: idempotencyKeys.key });
     if (!claimed) {

@@ -42,12 +42,19 @@ export async function messageRoutes(app: FastifyInstance): Promise<void> {
     const user = requireUser(request);
     const input = request.body;
     const access = await loadThreadAccess(app.db, user, input.request, input.vendor);
-    // One statement (message-send.ts): without an Idempotency-Key it needs no transaction.
+    // One statement (message-send.ts): without an Idempotency-Key it needs no transaction, and with
+    // one (the offline outbox's every message) the statement claims it.
     return idempotentWrite(
       request,
       reply,
       async (db) => ({ status: 201, body: await sendMessage(db, access, user, input.content) }),
-      { atomic: true },
+      {
+        atomic: true,
+        claimingWrite: async (claim) => {
+          const message = await sendMessage(app.db, access, user, input.content, claim);
+          return message === null ? null : { status: 201, body: message };
+        },
+      },
     );
   });
 

@@ -3,20 +3,27 @@ import type { Message } from '#shared/message-schemas.ts';
 import type { UserRow } from '../auth/session-store.ts';
 import type { Db } from '../db/database.ts';
 import { reusedSql } from '../db/reused-statement.ts';
+import { claimed, claimKeySql, claimValues, type KeyClaim } from '../idempotency/key-claim.ts';
 import { notificationBody } from '../notifications/notification-body.ts';
 import { loadRecipients } from '../notifications/notification-preferences-store.ts';
 import { notificationRowsJson, notificationWritesSql } from '../notifications/notification-writes.ts';
 import { type NewNotification, planNotifications } from '../notifications/notify.ts';
-import { eventTemplate, HOLES, ISO_TIME_SQL } from '../realtime/event-template.ts';
+import { eventTemplate, HOLES, holedJson, ISO_TIME_SQL } from '../realtime/event-template.ts';
 import { REALTIME_CHANNEL } from '../realtime/realtime-events.ts';
 import { messageBody } from './message-store.ts';
 import type { ThreadAccess } from './message-thread.ts';
+
+type Sender = Pick<UserRow, 'id' | 'firstName' | 'lastName' | 'email'>;
 
 /** How much of a message a new_message notification quotes. */
 const NOTIFICATION_QUOTE_LENGTH = 200;
 
 /** A row's time as `Date.toISOString()` writes it. */
 const isoTime = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', ${ISO_TIME_SQL})`);
+
+/** The columns of the message the statement writes, from its placeholders. */
+const MESSAGE_VALUES = sql`${sql.placeholder('requestId')}::int, ${sql.placeholder('vendorId')}::int,
+        ${sql.placeholder('senderId')}::int, ${sql.placeholder('senderRole')}::text, ${sql.placeholder('content')}::text`;
 
 /**
  * POST message's write as one statement (issue 14: it took five, with BEGIN and COMMIT): the message,
@@ -25,17 +32,35 @@ const isoTime = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC
  * statement commits or fails whole, so it needs no transaction of its own; the cache triggers of
  * migration 0014 add their notices to it as to any write. The events go out in notify()'s order:
  * each recipient's notification, then the message.
+ *
+ * `keyed`: the statement also claims the request's Idempotency-Key (idempotency/key-claim.ts), the
+ * answer kept with it filled from the message's id and time, drawn first; every write depends on
+ * the claim, so a live key leaves the statement writing nothing and answering no row.
  */
-const sendStatement = reusedSql<{ id: number; created_at: string; sent: number | string }>(
-  'fieldbid_message_send',
-  () => sql`
-    with new_message as (
-      insert into messages (request_id, vendor_id, sender_id, sender_role, content)
-      values (${sql.placeholder('requestId')}, ${sql.placeholder('vendorId')}, ${sql.placeholder('senderId')},
-        ${sql.placeholder('senderRole')}, ${sql.placeholder('content')})
-      returning id, created_at
-    ),
-    ${notificationWritesSql(sql`${sql.placeholder('items')}`, sql`${sql.placeholder('deliveries')}`)},
+function sendSql(keyed: boolean) {
+  const message = keyed
+    ? sql`next_message as materialized (
+        select nextval(pg_get_serial_sequence('messages', 'id'))::int as id, now() as created_at
+      ),
+      ${claimKeySql(
+        201,
+        sql`${sql.placeholder('answerHead')}::text || n.id::text || ${sql.placeholder('answerMid')}::text
+          || to_json(${isoTime('n.created_at')})::text || ${sql.placeholder('answerTail')}::text`,
+        sql`next_message n`,
+      )},
+      new_message as (
+        insert into messages (id, request_id, vendor_id, sender_id, sender_role, content, created_at)
+        select n.id, ${MESSAGE_VALUES}, n.created_at from next_message n where ${claimed}
+        returning id, created_at
+      )`
+    : sql`new_message as (
+        insert into messages (request_id, vendor_id, sender_id, sender_role, content)
+        values (${MESSAGE_VALUES})
+        returning id, created_at
+      )`;
+  return sql`
+    with ${message},
+    ${notificationWritesSql(sql`${sql.placeholder('items')}`, sql`${sql.placeholder('deliveries')}`, keyed ? claimed : undefined)},
     events as (
       select pg_notify(${REALTIME_CHANNEL}, case when e.mid is null then e.head
         else e.head || filled.id::text || e.mid || to_json(${isoTime('filled.created_at')})::text || e.tail end)
@@ -47,21 +72,40 @@ const sendStatement = reusedSql<{ id: number; created_at: string; sent: number |
       ) as filled
     )
     select m.id, ${isoTime('m.created_at')} as created_at, (select count(*) from events) as sent
-    from new_message m`,
-);
+    from new_message m`;
+}
+
+type SentRow = { id: number; created_at: string; sent: number | string };
+const sendStatement = reusedSql<SentRow>('fieldbid_message_send', () => sendSql(false));
+const keyedSendStatement = reusedSql<SentRow>('fieldbid_message_send_keyed', () => sendSql(true));
 
 /**
  * Writes the caller's message to the thread, notifies the other side (one new_message each, with
  * the deliveries its recipient wants: notify.ts's planning) and pushes the message to both sides'
  * open screens. Two round trips: the recipients' facts, then the write. The message as the API
- * answers it.
+ * answers it; with `claim`, the write claims that Idempotency-Key too, and null means it was not
+ * claimed (live) and nothing was written.
  */
 export async function sendMessage(
   db: Db,
   access: ThreadAccess,
-  sender: Pick<UserRow, 'id' | 'firstName' | 'lastName' | 'email'>,
+  sender: Sender,
   content: string,
-): Promise<Message> {
+): Promise<Message>;
+export async function sendMessage(
+  db: Db,
+  access: ThreadAccess,
+  sender: Sender,
+  content: string,
+  claim: KeyClaim,
+): Promise<Message | null>;
+export async function sendMessage(
+  db: Db,
+  access: ThreadAccess,
+  sender: Sender,
+  content: string,
+  claim?: KeyClaim,
+): Promise<Message | null> {
   const unsent = messageBody({
     id: 0,
     request: access.requestId,
@@ -115,7 +159,7 @@ export async function sendMessage(
       }),
     },
   ];
-  const [row] = await sendStatement(db, {
+  const values = {
     requestId: access.requestId,
     vendorId: access.vendorId,
     senderId: sender.id,
@@ -124,6 +168,18 @@ export async function sendMessage(
     items: rows.items,
     deliveries: rows.deliveries,
     events: JSON.stringify(events),
+  };
+  if (claim === undefined) {
+    const [row] = await sendStatement(db, values);
+    return { ...unsent, id: Number(row!.id), created_at: row!.created_at };
+  }
+  const answer = holedJson({ ...unsent, ...withHoles });
+  const [row] = await keyedSendStatement(db, {
+    ...values,
+    ...claimValues(claim),
+    answerHead: answer.head,
+    answerMid: answer.mid,
+    answerTail: answer.tail,
   });
-  return { ...unsent, id: Number(row!.id), created_at: row!.created_at };
+  return row === undefined ? null : { ...unsent, id: Number(row.id), created_at: row.created_at };
 }

@@ -44,15 +44,21 @@ export function notificationRowsJson(
  * JSON texts: `items` (each item with its `ord` and the id drawn for it), `written` (id, created_at)
  * and `planned`. The ids are drawn from the sequence first (a materialized CTE), so each delivery
  * names its notification in the same statement. notify() and POST message's one statement
- * (messages/message-send.ts) both write through them.
+ * (messages/message-send.ts) both write through them. `when`: a condition the statement's other CTEs
+ * decide (a claimed Idempotency-Key), without which nothing is written.
  */
-export function notificationWritesSql(items: SQL, deliveries: SQL): SQL {
+export function notificationWritesSql(items: SQL, deliveries: SQL, when?: SQL): SQL {
   return sql`
       items as materialized (
         select nextval(pg_get_serial_sequence('notifications', 'id'))::int as id, i.*
         from json_to_recordset(${items}::json) as i(
           ord int, user_id int, kind text, title text, message text, related_request_id int, related_vendor_id int
-        )
+        )${
+          when === undefined
+            ? sql``
+            : sql`
+        where ${when}`
+        }
       ),
       written as (
         insert into notifications (id, user_id, kind, title, message, related_request_id, related_vendor_id)
