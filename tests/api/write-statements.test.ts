@@ -11,7 +11,8 @@ import { openTestDatabase } from '../support/test-database.ts';
 // every other statement), so POST bid and POST message are pinned to the statements they take: a
 // bid that passes its checks is one statement (the checks, the lock and the insert); a message reads
 // its thread and its recipients, then one statement writes the message, the notifications with their
-// deliveries, and sends every event. Neither opens a transaction without an Idempotency-Key.
+// deliveries, and sends every event. Neither opens a transaction without an Idempotency-Key; with one
+// (the offline outbox's every write) each claims it in its own statement.
 let database: Database;
 let app: FastifyInstance;
 let capturing = false;
@@ -81,5 +82,48 @@ describe('statements a write sends', () => {
     // The thread, the recipients, then one statement writes and sends everything (no transaction).
     expect(message).toHaveLength(3);
     expect(message.at(-1)).toMatch(/insert into messages[\s\S]*pg_notify/);
+  });
+
+  it('with an Idempotency-Key, POST bid: the bid with its key and the answer, POST message: three', async () => {
+    const vendor = new TestClient(app);
+    expect((await vendor.login(DEMO_EMAILS.vendor, DEMO_PASSWORD)).statusCode).toBe(200);
+    const jobs = (await vendor.get('/api/vendor/jobs/?status=open&page_size=20')).json<{
+      results: { id: number }[];
+    }>();
+    const ids = jobs.results.map((job) => job.id);
+    const start = new Date(Date.now() + 7 * 86_400_000).toISOString();
+    let bid: string[] = [];
+    for (const [n, id] of ids.entries()) {
+      const attempt = await statementsOf(
+        () =>
+          vendor.post(
+            `/api/requests/${id}/bid/`,
+            { amount: 400, estimated_time: 3, proposed_start_date: start },
+            { headers: { 'idempotency-key': `statements-bid-${n}` } },
+          ),
+        201,
+      ).catch(() => null);
+      if (attempt) {
+        bid = attempt;
+        break;
+      }
+    }
+    // In one transaction: the bid with its key's claim, then the answer kept with the key.
+    expect(bid).toHaveLength(2);
+    expect(bid[0]).toMatch(/insert into bids[\s\S]*insert into idempotency_keys/);
+    expect(bid[1]).toMatch(/update "idempotency_keys"/);
+
+    const message = await statementsOf(
+      () =>
+        vendor.post(
+          '/api/messages/',
+          { request: ids[0], content: 'Keyed.' },
+          { headers: { 'idempotency-key': 'statements-message' } },
+        ),
+      201,
+    );
+    // The thread, the recipients, then one statement claims the key, writes and sends everything.
+    expect(message).toHaveLength(3);
+    expect(message.at(-1)).toMatch(/insert into idempotency_keys[\s\S]*insert into messages[\s\S]*pg_notify/);
   });
 });

@@ -6,6 +6,7 @@ import { reusedSql } from '../db/reused-statement.ts';
 import { bids } from '../db/schema/bids.ts';
 import { maintenanceRequests as mr } from '../db/schema/requests.ts';
 import { tableRow } from '../db/table-row.ts';
+import { claimKeySql, claimValues, type KeyClaim } from '../idempotency/key-claim.ts';
 import { vendorSeesRequest } from '../requests/vendor-visibility-sql.ts';
 import { insuranceDay } from './bid-access.ts';
 import type { BidRow } from './bid-store.ts';
@@ -22,9 +23,7 @@ const vendorId = sql.placeholder('vendorId');
  * row first has changed its status by the time the lock is granted, and PostgreSQL checks the row
  * again (READ COMMITTED), so the bid finds nothing to insert.
  */
-const placeStatement = reusedSql<Record<string, unknown>>(
-  'fieldbid_bid_place',
-  () => sql`
+const placeSql = () => sql`
     insert into bids (request_id, vendor_id, amount, estimated_time, estimated_time_unit, proposed_start_date,
       notes, line_items, options)
     select ${mr.id}, ${vendorId}::int, ${sql.placeholder('amount')}::int, ${sql.placeholder('estimatedTime')}::numeric,
@@ -44,7 +43,24 @@ const placeStatement = reusedSql<Record<string, unknown>>(
       and (${mr.bidDeadline} is null or ${mr.bidDeadline} > ${sql.placeholder('now')}::timestamptz)
     for update of ${mr}
     on conflict (request_id, vendor_id) do nothing
-    returning *`,
+    returning *`;
+
+const placeStatement = reusedSql<Record<string, unknown>>('fieldbid_bid_place', placeSql);
+
+/**
+ * The same bid with the request's Idempotency-Key claimed by the same statement (the app's outbox
+ * sends every bid with one): the key only for a bid placed, its answer stored by the caller in the
+ * statement's transaction, which rolls the bid back when the key is live (`claimed` false: answered
+ * or in progress elsewhere). The claim cannot decide the bid instead: the bid's own checks and its
+ * unique (request, vendor) decide whether it is placed, and a key must never keep a 201 for a bid a
+ * concurrent one kept out.
+ */
+const keyedPlaceStatement = reusedSql<Record<string, unknown> & { claimed: boolean }>(
+  'fieldbid_bid_place_keyed',
+  () => sql`
+    with placed as (${placeSql()}),
+    ${claimKeySql(sql`placed`)}
+    select placed.*, exists (select 1 from claim) as claimed from placed`,
 );
 
 /**
@@ -62,7 +78,32 @@ export async function placeBid(
 ): Promise<BidRow | undefined> {
   // Staff see every request: their rare bids take the full path rather than a second statement.
   if (user.isStaff || user.isSuperuser) return undefined;
-  const [raw] = await placeStatement(db, {
+  const [raw] = await placeStatement(db, placeValues(user, requestId, input, now));
+  return raw === undefined ? undefined : tableRow(bids, raw);
+}
+
+/**
+ * `placeBid` claiming `claim` too, in the transaction `tx` (see `keyedPlaceStatement`): the bid and
+ * whether its key was claimed; undefined when no bid was placed (nor key claimed).
+ */
+export async function placeKeyedBid(
+  tx: DbOrTx,
+  user: UserRow,
+  requestId: number,
+  input: BidInput,
+  now: Date,
+  claim: KeyClaim,
+): Promise<{ bid: BidRow; claimed: boolean } | undefined> {
+  if (user.isStaff || user.isSuperuser) return undefined;
+  const [raw] = await keyedPlaceStatement(tx, {
+    ...placeValues(user, requestId, input, now),
+    ...claimValues(claim),
+  });
+  return raw === undefined ? undefined : { bid: tableRow(bids, raw), claimed: raw.claimed };
+}
+
+function placeValues(user: UserRow, requestId: number, input: BidInput, now: Date) {
+  return {
     requestId,
     vendorId: user.id,
     amount: input.amount,
@@ -74,6 +115,5 @@ export async function placeBid(
     options: JSON.stringify(input.options),
     today: insuranceDay(now),
     now: now.toISOString(),
-  });
-  return raw === undefined ? undefined : tableRow(bids, raw);
+  };
 }

@@ -13,7 +13,7 @@ import {
   readIdempotencyKey,
   requestHash,
 } from './idempotency-key.ts';
-import type { KeyClaim } from './key-claim.ts';
+import { answerAsJson, type KeyClaim } from './key-claim.ts';
 
 /** What a write handler answers: sent as is, and kept for replays of the same Idempotency-Key. */
 export interface WriteAnswer {
@@ -48,9 +48,6 @@ const REUSED_PATH = apiError(
   'This Idempotency-Key was already used for a different request.',
 );
 const IN_PROGRESS = apiError('IDEMPOTENCY_KEY_IN_PROGRESS');
-
-/** The body exactly as JSON carries it (dates as strings), so the first answer equals every replay. */
-const asJson = (body: unknown): unknown => (body === undefined ? null : JSON.parse(JSON.stringify(body)));
 
 type Outcome = { replayed: boolean; answer: WriteAnswer };
 
@@ -120,10 +117,10 @@ export async function idempotentWrite(
     let answer: WriteAnswer;
     try {
       const written = await tx.transaction((inner) => write(inner));
-      answer = { status: written.status, body: asJson(written.body) };
+      answer = { status: written.status, body: answerAsJson(written.body) };
     } catch (error) {
       if (!(error instanceof HttpError) || error.statusCode >= 500) throw error;
-      answer = { status: error.statusCode, body: asJson(error.body) };
+      answer = { status: error.statusCode, body: answerAsJson(error.body) };
     }
     await tx
       .update(idempotencyKeys)

@@ -1,4 +1,6 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../db/db-or-tx.ts';
+import { idempotencyKeys } from '../db/schema/idempotency.ts';
 
 /**
  * An Idempotency-Key a write claims in its own statement (issue 14: the offline outbox sends every
@@ -30,20 +32,23 @@ export function claimValues(claim: KeyClaim): Record<string, unknown> {
 }
 
 /**
- * The CTE `claim`: the key's row with the write's answer already in it (`status`, and `answer`, a
- * JSON text over `source`, the CTE that knows the written row's id and time), inserted, or taking the
- * place of an expired key. It returns a row only then: a live key (answered, or in progress in
- * another request, whose commit it waits for) leaves it empty, and every write of the statement must
- * depend on it (`claimed`), so that nothing is written and the caller answers as idempotentWrite does
- * for a key it finds. One statement, so the key and the write commit together or not at all, as in
- * the key's transaction.
+ * The CTE `claim`: the key's row for the write whose row `source` (a CTE) holds, inserted, or taking
+ * the place of an expired key. It returns a row only then: a live key (answered, or in progress in
+ * another request, whose commit it waits for) leaves it empty, and the statement's writes must
+ * depend on it (`claimed`), or the caller roll back what it wrote without it. `answer`: the write's
+ * answer, kept with the key by the same statement (`body`, JSON over `source`'s row); without one the
+ * key is in progress until the caller stores its answer (`storeKeyAnswer`) before it commits. One
+ * statement, or one transaction, so the key and the write commit together or not at all.
  */
-export function claimKeySql(status: number, answer: SQL, source: SQL): SQL {
+export function claimKeySql(source: SQL, answer?: { status: number; body: SQL }): SQL {
+  const kept = answer
+    ? sql`${sql.raw(String(Math.trunc(answer.status)))}, (${answer.body})::jsonb, now()`
+    : sql`null::int, null::jsonb, null::timestamptz`;
   return sql`claim as (
       insert into idempotency_keys (user_id, key, method, path, request_hash, response_status, response_body, completed_at, expires_at)
       select ${sql.placeholder('claimUserId')}::int, ${sql.placeholder('claimKey')}::text, ${sql.placeholder('claimMethod')}::text,
-        ${sql.placeholder('claimPath')}::text, ${sql.placeholder('claimHash')}::text, ${sql.raw(String(Math.trunc(status)))},
-        (${answer})::jsonb, now(), ${sql.placeholder('claimExpiresAt')}::timestamptz
+        ${sql.placeholder('claimPath')}::text, ${sql.placeholder('claimHash')}::text, ${kept},
+        ${sql.placeholder('claimExpiresAt')}::timestamptz
       from ${source}
       on conflict (user_id, key) do update set method = excluded.method, path = excluded.path,
         request_hash = excluded.request_hash, response_status = excluded.response_status,
@@ -52,6 +57,22 @@ export function claimKeySql(status: number, answer: SQL, source: SQL): SQL {
       where idempotency_keys.expires_at < ${sql.placeholder('claimNow')}::timestamptz
       returning 1
     )`;
+}
+
+/** The body exactly as JSON carries it (dates as strings), so the first answer equals every replay. */
+export const answerAsJson = (body: unknown): unknown =>
+  body === undefined ? null : JSON.parse(JSON.stringify(body));
+
+/** The answer of a write that claimed its key without one (`claimKeySql`), in its transaction. */
+export async function storeKeyAnswer(
+  tx: DbOrTx,
+  claim: KeyClaim,
+  answer: { status: number; body: unknown },
+): Promise<void> {
+  await tx
+    .update(idempotencyKeys)
+    .set({ responseStatus: answer.status, responseBody: answerAsJson(answer.body), completedAt: new Date() })
+    .where(and(eq(idempotencyKeys.userId, claim.userId), eq(idempotencyKeys.key, claim.key)));
 }
 
 /** The condition every write of a claiming statement depends on: the key was claimed. */

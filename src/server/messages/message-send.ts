@@ -8,7 +8,7 @@ import { notificationBody } from '../notifications/notification-body.ts';
 import { loadRecipients } from '../notifications/notification-preferences-store.ts';
 import { notificationRowsJson, notificationWritesSql } from '../notifications/notification-writes.ts';
 import { type NewNotification, planNotifications } from '../notifications/notify.ts';
-import { eventTemplate, HOLES, holedJson, ISO_TIME_SQL } from '../realtime/event-template.ts';
+import { eventTemplate, HOLES, ISO_TIME_SQL } from '../realtime/event-template.ts';
 import { REALTIME_CHANNEL } from '../realtime/realtime-events.ts';
 import { messageBody } from './message-store.ts';
 import type { ThreadAccess } from './message-thread.ts';
@@ -34,20 +34,19 @@ const MESSAGE_VALUES = sql`${sql.placeholder('requestId')}::int, ${sql.placehold
  * each recipient's notification, then the message.
  *
  * `keyed`: the statement also claims the request's Idempotency-Key (idempotency/key-claim.ts), the
- * answer kept with it filled from the message's id and time, drawn first; every write depends on
- * the claim, so a live key leaves the statement writing nothing and answering no row.
+ * answer kept with it (the message's JSON, its id and time set by the statement, drawn first); every
+ * write depends on the claim, so a live key leaves the statement writing nothing and answering no row.
  */
 function sendSql(keyed: boolean) {
   const message = keyed
     ? sql`next_message as materialized (
         select nextval(pg_get_serial_sequence('messages', 'id'))::int as id, now() as created_at
       ),
-      ${claimKeySql(
-        201,
-        sql`${sql.placeholder('answerHead')}::text || n.id::text || ${sql.placeholder('answerMid')}::text
-          || to_json(${isoTime('n.created_at')})::text || ${sql.placeholder('answerTail')}::text`,
-        sql`next_message n`,
-      )},
+      ${claimKeySql(sql`next_message n`, {
+        status: 201,
+        body: sql`jsonb_set(jsonb_set(${sql.placeholder('answer')}::jsonb, '{id}', to_jsonb(n.id)),
+          '{created_at}', to_jsonb(${isoTime('n.created_at')}))`,
+      })},
       new_message as (
         insert into messages (id, request_id, vendor_id, sender_id, sender_role, content, created_at)
         select n.id, ${MESSAGE_VALUES}, n.created_at from next_message n where ${claimed}
@@ -173,13 +172,10 @@ export async function sendMessage(
     const [row] = await sendStatement(db, values);
     return { ...unsent, id: Number(row!.id), created_at: row!.created_at };
   }
-  const answer = holedJson({ ...unsent, ...withHoles });
   const [row] = await keyedSendStatement(db, {
     ...values,
     ...claimValues(claim),
-    answerHead: answer.head,
-    answerMid: answer.mid,
-    answerTail: answer.tail,
+    answer: JSON.stringify(unsent),
   });
   return row === undefined ? null : { ...unsent, id: Number(row.id), created_at: row.created_at };
 }

@@ -26,23 +26,14 @@ export const HOLES = { id: ID_HOLE, createdAt: CREATED_AT_HOLE } as const;
 /** The SQL that fills a template's created_at hole: the row's time as `Date.toISOString()` writes it. */
 export const ISO_TIME_SQL = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
 
-/**
- * `value` as JSON text cut at its holes (`HOLES`: the id, then the created_at, once each), for SQL
- * to fill: the text JSON.stringify gives once they are known.
- */
-export function holedJson(value: unknown): { head: string; mid: string; tail: string } {
-  const text = JSON.stringify(value);
+export function eventTemplate(event: RealtimeEvent): EventTemplate {
+  const text = JSON.stringify(event);
   const [head, afterId, ...restId] = text.split(JSON.stringify(ID_HOLE));
   const [mid, tail, ...restAt] = (afterId ?? '').split(JSON.stringify(CREATED_AT_HOLE));
   if (afterId === undefined || tail === undefined || restId.length > 0 || restAt.length > 0) {
-    throw new Error('a holed JSON needs its id hole, then its created_at hole, once each');
+    throw new Error('an event template needs its id hole, then its created_at hole, once each');
   }
-  return { head: head!, mid: mid!, tail };
-}
-
-export function eventTemplate(event: RealtimeEvent): EventTemplate {
-  const { head, mid, tail } = holedJson(event);
-  const bytes = Buffer.byteLength(head) + Buffer.byteLength(mid) + Buffer.byteLength(tail) + FILLED_BYTES;
-  if (bytes <= MAX_PAYLOAD_BYTES) return { head, mid, tail };
+  const bytes = Buffer.byteLength(head!) + Buffer.byteLength(mid!) + Buffer.byteLength(tail) + FILLED_BYTES;
+  if (bytes <= MAX_PAYLOAD_BYTES) return { head: head!, mid: mid!, tail };
   return { head: encode({ ...event, data: null }), mid: null, tail: null };
 }
