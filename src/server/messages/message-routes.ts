@@ -41,7 +41,7 @@ export async function messageRoutes(app: FastifyInstance): Promise<void> {
   api.post('/api/messages/', { schema: sendSchema, preValidation: signedInFirst }, async (request, reply) => {
     const user = requireUser(request);
     const input = request.body;
-    const access = await loadThreadAccess(app.db, user, input.request, input.vendor);
+    const access = await loadThreadAccess(app.db, user, input.request, input.vendor, true);
     // One statement (message-send.ts): without an Idempotency-Key it needs no transaction, and with
     // one (the offline outbox's every message) the statement claims it.
     return idempotentWrite(

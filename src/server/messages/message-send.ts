@@ -5,7 +5,6 @@ import type { Db } from '../db/database.ts';
 import { reusedSql } from '../db/reused-statement.ts';
 import { claimed, claimKeySql, claimValues, type KeyClaim } from '../idempotency/key-claim.ts';
 import { notificationBody } from '../notifications/notification-body.ts';
-import { loadRecipients } from '../notifications/notification-preferences-store.ts';
 import { notificationRowsJson, notificationWritesSql } from '../notifications/notification-writes.ts';
 import { type NewNotification, planNotifications } from '../notifications/notify.ts';
 import { eventTemplate, HOLES, ISO_TIME_SQL } from '../realtime/event-template.ts';
@@ -81,7 +80,8 @@ const keyedSendStatement = reusedSql<SentRow>('fieldbid_message_send_keyed', () 
 /**
  * Writes the caller's message to the thread, notifies the other side (one new_message each, with
  * the deliveries its recipient wants: notify.ts's planning) and pushes the message to both sides'
- * open screens. Two round trips: the recipients' facts, then the write. The message as the API
+ * open screens, in one statement (the recipients' facts come with the thread's access, read for a
+ * write). The message as the API
  * answers it; with `claim`, the write claims that Idempotency-Key too, and null means it was not
  * claimed (live) and nothing was written.
  */
@@ -125,7 +125,7 @@ export async function sendMessage(
     relatedRequestId: access.requestId,
     relatedVendorId: access.vendorId,
   }));
-  const plans = planNotifications(items, await loadRecipients(db, recipients), new Date());
+  const plans = planNotifications(items, access.recipients, new Date());
   const rows = notificationRowsJson(items, plans);
   const withHoles = { id: HOLES.id, created_at: HOLES.createdAt };
   const events = [

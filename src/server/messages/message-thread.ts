@@ -9,6 +9,12 @@ import { maintenanceRequests as mr } from '../db/schema/requests.ts';
 import { users } from '../db/schema/users.ts';
 import { vendorProfiles } from '../db/schema/vendor-profiles.ts';
 import { forbidden, HttpError, notFound } from '../http/http-error.ts';
+import {
+  type Recipient,
+  type RecipientFacts,
+  recipientFactsSql,
+  toRecipients,
+} from '../notifications/notification-preferences-store.ts';
 import { isRequestManager } from '../requests/request-managers.ts';
 
 export const REQUEST_NOT_FOUND = 'Request not found.';
@@ -22,6 +28,8 @@ export interface ThreadAccess {
   side: 'vendor' | 'manager';
   /** The request's managing side: the active managers of its property's client (requestManagerIds). */
   managerIds: number[];
+  /** Who a message from the caller notifies (the other side), with their facts; read for a write only. */
+  recipients: Map<number, Recipient>;
 }
 
 const vendor = alias(users, 'thread_vendor');
@@ -47,6 +55,14 @@ const threadStatement = reusedStatement((db) =>
         clientId: vendor.clientId,
       },
       vendorCategories: vendorProfile.serviceCategories,
+      // A message's recipients, for a write (`forWrite`): the managers when a vendor writes, the
+      // thread's vendor when a manager does. Each side's sub-select is skipped when not asked.
+      recipients: sql<RecipientFacts[]>`coalesce(
+        (select json_agg(${recipientFactsSql}) from ${users}
+          where ${sql.placeholder('toManagers')}::boolean and ${isRequestManager(mr.createdById, projects.clientId)}),
+        (select json_agg(${recipientFactsSql}) from ${users}
+          where ${sql.placeholder('toVendor')}::boolean and ${users.id} = ${sql.placeholder('threadVendorId')}::int),
+        '[]'::json)`,
     })
     .from(mr)
     .leftJoin(projects, eq(projects.id, mr.projectId))
@@ -64,16 +80,24 @@ const threadStatement = reusedStatement((db) =>
  * else, 400 for a bad vendor.
  *
  * One statement reads the request, its invitations, its managers and the thread's vendor with its
- * trades (issue 14: the four it took were most of POST message's round trips).
+ * trades (issue 14: the four it took were most of POST message's round trips), and `forWrite`, the
+ * recipients of a message the caller writes with their notification facts (one round trip less).
  */
 export async function loadThreadAccess(
   db: Db,
   user: UserRow,
   requestId: number,
   vendorId: number | undefined,
+  forWrite = false,
 ): Promise<ThreadAccess> {
-  const threadVendorId = user.type === 'vendor' ? user.id : (vendorId ?? null);
-  const [row] = await threadStatement(db, { requestId, threadVendorId: threadVendorId ?? -1 });
+  const fromVendor = user.type === 'vendor';
+  const threadVendorId = fromVendor ? user.id : (vendorId ?? null);
+  const [row] = await threadStatement(db, {
+    requestId,
+    threadVendorId: threadVendorId ?? -1,
+    toManagers: forWrite && fromVendor,
+    toVendor: forWrite && !fromVendor,
+  });
   if (!row) throw notFound(REQUEST_NOT_FOUND);
   const visible: VisibleRequest = {
     createdById: row.createdById,
@@ -88,7 +112,13 @@ export async function loadThreadAccess(
   if (user.type === 'vendor') {
     const viewer = { ...viewerOf(user), serviceCategories: categories };
     if (!canViewRequest(viewer, visible)) throw forbidden(DENIED);
-    return { requestId, vendorId: user.id, side: 'vendor', managerIds };
+    return {
+      requestId,
+      vendorId: user.id,
+      side: 'vendor',
+      managerIds,
+      recipients: toRecipients(row.recipients),
+    };
   }
   if (!managerIds.includes(user.id)) throw forbidden(DENIED);
   if (vendorId === undefined) throw new HttpError(400, { errors: { vendor: ['This field is required.'] } });
@@ -109,7 +139,7 @@ export async function loadThreadAccess(
   if (!vendorViewer || !canViewRequest(vendorViewer, visible)) {
     throw new HttpError(400, { errors: { vendor: ['This vendor cannot take part in this request.'] } });
   }
-  return { requestId, vendorId, side: 'manager', managerIds };
+  return { requestId, vendorId, side: 'manager', managerIds, recipients: toRecipients(row.recipients) };
 }
 
 function viewerOf(user: UserRow): VisibilityViewer {

@@ -63,36 +63,51 @@ export function wants(
   return true;
 }
 
+/** A recipient's facts as `recipientFactsSql` writes them (JSON). */
+export interface RecipientFacts {
+  id: number;
+  email: string;
+  firstName: string;
+  type: string;
+  isStaff: boolean;
+  isSuperuser: boolean;
+  isActive: boolean;
+  phoneNumber: string;
+  emailNotifications: boolean;
+  smsNotifications: boolean;
+  choices: { category: NotificationCategory; channel: NotificationChannel; enabled: boolean }[];
+  quiet: (QuietWindow & { enabled: boolean }) | null;
+  deviceIds: number[];
+}
+
+/**
+ * A user row's recipient facts as one JSON object, with its choices, quiet hours and devices as
+ * sub-selects: read on the `users` row of the query it is in (`users.id` written out: inside the
+ * sub-selects an unqualified "id" would be their own table's). loadRecipients reads it, and so does
+ * the message thread's access check, which reads the thread's recipients in its own statement.
+ */
+export const recipientFactsSql = sql<RecipientFacts>`json_build_object(
+  'id', users.id, 'email', users.email, 'firstName', users.first_name, 'type', users.type,
+  'isStaff', users.is_staff, 'isSuperuser', users.is_superuser, 'isActive', users.is_active,
+  'phoneNumber', users.phone_number, 'emailNotifications', users.email_notifications,
+  'smsNotifications', users.sms_notifications,
+  'choices', coalesce((
+    select json_agg(json_build_object('category', p.category, 'channel', p.channel, 'enabled', p.enabled))
+    from ${notificationPreferences} p where p.user_id = users.id
+  ), '[]'::json),
+  'quiet', (
+    select json_build_object('enabled', q.enabled, 'start', q.start_time, 'end', q.end_time, 'timeZone', q.time_zone)
+    from ${notificationQuietHours} q where q.user_id = users.id
+  ),
+  'deviceIds', coalesce((
+    select json_agg(d.id order by d.id) from ${pushSubscriptions} d where d.user_id = users.id
+  ), '[]'::json)
+)`;
+
 /** Built once (db/reused-statement.ts): every write that notifies runs it (issue 14). */
 const recipientsStatement = reusedStatement((db) =>
-  // `users.id` written out in the sub-selects: Drizzle leaves a single table's columns unqualified,
-  // and an unqualified "id" inside them would be the sub-select's own table's.
   db
-    .select({
-      id: users.id,
-      email: users.email,
-      firstName: users.firstName,
-      type: users.type,
-      isStaff: users.isStaff,
-      isSuperuser: users.isSuperuser,
-      isActive: users.isActive,
-      phoneNumber: users.phoneNumber,
-      emailNotifications: users.emailNotifications,
-      smsNotifications: users.smsNotifications,
-      choices: sql<
-        { category: NotificationCategory; channel: NotificationChannel; enabled: boolean }[]
-      >`coalesce((
-        select json_agg(json_build_object('category', p.category, 'channel', p.channel, 'enabled', p.enabled))
-        from ${notificationPreferences} p where p.user_id = users.id
-      ), '[]'::json)`,
-      quiet: sql<(QuietWindow & { enabled: boolean }) | null>`(
-        select json_build_object('enabled', q.enabled, 'start', q.start_time, 'end', q.end_time, 'timeZone', q.time_zone)
-        from ${notificationQuietHours} q where q.user_id = users.id
-      )`,
-      deviceIds: sql<number[]>`coalesce((
-        select json_agg(d.id order by d.id) from ${pushSubscriptions} d where d.user_id = users.id
-      ), '[]'::json)`,
-    })
+    .select({ facts: recipientFactsSql })
     .from(users)
     // One parameter whatever the number of users (an array literal's text, cast), so the statement's
     // text is the same for every call and can be named.
@@ -100,16 +115,9 @@ const recipientsStatement = reusedStatement((db) =>
     .prepare('fieldbid_recipients'),
 );
 
-/**
- * Everyone's recipient facts in one statement (the user row with its choices, quiet hours and
- * devices as sub-selects): notify() runs this inside the writing transaction, where each statement is
- * a round trip that keeps the transaction open (issue 14: POST message took four for this).
- */
-export async function loadRecipients(db: Db, userIds: readonly number[]): Promise<Map<number, Recipient>> {
-  const ids = [...new Set(userIds)];
+/** The facts as notification planning reads them. */
+export function toRecipients(people: readonly RecipientFacts[]): Map<number, Recipient> {
   const recipients = new Map<number, Recipient>();
-  if (ids.length === 0) return recipients;
-  const people = await recipientsStatement(db, { ids: intArrayLiteral(ids) });
   for (const person of people) {
     recipients.set(person.id, {
       id: person.id,
@@ -128,6 +136,18 @@ export async function loadRecipients(db: Db, userIds: readonly number[]): Promis
     });
   }
   return recipients;
+}
+
+/**
+ * Everyone's recipient facts in one statement (the user row with its choices, quiet hours and
+ * devices as sub-selects): notify() runs this inside the writing transaction, where each statement is
+ * a round trip that keeps the transaction open (issue 14: POST message took four for this).
+ */
+export async function loadRecipients(db: Db, userIds: readonly number[]): Promise<Map<number, Recipient>> {
+  const ids = [...new Set(userIds)];
+  if (ids.length === 0) return new Map();
+  const people = await recipientsStatement(db, { ids: intArrayLiteral(ids) });
+  return toRecipients(people.map((person) => person.facts));
 }
 
 /** Sets one choice (the unsubscribe link turns a category's email off this way). */
