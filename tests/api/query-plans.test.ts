@@ -81,6 +81,11 @@ beforeAll(async () => {
       name: 'jobs deep page of a type',
       call: () => vendor.get('/api/vendor/jobs/?service_type=Plumbing&page=8'),
     },
+    // Ordered by service type or deadline, either way: each order has its index (migration 0021).
+    ...['service_type', '-service_type', 'deadline', '-deadline'].map((ordering) => ({
+      name: `jobs by ${ordering}`,
+      call: () => vendor.get(`/api/vendor/jobs/?ordering=${ordering}&page=3`),
+    })),
     {
       name: 'jobs by type and status',
       call: () => vendor.get('/api/vendor/jobs/?service_type=Plumbing&status=open'),

@@ -86,6 +86,30 @@ export const maintenanceRequests = pgTable(
       t.id.desc().nullsFirst(),
     ),
     index('maintenance_requests_newest_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // The jobs list ordered by service type or deadline, either way (job-list-order.ts): without them
+    // a page read every visible row and sorted it (a sequential scan, 30–57 ms at 100,000 requests).
+    // A B-tree read backwards reverses every column, and these orders keep newest first within a
+    // type or deadline, so each direction has its own.
+    index('maintenance_requests_type_newest_idx').on(
+      t.type,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('maintenance_requests_type_desc_newest_idx').on(
+      t.type.desc().nullsFirst(),
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('maintenance_requests_deadline_idx').on(
+      t.bidDeadline.asc().nullsLast(),
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('maintenance_requests_deadline_desc_idx').on(
+      t.bidDeadline.desc().nullsLast(),
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     index('maintenance_requests_project_newest_idx').on(
       t.projectId,
       t.createdAt.desc().nullsFirst(),

@@ -1,0 +1,4 @@
+CREATE INDEX "maintenance_requests_type_newest_idx" ON "maintenance_requests" USING btree ("type","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "maintenance_requests_type_desc_newest_idx" ON "maintenance_requests" USING btree ("type" DESC NULLS FIRST,"created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "maintenance_requests_deadline_idx" ON "maintenance_requests" USING btree ("bid_deadline","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "maintenance_requests_deadline_desc_idx" ON "maintenance_requests" USING btree ("bid_deadline" DESC NULLS LAST,"created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);
