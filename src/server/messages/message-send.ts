@@ -81,9 +81,8 @@ const keyedSendStatement = reusedSql<SentRow>('fieldbid_message_send_keyed', () 
  * Writes the caller's message to the thread, notifies the other side (one new_message each, with
  * the deliveries its recipient wants: notify.ts's planning) and pushes the message to both sides'
  * open screens, in one statement (the recipients' facts come with the thread's access, read for a
- * write). The message as the API
- * answers it; with `claim`, the write claims that Idempotency-Key too, and null means it was not
- * claimed (live) and nothing was written.
+ * write). The message as the API answers it; with `claim`, the write claims that Idempotency-Key
+ * too, and null means it was not claimed (live) and nothing was written.
  */
 export async function sendMessage(
   db: Db,

@@ -1,7 +1,7 @@
 import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import type { NotificationCategory } from '#shared/notification-preferences.ts';
+import { intArrayLiteral } from '../db/array-literal.ts';
 import type { Db } from '../db/database.ts';
-import { intArrayLiteral } from '../db/int-array.ts';
 import { notificationDeliveries as d } from '../db/schema/notification-deliveries.ts';
 import { notifications } from '../db/schema/notifications.ts';
 import { enqueueMail } from '../mail/enqueue-mail.ts';

@@ -6,8 +6,8 @@ import {
   type NotificationRole,
   roleOf,
 } from '#shared/notification-preferences.ts';
+import { intArrayLiteral } from '../db/array-literal.ts';
 import type { Db } from '../db/database.ts';
-import { intArrayLiteral } from '../db/int-array.ts';
 import { reusedStatement } from '../db/reused-statement.ts';
 import { notificationPreferences, notificationQuietHours } from '../db/schema/notification-deliveries.ts';
 import { pushSubscriptions } from '../db/schema/push-subscriptions.ts';

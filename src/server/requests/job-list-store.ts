@@ -5,6 +5,7 @@ import type { JobPage } from '#shared/request-responses.ts';
 import type { VisibilityViewer } from '#shared/request-visibility.ts';
 import { isStaff } from '../auth/guards.ts';
 import type { UserRow } from '../auth/session-store.ts';
+import { textArrayLiteral } from '../db/array-literal.ts';
 import type { DbOrTx } from '../db/db-or-tx.ts';
 import { type Prepared, reusedStatementsByShape, type ShapedStatements } from '../db/reused-statement.ts';
 import { maintenanceRequests as mr } from '../db/schema/requests.ts';
@@ -71,7 +72,7 @@ class JobListSql {
     this.#query = query;
     this.#values = {
       viewerId: viewer.id,
-      trades: `{${trades.map((trade) => `"${trade}"`).join(',')}}`,
+      trades: textArrayLiteral(trades),
       serviceType: query.service_type ?? '',
       status: query.status ?? '',
       onlyVendor: viewer.id,

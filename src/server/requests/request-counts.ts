@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { textArrayLiteral } from '../db/array-literal.ts';
 import type { DbOrTx } from '../db/db-or-tx.ts';
 import { queryRows } from '../db/query-rows.ts';
 
@@ -44,7 +45,7 @@ export async function countVendorJobs(
   vendor: { id: number; categories: readonly string[] },
   filters: CountFilters,
 ): Promise<number> {
-  const categories = sql`${`{${vendor.categories.map((c) => `"${c}"`).join(',')}}`}::text[]`;
+  const categories = sql`${textArrayLiteral(vendor.categories)}::text[]`;
   const byCounters = single(
     db,
     sql`select coalesce(sum(n), 0) as total from request_counts_by_type

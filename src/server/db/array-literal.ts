@@ -6,3 +6,11 @@
 export function intArrayLiteral(ids: readonly number[]): string {
   return `{${ids.map((id) => Math.trunc(id)).join(',')}}`;
 }
+
+/**
+ * Words as one PostgreSQL array literal (`{"HVAC","General Maintenance"}`), as `intArrayLiteral`
+ * for `= any($1::text[])`. Each is quoted, its quotes and backslashes escaped.
+ */
+export function textArrayLiteral(words: readonly string[]): string {
+  return `{${words.map((word) => `"${word.replace(/["\\]/g, (c) => `\\${c}`)}"`).join(',')}}`;
+}
