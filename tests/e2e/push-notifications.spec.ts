@@ -166,16 +166,20 @@ async function shownWithTag(page: Page, tag: string): Promise<ShownNotification[
  */
 async function deliverPush(page: Page, origin: string, data: string): Promise<void> {
   const cdp = await page.context().newCDPSession(page);
-  const registrations: Array<{ registrationId: string; scopeURL: string; isDeleted: boolean }> = [];
-  cdp.on('ServiceWorker.workerRegistrationUpdated', (event) => registrations.push(...event.registrations));
+  // Each update reports a registration's state again (enabling reports it, a worker's start may too):
+  // keep the latest state of each, by its id, not every report.
+  const registrations = new Map<string, { registrationId: string; scopeURL: string; isDeleted: boolean }>();
+  cdp.on('ServiceWorker.workerRegistrationUpdated', (event) => {
+    for (const registration of event.registrations)
+      registrations.set(registration.registrationId, registration);
+  });
+  const live = () => [...registrations.values()].filter((r) => !r.isDeleted && r.scopeURL.startsWith(origin));
   await cdp.send('ServiceWorker.enable');
-  await expect
-    .poll(() => registrations.filter((r) => !r.isDeleted && r.scopeURL.startsWith(origin)).length)
-    .toBe(1);
-  const registration = registrations.find((r) => !r.isDeleted && r.scopeURL.startsWith(origin))!;
+  await expect.poll(() => live().length).toBe(1);
+  const [registration] = live();
   await cdp.send('ServiceWorker.deliverPushMessage', {
     origin,
-    registrationId: registration.registrationId,
+    registrationId: registration!.registrationId,
     data,
   });
   await cdp.detach();
