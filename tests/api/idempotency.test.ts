@@ -67,6 +67,16 @@ const keyRow = async (userId: number, key: string) =>
       .from(idempotencyKeys)
       .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)))
   )[0];
+/** The plumber's key as a request still writing under it elsewhere leaves it: no answer yet. */
+const keyInProgress = (key: string, path: string) =>
+  database.db.insert(idempotencyKeys).values({
+    userId: plumberId,
+    key,
+    method: 'POST',
+    path,
+    requestHash: 'in progress elsewhere',
+    expiresAt: new Date(Date.now() + 3_600_000),
+  });
 const replayed = (response: LightMyRequestResponse) => response.headers['idempotent-replayed'];
 
 beforeAll(async () => {
@@ -239,6 +249,77 @@ describe('Idempotency-Key on POST /api/requests/{id}/bid/', () => {
     expect(keys).toHaveLength(1);
   });
 
+  // The bid claims its key in its own statement (bid-place.ts), the answer kept with the key written
+  // from the bid's values before the row exists: it must be the answer the row gives.
+  it.each([
+    ['a plain bid', { ...valid, estimated_time: 2.25, notes: 'Ladder, 2 m — “tall” ✓' }],
+    [
+      'a bid with line items',
+      {
+        ...valid,
+        amount: 556,
+        line_items: [
+          { description: 'Cut out and patch drywall', quantity: 80.25, unit: 'sq_ft', unit_price: 4.5 },
+          { description: 'Prime and paint', quantity: 3, unit: 'hours', unit_price: 65 },
+        ],
+      },
+    ],
+    [
+      'a bid with options',
+      {
+        proposed_start_date: '2027-02-01T09:00:00.123Z',
+        options: [
+          { label: 'Patch', amount: 400, estimated_time: 1.5, estimated_time_unit: 'days' },
+          {
+            label: 'Replace',
+            amount: 1200,
+            estimated_time: 3,
+            estimated_time_unit: 'days',
+            notes: 'Whole bay',
+          },
+        ],
+      },
+    ],
+  ])('keeps with the key the answer the placed bid gives: %s', async (_label, body) => {
+    const request = await openRequest();
+    const key = `answer-${request.id}`;
+    const first = await plumber.post(`/api/requests/${request.id}/bid/`, body, withKey(key));
+    expect(first.statusCode).toBe(201);
+    expect(replayed(first)).toBeUndefined();
+    expect((await keyRow(plumberId, key))!.responseBody).toEqual(first.json());
+    const own = await plumber.get(`/api/bids/${first.json().id}/`);
+    expect(own.json()).toMatchObject(first.json());
+  });
+
+  it('places no bid under a key in progress elsewhere', async () => {
+    const request = await openRequest();
+    await keyInProgress('bid-live', `/api/requests/${request.id}/bid`);
+    const response = await plumber.post(`/api/requests/${request.id}/bid/`, valid, withKey('bid-live'));
+    expect(response.statusCode).toBe(409);
+    expect(response.json().code).toBe('IDEMPOTENCY_KEY_IN_PROGRESS');
+    expect(await bidsOn(request.id)).toHaveLength(0);
+    expect(await keyRow(plumberId, 'bid-live')).toMatchObject({ responseStatus: null });
+  });
+
+  it('places one bid from concurrent posts under different keys, and each key keeps its own answer', async () => {
+    const request = await openRequest();
+    const responses = await Promise.all(
+      Array.from({ length: 12 }, (_, index) =>
+        plumber.post(`/api/requests/${request.id}/bid/`, valid, withKey(`racing-${index}`)),
+      ),
+    );
+    const rows = await bidsOn(request.id);
+    expect(rows).toHaveLength(1);
+    expect(responses.filter((response) => response.statusCode === 201)).toHaveLength(1);
+    for (const [index, response] of responses.entries()) {
+      if (response.statusCode === 201) expect(response.json().id).toBe(rows[0]!.id);
+      else expect(response.json()).toMatchObject({ code: 'DUPLICATE_BID', bidId: rows[0]!.id });
+      const row = await keyRow(plumberId, `racing-${index}`);
+      expect(row).toMatchObject({ responseStatus: response.statusCode });
+      expect(row!.responseBody).toEqual(response.json());
+    }
+  });
+
   it('also takes a key on PUT', async () => {
     const request = await openRequest();
     await makeBid(database.db, { requestId: request.id, vendorId: plumberId, amount: 100 });
@@ -387,6 +468,38 @@ describe('Idempotency-Key on POST /api/messages/', () => {
       expect(response.json()).toEqual({ ...responses[0]!.json(), id: written[0]!.id });
     }
     expect(responses.filter((response) => replayed(response) === 'true')).toHaveLength(19);
+  });
+
+  // Messages sent together are written together (db/group-commit.ts): each keeps its own answer,
+  // key and notice, and a live key among them leaves only its own message unwritten.
+  it('writes concurrent messages with and without keys each once, beside a live key that writes nothing', async () => {
+    const request = await threadRequest();
+    await keyInProgress('message-live', '/api/messages');
+    const contents = Array.from({ length: 12 }, (_, index) => `Together ${index}`);
+    const [live, ...responses] = await Promise.all([
+      send(request.id, 'Never written', 'message-live'),
+      ...contents.map((content, index) =>
+        index % 2 === 0
+          ? send(request.id, content, `message-together-${index}`)
+          : plumber.post('/api/messages/', { request: request.id, content }),
+      ),
+    ]);
+    expect(live!.statusCode).toBe(409);
+    expect(live!.json().code).toBe('IDEMPOTENCY_KEY_IN_PROGRESS');
+    const written = await messagesOn(request.id);
+    expect(written.map((message) => message.content).sort()).toEqual([...contents].sort());
+    const notices = await noticesOn(request.id);
+    expect(notices.map((notice) => notice.message).sort()).toEqual([...contents].sort());
+    for (const [index, response] of responses.entries()) {
+      expect(response.statusCode).toBe(201);
+      const row = written.find((message) => message.id === response.json().id);
+      expect(row).toMatchObject({ content: contents[index] });
+      expect(response.json().created_at).toBe(row!.createdAt.toISOString());
+      if (index % 2 === 0) {
+        expect((await keyRow(plumberId, `message-together-${index}`))!.responseBody).toEqual(response.json());
+      }
+    }
+    expect(await keyRow(plumberId, 'message-live')).toMatchObject({ responseStatus: null });
   });
 });
 

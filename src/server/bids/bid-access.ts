@@ -65,8 +65,21 @@ export function requireAvailable(target: BidTarget): void {
   if (!target.available) throw new HttpError(409, REQUEST_UNAVAILABLE);
 }
 
+/** The columns of a bid its answer shows. */
+type AnsweredColumns =
+  | 'id'
+  | 'amount'
+  | 'estimatedTime'
+  | 'estimatedTimeUnit'
+  | 'proposedStartDate'
+  | 'notes'
+  | 'status'
+  | 'requestId'
+  | 'lineItems'
+  | 'options';
+
 /** The bid as the spec's calls answer it (signed-in spec, section 7). */
-export function bidBody(bid: BidRow): BidBody {
+export function bidBody(bid: Pick<BidRow, AnsweredColumns>): BidBody {
   return {
     id: bid.id,
     amount: bid.amount,

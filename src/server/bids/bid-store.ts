@@ -35,7 +35,7 @@ export async function findOwnBidId(db: DbOrTx, vendorId: number, requestId: numb
   return bid?.id;
 }
 
-function bidColumns(input: BidInput) {
+export function bidColumns(input: BidInput) {
   return {
     amount: input.amount,
     estimatedTime: input.estimated_time,

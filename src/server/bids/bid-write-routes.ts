@@ -1,4 +1,3 @@
-import { TransactionRollbackError } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -15,9 +14,9 @@ import { requireValidBody, requireValidParams } from '../http/deferred-input.ts'
 import { forbidden, HttpError, notFound } from '../http/http-error.ts';
 import { errorResponses } from '../http/route-schemas.ts';
 import { idempotentWrite } from '../idempotency/idempotent-write.ts';
-import { type KeyClaim, storeKeyAnswer } from '../idempotency/key-claim.ts';
+import type { KeyClaim } from '../idempotency/key-claim.ts';
 import { BID_NOT_FOUND, bidBody, insuranceDay, requireAvailable } from './bid-access.ts';
-import { placeBid, placeKeyedBid } from './bid-place.ts';
+import { placeBid } from './bid-place.ts';
 import {
   type BidRow,
   findOwnBidId,
@@ -103,26 +102,13 @@ export async function bidWriteRoutes(app: FastifyInstance): Promise<void> {
         });
       };
       // With a key (the outbox's every bid), a bid that passes every check claims the key in its own
-      // statement, in a transaction that also stores the answer (BEGIN, the statement, the answer,
-      // COMMIT: it took eight); anything else is answered by the key's transaction.
+      // statement, its answer kept with it (it took eight round trips, then four); anything else is
+      // answered by the key's transaction.
       const claimingWrite = async (claim: KeyClaim) => {
         requireValidParams(request);
         if (request.validationError) return null;
-        const now = new Date();
-        return app.db
-          .transaction(async (tx) => {
-            const result = await placeKeyedBid(tx, user, request.params.id, request.body, now, claim);
-            if (result === undefined) return null;
-            // The key is live: the bid placed here must not stay without it.
-            if (!result.claimed) tx.rollback();
-            const answer = placed(result.bid);
-            await storeKeyAnswer(tx, claim, answer);
-            return answer;
-          })
-          .catch((error: unknown) => {
-            if (error instanceof TransactionRollbackError) return null;
-            throw error;
-          });
+        const bid = await placeBid(app.db, user, request.params.id, request.body, new Date(), claim);
+        return bid === undefined ? null : placed(bid);
       };
       return idempotentWrite(request, reply, write, { atomic: true, claimingWrite });
     },

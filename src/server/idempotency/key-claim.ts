@@ -1,6 +1,4 @@
-import { and, eq, type SQL, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../db/db-or-tx.ts';
-import { idempotencyKeys } from '../db/schema/idempotency.ts';
+import { type SQL, sql } from 'drizzle-orm';
 
 /**
  * An Idempotency-Key a write claims in its own statement (issue 14: the offline outbox sends every
@@ -14,11 +12,11 @@ export interface KeyClaim {
   path: string;
   requestHash: string;
   expiresAt: Date;
-  /** A key that expired before this moment is taken over, as idempotentWrite deletes it first. */
+  /** A key that expired before this moment is forgotten by the key's transaction (idempotentWrite). */
   now: Date;
 }
 
-/** The values of `claimKeySql`'s placeholders. */
+/** The values of `CLAIM_PLACEHOLDERS`. */
 export function claimValues(claim: KeyClaim): Record<string, unknown> {
   return {
     claimUserId: claim.userId,
@@ -27,53 +25,52 @@ export function claimValues(claim: KeyClaim): Record<string, unknown> {
     claimPath: claim.path,
     claimHash: claim.requestHash,
     claimExpiresAt: claim.expiresAt.toISOString(),
-    claimNow: claim.now.toISOString(),
   };
 }
 
+/** The key row's values as `claimKeySql` inserts them: SQL over its source's row. */
+export interface ClaimColumns {
+  userId: SQL;
+  key: SQL;
+  method: SQL;
+  path: SQL;
+  requestHash: SQL;
+  expiresAt: SQL;
+}
+
+/** One claim's columns from the statement's placeholders (`claimValues`). */
+export const CLAIM_PLACEHOLDERS: ClaimColumns = {
+  userId: sql`${sql.placeholder('claimUserId')}::int`,
+  key: sql`${sql.placeholder('claimKey')}::text`,
+  method: sql`${sql.placeholder('claimMethod')}::text`,
+  path: sql`${sql.placeholder('claimPath')}::text`,
+  requestHash: sql`${sql.placeholder('claimHash')}::text`,
+  expiresAt: sql`${sql.placeholder('claimExpiresAt')}::timestamptz`,
+};
+
 /**
- * The CTE `claim`: the key's row for the write whose row `source` (a CTE) holds, inserted, or taking
- * the place of an expired key. It returns a row only then: a live key (answered, or in progress in
- * another request, whose commit it waits for) leaves it empty, and the statement's writes must
- * depend on it (`claimed`), or the caller roll back what it wrote without it. `answer`: the write's
- * answer, kept with the key by the same statement (`body`, JSON over `source`'s row); without one the
- * key is in progress until the caller stores its answer (`storeKeyAnswer`) before it commits. One
- * statement, or one transaction, so the key and the write commit together or not at all.
+ * The CTE `claim`: a key row for each row of `source` (a FROM clause over the write's CTEs, which
+ * names the rows that claim), inserted with the write's answer (`answer.body`: JSON over the
+ * source's row), or taking the place of an expired key. It returns `user_id, key` of each key it
+ * claimed: a live key (answered, or in progress in another request, whose commit it waits for) is
+ * not, and the statement's writes must depend on it, as they must commit or fail with it. A key
+ * that expired is taken over, as idempotentWrite deletes it first.
  */
-export function claimKeySql(source: SQL, answer?: { status: number; body: SQL }): SQL {
-  const kept = answer
-    ? sql`${sql.raw(String(Math.trunc(answer.status)))}, (${answer.body})::jsonb, now()`
-    : sql`null::int, null::jsonb, null::timestamptz`;
+export function claimKeySql(source: SQL, columns: ClaimColumns, answer: { status: number; body: SQL }): SQL {
   return sql`claim as (
       insert into idempotency_keys (user_id, key, method, path, request_hash, response_status, response_body, completed_at, expires_at)
-      select ${sql.placeholder('claimUserId')}::int, ${sql.placeholder('claimKey')}::text, ${sql.placeholder('claimMethod')}::text,
-        ${sql.placeholder('claimPath')}::text, ${sql.placeholder('claimHash')}::text, ${kept},
-        ${sql.placeholder('claimExpiresAt')}::timestamptz
+      select ${columns.userId}, ${columns.key}, ${columns.method}, ${columns.path}, ${columns.requestHash},
+        ${sql.raw(String(Math.trunc(answer.status)))}, (${answer.body})::jsonb, now(), ${columns.expiresAt}
       from ${source}
       on conflict (user_id, key) do update set method = excluded.method, path = excluded.path,
         request_hash = excluded.request_hash, response_status = excluded.response_status,
         response_body = excluded.response_body, created_at = now(), completed_at = excluded.completed_at,
         expires_at = excluded.expires_at
-      where idempotency_keys.expires_at < ${sql.placeholder('claimNow')}::timestamptz
-      returning 1
+      where idempotency_keys.expires_at < now()
+      returning user_id, key
     )`;
 }
 
 /** The body exactly as JSON carries it (dates as strings), so the first answer equals every replay. */
 export const answerAsJson = (body: unknown): unknown =>
   body === undefined ? null : JSON.parse(JSON.stringify(body));
-
-/** The answer of a write that claimed its key without one (`claimKeySql`), in its transaction. */
-export async function storeKeyAnswer(
-  tx: DbOrTx,
-  claim: KeyClaim,
-  answer: { status: number; body: unknown },
-): Promise<void> {
-  await tx
-    .update(idempotencyKeys)
-    .set({ responseStatus: answer.status, responseBody: answerAsJson(answer.body), completedAt: new Date() })
-    .where(and(eq(idempotencyKeys.userId, claim.userId), eq(idempotencyKeys.key, claim.key)));
-}
-
-/** The condition every write of a claiming statement depends on: the key was claimed. */
-export const claimed = sql`exists (select 1 from claim)`;

@@ -8,17 +8,41 @@ import {
 } from '#shared/message-schemas.ts';
 import { requireUser } from '../auth/guards.ts';
 import { checkFirst } from '../auth/route-guards.ts';
+import type { DbOrTx } from '../db/db-or-tx.ts';
+import { GroupCommit } from '../db/group-commit.ts';
 import { errorResponses } from '../http/route-schemas.ts';
 import { idempotentWrite } from '../idempotency/idempotent-write.ts';
+import type { KeyClaim } from '../idempotency/key-claim.ts';
 import { conversationRoutes } from './conversation-routes.ts';
-import { sendMessage } from './message-send.ts';
+import {
+  type MessageWrite,
+  messageWrite,
+  type Sender,
+  type Sent,
+  sentMessage,
+  writeMessages,
+} from './message-send.ts';
 import { readThread } from './message-store.ts';
-import { loadThreadAccess } from './message-thread.ts';
+import { loadThreadAccess, type ThreadAccess } from './message-thread.ts';
 
 /** GET and POST /api/messages/ plus the conversations list (signed-in spec, sections 2 and 7). */
 export async function messageRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const signedInFirst = checkFirst(requireUser);
+  // Messages sent while one batch is written go together in the next (db/group-commit.ts): at most
+  // two statements in flight, one running while the other commits. 64 keeps a statement's JSON
+  // small (a message is at most 5,000 characters).
+  const sends = new GroupCommit<MessageWrite, Sent>((writes) => writeMessages(app.db, writes), {
+    maxBatch: 64,
+    maxInFlight: 2,
+    exclusiveKey: ({ message }) => (message.key === null ? null : `${message.key_user} ${message.key}`),
+  });
+  /** On the database itself a message joins the group commit; in a key's transaction it is written there. */
+  const send = async (db: DbOrTx, user: Sender, access: ThreadAccess, content: string, claim?: KeyClaim) => {
+    const { write, unsent } = messageWrite(access, user, content, claim);
+    const sent = db === app.db ? await sends.submit(write) : (await writeMessages(db, [write]))[0]!;
+    return sentMessage(unsent, sent);
+  };
 
   const threadSchema = {
     summary: "A thread's newest messages (at most 500), oldest first; marks the other side's read",
@@ -47,11 +71,11 @@ export async function messageRoutes(app: FastifyInstance): Promise<void> {
     return idempotentWrite(
       request,
       reply,
-      async (db) => ({ status: 201, body: await sendMessage(db, access, user, input.content) }),
+      async (db) => ({ status: 201, body: await send(db, user, access, input.content) }),
       {
         atomic: true,
         claimingWrite: async (claim) => {
-          const message = await sendMessage(app.db, access, user, input.content, claim);
+          const message = await send(app.db, user, access, input.content, claim);
           return message === null ? null : { status: 201, body: message };
         },
       },

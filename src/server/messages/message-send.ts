@@ -1,18 +1,23 @@
 import { sql } from 'drizzle-orm';
 import type { Message } from '#shared/message-schemas.ts';
 import type { UserRow } from '../auth/session-store.ts';
-import type { Db } from '../db/database.ts';
+import type { DbOrTx } from '../db/db-or-tx.ts';
 import { reusedSql } from '../db/reused-statement.ts';
-import { claimed, claimKeySql, claimValues, type KeyClaim } from '../idempotency/key-claim.ts';
+import { type ClaimColumns, claimKeySql, type KeyClaim } from '../idempotency/key-claim.ts';
 import { notificationBody } from '../notifications/notification-body.ts';
-import { notificationRowsJson, notificationWritesSql } from '../notifications/notification-writes.ts';
+import {
+  type DeliveryRow,
+  type NotificationItemRow,
+  notificationRows,
+  notificationWritesSql,
+} from '../notifications/notification-writes.ts';
 import { type NewNotification, planNotifications } from '../notifications/notify.ts';
-import { eventTemplate, HOLES, ISO_TIME_SQL } from '../realtime/event-template.ts';
+import { type EventTemplate, eventTemplate, HOLES, ISO_TIME_SQL } from '../realtime/event-template.ts';
 import { REALTIME_CHANNEL } from '../realtime/realtime-events.ts';
 import { messageBody } from './message-store.ts';
 import type { ThreadAccess } from './message-thread.ts';
 
-type Sender = Pick<UserRow, 'id' | 'firstName' | 'lastName' | 'email'>;
+export type Sender = Pick<UserRow, 'id' | 'firstName' | 'lastName' | 'email'>;
 
 /** How much of a message a new_message notification quotes. */
 const NOTIFICATION_QUOTE_LENGTH = 200;
@@ -20,90 +25,144 @@ const NOTIFICATION_QUOTE_LENGTH = 200;
 /** A row's time as `Date.toISOString()` writes it. */
 const isoTime = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', ${ISO_TIME_SQL})`);
 
-/** The columns of the message the statement writes, from its placeholders. */
-const MESSAGE_VALUES = sql`${sql.placeholder('requestId')}::int, ${sql.placeholder('vendorId')}::int,
-        ${sql.placeholder('senderId')}::int, ${sql.placeholder('senderRole')}::text, ${sql.placeholder('content')}::text`;
+/**
+ * A message's write as the sending statement takes it, one of a batch (`GroupCommit`): the message
+ * with its Idempotency-Key's claim (`key` null without one) and the answer kept with it, its
+ * notifications and their deliveries (`ord` counted within this message), and its events.
+ */
+export interface MessageWrite {
+  message: {
+    request_id: number;
+    vendor_id: number;
+    sender_id: number;
+    sender_role: string;
+    content: string;
+    key_user: number | null;
+    key: string | null;
+    key_method: string | null;
+    key_path: string | null;
+    key_hash: string | null;
+    key_expires_at: string | null;
+    answer: Message | null;
+  };
+  items: NotificationItemRow[];
+  deliveries: DeliveryRow[];
+  /** `ord`: the notification whose row fills the event's holes; null for the message's own. */
+  events: (EventTemplate & { ord: number | null })[];
+}
+
+/** Each batch row's claim (`claimKeySql`), for the rows with a key. */
+const BATCH_CLAIM: ClaimColumns = {
+  userId: sql`b.key_user`,
+  key: sql`b.key`,
+  method: sql`b.key_method`,
+  path: sql`b.key_path`,
+  requestHash: sql`b.key_hash`,
+  expiresAt: sql`b.key_expires_at`,
+};
 
 /**
- * POST message's write as one statement (issue 14: it took five, with BEGIN and COMMIT): the message,
- * its notifications with their deliveries (the CTEs notify() writes with), and every real-time
- * event, the rows' ids and times filled in by the statement (realtime/event-template.ts). One
- * statement commits or fails whole, so it needs no transaction of its own; the cache triggers of
- * migration 0014 add their notices to it as to any write. The events go out in notify()'s order:
- * each recipient's notification, then the message.
+ * POST message's write as one statement (issue 14: it took five, with BEGIN and COMMIT) for a batch
+ * of messages (db/group-commit.ts: those that arrive while one is being written): each message, its
+ * notifications with their deliveries (the CTEs notify() writes with), and every real-time event,
+ * the rows' ids and times filled in by the statement (realtime/event-template.ts). One statement
+ * commits or fails whole, so it needs no transaction of its own; the cache triggers of migration
+ * 0014 add their notices to it as to any write, once for the batch. Each message's events go out in
+ * notify()'s order: each recipient's notification, then the message.
  *
- * `keyed`: the statement also claims the request's Idempotency-Key (idempotency/key-claim.ts), the
- * answer kept with it (the message's JSON, its id and time set by the statement, drawn first); every
- * write depends on the claim, so a live key leaves the statement writing nothing and answering no row.
+ * A message with an Idempotency-Key claims it in the same statement (`claimKeySql`), the answer kept with it (the message's JSON, its id and time set by the statement,
+ * drawn first), or takes over the key once expired; a live key (answered, or in progress in another
+ * request, whose commit the claim waits for) leaves that message unwritten, its notifications and
+ * events too (`go`), and answers no row for it.
  */
-function sendSql(keyed: boolean) {
-  const message = keyed
-    ? sql`next_message as materialized (
-        select nextval(pg_get_serial_sequence('messages', 'id'))::int as id, now() as created_at
-      ),
-      ${claimKeySql(sql`next_message n`, {
-        status: 201,
-        body: sql`jsonb_set(jsonb_set(${sql.placeholder('answer')}::jsonb, '{id}', to_jsonb(n.id)),
-          '{created_at}', to_jsonb(${isoTime('n.created_at')}))`,
-      })},
-      new_message as (
-        insert into messages (id, request_id, vendor_id, sender_id, sender_role, content, created_at)
-        select n.id, ${MESSAGE_VALUES}, n.created_at from next_message n where ${claimed}
-        returning id, created_at
-      )`
-    : sql`new_message as (
-        insert into messages (request_id, vendor_id, sender_id, sender_role, content)
-        values (${MESSAGE_VALUES})
-        returning id, created_at
-      )`;
-  return sql`
-    with ${message},
-    ${notificationWritesSql(sql`${sql.placeholder('items')}`, sql`${sql.placeholder('deliveries')}`, keyed ? claimed : undefined)},
+const SEND_SQL = sql`
+    with batch as materialized (
+      select nextval(pg_get_serial_sequence('messages', 'id'))::int as id, now() as created_at, b.*
+      from json_to_recordset(${sql.placeholder('messages')}::json) as b(
+        batch_ord int, request_id int, vendor_id int, sender_id int, sender_role text, content text,
+        key_user int, key text, key_method text, key_path text, key_hash text, key_expires_at timestamptz,
+        answer jsonb
+      )
+    ),
+    ${claimKeySql(sql`batch b where b.key is not null`, BATCH_CLAIM, {
+      status: 201,
+      body: sql`jsonb_set(jsonb_set(b.answer, '{id}', to_jsonb(b.id)), '{created_at}', to_jsonb(${isoTime('b.created_at')}))`,
+    })},
+    go as (
+      select b.* from batch b
+      where b.key is null or exists (select 1 from claim c where c.user_id = b.key_user and c.key = b.key)
+    ),
+    new_messages as (
+      insert into messages (id, request_id, vendor_id, sender_id, sender_role, content, created_at)
+      select id, request_id, vendor_id, sender_id, sender_role, content, created_at from go order by batch_ord
+    ),
+    ${notificationWritesSql(sql`${sql.placeholder('items')}`, sql`${sql.placeholder('deliveries')}`, sql`i.batch_ord in (select batch_ord from go)`)},
     events as (
       select pg_notify(${REALTIME_CHANNEL}, case when e.mid is null then e.head
         else e.head || filled.id::text || e.mid || to_json(${isoTime('filled.created_at')})::text || e.tail end)
-      from json_to_recordset(${sql.placeholder('events')}::json) as e(ord int, head text, mid text, tail text)
+      from json_to_recordset(${sql.placeholder('events')}::json) as e(batch_ord int, ord int, head text, mid text, tail text)
       cross join lateral (
-        select m.id, m.created_at from new_message m where e.ord is null
+        select g.id, g.created_at from go g where e.ord is null and g.batch_ord = e.batch_ord
         union all
         select w.id, w.created_at from written w join items i on i.id = w.id where i.ord = e.ord
       ) as filled
     )
-    select m.id, ${isoTime('m.created_at')} as created_at, (select count(*) from events) as sent
-    from new_message m`;
-}
+    select g.batch_ord, g.id, ${isoTime('g.created_at')} as created_at, (select count(*) from events) as sent
+    from go g`;
 
-type SentRow = { id: number; created_at: string; sent: number | string };
-const sendStatement = reusedSql<SentRow>('fieldbid_message_send', () => sendSql(false));
-const keyedSendStatement = reusedSql<SentRow>('fieldbid_message_send_keyed', () => sendSql(true));
+type SentRow = { batch_ord: number; id: number; created_at: string; sent: number | string };
+const sendStatement = reusedSql<SentRow>('fieldbid_message_send', () => SEND_SQL);
+
+/** What a write answers: the message's id and time, or null when its key was live (nothing written). */
+export type Sent = { id: number; created_at: string } | null;
 
 /**
- * Writes the caller's message to the thread, notifies the other side (one new_message each, with
- * the deliveries its recipient wants: notify.ts's planning) and pushes the message to both sides'
- * open screens, in one statement (the recipients' facts come with the thread's access, read for a
- * write). The message as the API answers it; with `claim`, the write claims that Idempotency-Key
- * too, and null means it was not claimed (live) and nothing was written.
+ * Writes a batch of messages in one statement (`SEND_SQL`) and answers each one's row in order. The
+ * notifications' and events' `ord` are numbered across the batch here.
  */
-export async function sendMessage(
-  db: Db,
-  access: ThreadAccess,
-  sender: Sender,
-  content: string,
-): Promise<Message>;
-export async function sendMessage(
-  db: Db,
-  access: ThreadAccess,
-  sender: Sender,
-  content: string,
-  claim: KeyClaim,
-): Promise<Message | null>;
-export async function sendMessage(
-  db: Db,
+export async function writeMessages(db: DbOrTx, writes: readonly MessageWrite[]): Promise<Sent[]> {
+  const messages: unknown[] = [];
+  const items: NotificationItemRow[] = [];
+  const deliveries: DeliveryRow[] = [];
+  const events: unknown[] = [];
+  writes.forEach((write, batchOrd) => {
+    const firstOrd = items.length;
+    const firstSeq = deliveries.length;
+    messages.push({ ...write.message, batch_ord: batchOrd });
+    for (const item of write.items) items.push({ ...item, ord: firstOrd + item.ord, batch_ord: batchOrd });
+    for (const delivery of write.deliveries) {
+      deliveries.push({ ...delivery, ord: firstOrd + delivery.ord, seq: firstSeq + delivery.seq });
+    }
+    for (const event of write.events) {
+      events.push({ ...event, batch_ord: batchOrd, ord: event.ord === null ? null : firstOrd + event.ord });
+    }
+  });
+  const rows = await sendStatement(db, {
+    messages: JSON.stringify(messages),
+    items: JSON.stringify(items),
+    deliveries: JSON.stringify(deliveries),
+    events: JSON.stringify(events),
+  });
+  const byOrd = new Map(rows.map((row) => [Number(row.batch_ord), row]));
+  return writes.map((_, batchOrd) => {
+    const row = byOrd.get(batchOrd);
+    return row === undefined ? null : { id: Number(row.id), created_at: row.created_at };
+  });
+}
+
+/**
+ * The caller's message as the sending statement writes it: the message, one new_message notification
+ * for each of the other side (with the deliveries its recipient wants: notify.ts's planning) and the
+ * message pushed to both sides' open screens; with `claim`, that Idempotency-Key claimed with it. The
+ * recipients' facts come with the thread's access, read for a write. `unsent`: the message as the API
+ * answers it once its id and time are known.
+ */
+export function messageWrite(
   access: ThreadAccess,
   sender: Sender,
   content: string,
   claim?: KeyClaim,
-): Promise<Message | null> {
+): { write: MessageWrite; unsent: Message } {
   const unsent = messageBody({
     id: 0,
     request: access.requestId,
@@ -125,7 +184,7 @@ export async function sendMessage(
     relatedVendorId: access.vendorId,
   }));
   const plans = planNotifications(items, access.recipients, new Date());
-  const rows = notificationRowsJson(items, plans);
+  const rows = notificationRows(items, plans);
   const withHoles = { id: HOLES.id, created_at: HOLES.createdAt };
   const events = [
     ...items.map((item, ord) => ({
@@ -157,24 +216,23 @@ export async function sendMessage(
       }),
     },
   ];
-  const values = {
-    requestId: access.requestId,
-    vendorId: access.vendorId,
-    senderId: sender.id,
-    senderRole: unsent.sender_role,
+  const message: MessageWrite['message'] = {
+    request_id: access.requestId,
+    vendor_id: access.vendorId,
+    sender_id: sender.id,
+    sender_role: unsent.sender_role,
     content,
-    items: rows.items,
-    deliveries: rows.deliveries,
-    events: JSON.stringify(events),
+    key_user: claim?.userId ?? null,
+    key: claim?.key ?? null,
+    key_method: claim?.method ?? null,
+    key_path: claim?.path ?? null,
+    key_hash: claim?.requestHash ?? null,
+    key_expires_at: claim?.expiresAt.toISOString() ?? null,
+    answer: claim === undefined ? null : unsent,
   };
-  if (claim === undefined) {
-    const [row] = await sendStatement(db, values);
-    return { ...unsent, id: Number(row!.id), created_at: row!.created_at };
-  }
-  const [row] = await keyedSendStatement(db, {
-    ...values,
-    ...claimValues(claim),
-    answer: JSON.stringify(unsent),
-  });
-  return row === undefined ? null : { ...unsent, id: Number(row.id), created_at: row.created_at };
+  return { write: { message, items: rows.items, deliveries: rows.deliveries, events }, unsent };
 }
+
+/** The message as the API answers it, once written (null: its key was live and nothing was). */
+export const sentMessage = (unsent: Message, sent: Sent): Message | null =>
+  sent === null ? null : { ...unsent, id: sent.id, created_at: sent.created_at };

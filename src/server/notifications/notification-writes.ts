@@ -7,11 +7,36 @@ import type { NewNotification } from './notify.ts';
 
 type NotificationRow = typeof notifications.$inferSelect;
 
-/** The notifications' and deliveries' rows as the JSON texts `notificationWritesSql` reads. */
-export function notificationRowsJson(
+/** A notification as `notificationWritesSql` reads it: `ord` places it, `batch_ord` names its write. */
+export interface NotificationItemRow {
+  ord: number;
+  batch_ord?: number;
+  user_id: number;
+  kind: string;
+  title: string;
+  message: string;
+  related_request_id: number | null;
+  related_vendor_id: number | null;
+}
+
+/** A planned delivery of the notification `ord`; `seq` is its place among all the deliveries. */
+export interface DeliveryRow {
+  ord: number;
+  seq: number;
+  user_id: number;
+  category: string;
+  channel: string;
+  status: string;
+  device_id: number;
+  batch_key: string | null;
+  send_after: string;
+}
+
+/** The notifications' and deliveries' rows `notificationWritesSql` reads (`plans[i]` belongs to `items[i]`). */
+export function notificationRows(
   items: readonly NewNotification[],
   plans: readonly (readonly PlannedDelivery[])[],
-): { items: string; deliveries: string } {
+): { items: NotificationItemRow[]; deliveries: DeliveryRow[] } {
   const itemRows = items.map((item, ord) => ({
     ord,
     user_id: item.userId,
@@ -36,23 +61,24 @@ export function notificationRowsJson(
     )
     // Written in the planned order (email, SMS, push), so their ids keep it.
     .map((row, seq) => ({ ...row, seq }));
-  return { items: JSON.stringify(itemRows), deliveries: JSON.stringify(deliveryRows) };
+  return { items: itemRows, deliveries: deliveryRows };
 }
 
 /**
- * The CTEs that write notifications and their planned deliveries from `notificationRowsJson`'s two
+ * The CTEs that write notifications and their planned deliveries from `notificationRows`' rows as two
  * JSON texts: `items` (each item with its `ord` and the id drawn for it), `written` (id, created_at)
  * and `planned`. The ids are drawn from the sequence first (a materialized CTE), so each delivery
  * names its notification in the same statement. notify() and POST message's one statement
  * (messages/message-send.ts) both write through them. `when`: a condition the statement's other CTEs
- * decide (a claimed Idempotency-Key), without which nothing is written.
+ * decide (a claimed Idempotency-Key: the item `i`'s `batch_ord` names the write it belongs to in a
+ * statement that writes several), without which nothing is written.
  */
 export function notificationWritesSql(items: SQL, deliveries: SQL, when?: SQL): SQL {
   return sql`
       items as materialized (
         select nextval(pg_get_serial_sequence('notifications', 'id'))::int as id, i.*
         from json_to_recordset(${items}::json) as i(
-          ord int, user_id int, kind text, title text, message text, related_request_id int, related_vendor_id int
+          ord int, batch_ord int, user_id int, kind text, title text, message text, related_request_id int, related_vendor_id int
         )${
           when === undefined
             ? sql``
@@ -87,11 +113,11 @@ export async function insertNotifications(
   items: readonly NewNotification[],
   plans: readonly (readonly PlannedDelivery[])[],
 ): Promise<NotificationRow[]> {
-  const rows = notificationRowsJson(items, plans);
+  const rows = notificationRows(items, plans);
   const written = await queryRows<{ id: number; ord: number; created_ms: number | string }>(
     db,
     sql`
-      with ${notificationWritesSql(sql`${rows.items}`, sql`${rows.deliveries}`)}
+      with ${notificationWritesSql(sql`${JSON.stringify(rows.items)}`, sql`${JSON.stringify(rows.deliveries)}`)}
       select items.id, items.ord, extract(epoch from written.created_at) * 1000 as created_ms
       from written join items on items.id = written.id`,
   );
