@@ -1,6 +1,7 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '#server/db/query-rows.ts';
 import { bids } from '#server/db/schema/bids.ts';
 import { notifications } from '#server/db/schema/notifications.ts';
 import { maintenanceRequests } from '#server/db/schema/requests.ts';
@@ -194,5 +195,62 @@ describe('bids racing the manager', () => {
       // An edit that answered 200 was made while the bid was still pending, before the award.
       expect(rows.filter((bid) => bid.status === 'rejected')).toHaveLength(VENDORS);
     }
+  });
+});
+
+// Bids that arrive together are placed by one statement (db/group-commit.ts), which skips a request
+// another transaction holds rather than waiting for it: a long award, or a bid of the other statement
+// in flight, must not hold up the bids on other requests. Only PostgreSQL has a second connection to
+// hold a lock with; on PGlite one transaction holds every statement, and the test checks the answers.
+describe('bids beside a request another transaction holds', () => {
+  const onPostgres = process.env.TEST_DB === 'postgres';
+  const lockWaiters = async () => {
+    const [row] = await queryRows<{ n: string }>(
+      t.db,
+      sql`select count(*) as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`,
+    );
+    return Number(row!.n);
+  };
+
+  it('places the bid on a free request while two bids wait for the held one', async () => {
+    const held = await openRequest();
+    const free = await openRequest();
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    // Resolves once the lock is held (the transaction in a box: a promise would be awaited too).
+    const { holder } = onPostgres
+      ? await new Promise<{ holder: Promise<void> }>((holding) => {
+          const transaction = t.db.transaction(async (tx) => {
+            await tx
+              .select()
+              .from(maintenanceRequests)
+              .where(eq(maintenanceRequests.id, held.id))
+              .for('update');
+            holding({ holder: transaction });
+            await released;
+          });
+        })
+      : { holder: Promise.resolve() };
+    const onHeld = [vendors[0]!, vendors[1]!].map((vendor) =>
+      vendor.client.post(`/api/requests/${held.id}/bid/`, BID),
+    );
+    if (onPostgres) {
+      // Both wait for the lock: as two statements of the group commit (its two in flight) without
+      // SKIP LOCKED, in the full checks' own transactions with it.
+      await expect.poll(lockWaiters, { timeout: 10_000 }).toBe(2);
+    }
+    const onFree = await vendors[2]!.client.post(`/api/requests/${free.id}/bid/`, BID);
+    expect(onFree.statusCode, onFree.body).toBe(201);
+    release();
+    await holder;
+    for (const answer of await Promise.all(onHeld)) expect(answer.statusCode, answer.body).toBe(201);
+    expect((await bidRows(held.id)).map((bid) => bid.vendorId).sort()).toEqual(
+      [first.id, vendors[0]!.id, vendors[1]!.id].sort(),
+    );
+    expect((await bidRows(free.id)).map((bid) => bid.vendorId).sort()).toEqual(
+      [first.id, vendors[2]!.id].sort(),
+    );
   });
 });

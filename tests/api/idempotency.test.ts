@@ -320,6 +320,60 @@ describe('Idempotency-Key on POST /api/requests/{id}/bid/', () => {
     }
   });
 
+  // Bids that arrive together are placed together (db/group-commit.ts): each keeps its own answer,
+  // and a bid its checks refuse is answered by the full checks as when alone.
+  it('places bids that arrive together, each with its own answer, beside one its checks refuse', async () => {
+    const shared = await openRequest();
+    const [second, third] = [await openRequest(), await openRequest()];
+    const closed = await makeRequest(database.db, { createdById: managerId, isOpenForBids: false });
+    const others = [await plumbingVendor(), await plumbingVendor(), await plumbingVendor()];
+    const posts = [
+      ...others.map((other, index) =>
+        other.client.post(
+          `/api/requests/${shared.id}/bid/`,
+          { ...valid, amount: 100 + index },
+          withKey(`together-${index}`),
+        ),
+      ),
+      plumber.post(`/api/requests/${shared.id}/bid/`, valid),
+      plumber.post(`/api/requests/${second.id}/bid/`, valid, withKey(`together-second-${second.id}`)),
+      plumber.post(`/api/requests/${third.id}/bid/`, valid),
+      plumber.post(`/api/requests/${closed.id}/bid/`, valid, withKey(`together-closed-${closed.id}`)),
+    ];
+    const responses = await Promise.all(posts);
+    const refused = responses.at(-1)!;
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().code).toBe('REQUEST_UNAVAILABLE');
+    expect(await keyRow(plumberId, `together-closed-${closed.id}`)).toMatchObject({ responseStatus: 409 });
+    expect(await bidsOn(closed.id)).toHaveLength(0);
+    const expected = [
+      ...others.map((other, index) => ({
+        requestId: shared.id,
+        vendorId: other.user.id,
+        amount: 100 + index,
+      })),
+      { requestId: shared.id, vendorId: plumberId, amount: valid.amount },
+      { requestId: second.id, vendorId: plumberId, amount: valid.amount },
+      { requestId: third.id, vendorId: plumberId, amount: valid.amount },
+    ];
+    for (const [index, want] of expected.entries()) {
+      const response = responses[index]!;
+      expect(response.statusCode).toBe(201);
+      const [row] = (await bidsOn(want.requestId)).filter((bid) => bid.id === response.json().id);
+      expect(row).toMatchObject(want);
+      expect(response.json()).toMatchObject({ request_id: want.requestId, amount: want.amount });
+    }
+    expect(await bidsOn(shared.id)).toHaveLength(4);
+    for (const [index, other] of others.entries()) {
+      expect((await keyRow(other.user.id, `together-${index}`))!.responseBody).toEqual(
+        responses[index]!.json(),
+      );
+    }
+    expect((await keyRow(plumberId, `together-second-${second.id}`))!.responseBody).toEqual(
+      responses[4]!.json(),
+    );
+  });
+
   it('also takes a key on PUT', async () => {
     const request = await openRequest();
     await makeBid(database.db, { requestId: request.id, vendorId: plumberId, amount: 100 });

@@ -73,7 +73,7 @@ describe('statements a write sends', () => {
     }
     // One statement: the checks, the request's lock and the insert (no transaction).
     expect(bid).toHaveLength(1);
-    expect(bid[0]).toMatch(/insert into bids[\s\S]*for update/);
+    expect(bid[0]).toMatch(/for update[\s\S]*insert into bids/);
 
     const message = await statementsOf(
       () => vendor.post('/api/messages/', { request: open[0], content: 'On my way.' }),

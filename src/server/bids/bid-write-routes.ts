@@ -3,20 +3,21 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiError, duplicateBidErrorSchema, ERROR_MESSAGES, errorBodySchema } from '#shared/api-errors.ts';
 import { bidBodySchema } from '#shared/bid-responses.ts';
-import { bidInputSchema } from '#shared/bid-schemas.ts';
+import { type BidInput, bidInputSchema } from '#shared/bid-schemas.ts';
 import { idParamsSchema } from '#shared/record-id.ts';
 import { requireUser } from '../auth/guards.ts';
 import { checkFirst } from '../auth/route-guards.ts';
 import type { UserRow } from '../auth/session-store.ts';
 import type { Db } from '../db/database.ts';
 import type { DbOrTx } from '../db/db-or-tx.ts';
+import { GroupCommit } from '../db/group-commit.ts';
 import { requireValidBody, requireValidParams } from '../http/deferred-input.ts';
 import { forbidden, HttpError, notFound } from '../http/http-error.ts';
 import { errorResponses } from '../http/route-schemas.ts';
 import { idempotentWrite } from '../idempotency/idempotent-write.ts';
 import type { KeyClaim } from '../idempotency/key-claim.ts';
 import { BID_NOT_FOUND, bidBody, insuranceDay, requireAvailable } from './bid-access.ts';
-import { placeBid } from './bid-place.ts';
+import { type BidWrite, bidWrite, placeBid, placeBids } from './bid-place.ts';
 import {
   type BidRow,
   findOwnBidId,
@@ -46,6 +47,28 @@ const conflictSchema = z.union([duplicateBidErrorSchema, errorBodySchema]);
 export async function bidWriteRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const vendorsFirst = checkFirst(requireVendor);
+  // Bids placed while one batch is written go together in the next (db/group-commit.ts), as
+  // messages do: two statements in flight, never two bids of a vendor on a request or two claims of
+  // one key in a statement.
+  const placements = new GroupCommit<BidWrite, BidRow | undefined>((writes) => placeBids(app.db, writes), {
+    maxBatch: 64,
+    maxInFlight: 2,
+    exclusiveKeys: (write) => [
+      `bid ${write.vendor_id} ${write.request_id}`,
+      ...(write.key === null ? [] : [`key ${write.key_user} ${write.key}`]),
+    ],
+  });
+  /** The bid placed on the database itself, with the bids that arrive beside it (see `placeBids`). */
+  const placeTogether = async (
+    user: UserRow,
+    requestId: number,
+    input: BidInput,
+    now: Date,
+    claim?: KeyClaim,
+  ) => {
+    const write = bidWrite(user, requestId, input, now, claim);
+    return write === undefined ? undefined : placements.submit(write);
+  };
 
   /**
    * The request a bid write is about, locked for the rest of the write's transaction
@@ -82,7 +105,10 @@ export async function bidWriteRoutes(app: FastifyInstance): Promise<void> {
         requireValidParams(request);
         const now = new Date();
         if (!request.validationError) {
-          const bid = await placeBid(db, user, request.params.id, request.body, now);
+          const bid =
+            db === app.db
+              ? await placeTogether(user, request.params.id, request.body, now)
+              : await placeBid(db, user, request.params.id, request.body, now);
           if (bid) return placed(bid);
         }
         return db.transaction(async (tx) => {
@@ -107,7 +133,7 @@ export async function bidWriteRoutes(app: FastifyInstance): Promise<void> {
       const claimingWrite = async (claim: KeyClaim) => {
         requireValidParams(request);
         if (request.validationError) return null;
-        const bid = await placeBid(app.db, user, request.params.id, request.body, new Date(), claim);
+        const bid = await placeTogether(user, request.params.id, request.body, new Date(), claim);
         return bid === undefined ? null : placed(bid);
       };
       return idempotentWrite(request, reply, write, { atomic: true, claimingWrite });

@@ -16,10 +16,11 @@ export interface GroupCommitOptions<Item> {
   /** How many statements may be in flight at once: one can run while another commits. */
   maxInFlight: number;
   /**
-   * Writes with the same key never share a statement (one Idempotency-Key per user, which one
-   * statement's `ON CONFLICT DO UPDATE` may touch once); the later waits for the next batch.
+   * Writes that share a key never share a statement (an Idempotency-Key of a user, which one
+   * statement's `ON CONFLICT DO UPDATE` may touch once; a vendor's bid on a request, unique); the
+   * later waits for the next batch.
    */
-  exclusiveKey?: (item: Item) => string | null;
+  exclusiveKeys?: (item: Item) => readonly string[];
 }
 
 interface Pending<Item, Result> {
@@ -56,21 +57,23 @@ export class GroupCommit<Item, Result> {
     }
   }
 
-  /** The oldest waiting writes, in arrival order, up to `maxBatch`, one per exclusive key. */
+  /** The oldest waiting writes, in arrival order, up to `maxBatch`, none sharing an exclusive key. */
   private takeBatch(): Pending<Item, Result>[] {
-    const { maxBatch, exclusiveKey } = this.options;
-    if (exclusiveKey === undefined) return this.queue.splice(0, maxBatch);
+    const { maxBatch, exclusiveKeys } = this.options;
+    if (exclusiveKeys === undefined) return this.queue.splice(0, maxBatch);
     const batch: Pending<Item, Result>[] = [];
     const keys = new Set<string>();
     let index = 0;
     while (index < this.queue.length && batch.length < maxBatch) {
       const pending = this.queue[index]!;
-      const key = exclusiveKey(pending.item);
-      if (key !== null && keys.has(key)) {
+      const itemKeys = exclusiveKeys(pending.item);
+      const waits = itemKeys.some((key) => keys.has(key));
+      // A write that waits keeps its keys taken too: one sharing a key with it must not pass it.
+      for (const key of itemKeys) keys.add(key);
+      if (waits) {
         index += 1;
         continue;
       }
-      if (key !== null) keys.add(key);
       batch.push(pending);
       this.queue.splice(index, 1);
     }

@@ -71,6 +71,54 @@ export function claimKeySql(source: SQL, columns: ClaimColumns, answer: { status
     )`;
 }
 
+/**
+ * A write's key as a row of a batched statement carries it (json_to_recordset's columns `key_user`,
+ * `key`, `key_method`, `key_path`, `key_hash`, `key_expires_at`), all null without a key.
+ */
+export interface KeyColumns {
+  key_user: number | null;
+  key: string | null;
+  key_method: string | null;
+  key_path: string | null;
+  key_hash: string | null;
+  key_expires_at: string | null;
+}
+
+export function keyColumns(claim: KeyClaim | undefined): KeyColumns {
+  return {
+    key_user: claim?.userId ?? null,
+    key: claim?.key ?? null,
+    key_method: claim?.method ?? null,
+    key_path: claim?.path ?? null,
+    key_hash: claim?.requestHash ?? null,
+    key_expires_at: claim?.expiresAt.toISOString() ?? null,
+  };
+}
+
+/** The recordset's column types of `KeyColumns`, to follow a batch's own in its column list. */
+export const KEY_COLUMN_TYPES = sql.raw(
+  'key_user int, key text, key_method text, key_path text, key_hash text, key_expires_at timestamptz',
+);
+
+/** `claimKeySql`'s columns from the batch row `alias` (`KeyColumns`). */
+export function batchClaimColumns(alias: string): ClaimColumns {
+  const column = (name: string) => sql.raw(`${alias}.${name}`);
+  return {
+    userId: column('key_user'),
+    key: column('key'),
+    method: column('key_method'),
+    path: column('key_path'),
+    requestHash: column('key_hash'),
+    expiresAt: column('key_expires_at'),
+  };
+}
+
+/** The batch row `alias` goes ahead: it has no key, or `claimKeySql` claimed its key. */
+export const claimedOrKeyless = (alias: string) =>
+  sql.raw(
+    `(${alias}.key is null or exists (select 1 from claim c where c.user_id = ${alias}.key_user and c.key = ${alias}.key))`,
+  );
+
 /** The body exactly as JSON carries it (dates as strings), so the first answer equals every replay. */
 export const answerAsJson = (body: unknown): unknown =>
   body === undefined ? null : JSON.parse(JSON.stringify(body));

@@ -35,7 +35,7 @@ export async function messageRoutes(app: FastifyInstance): Promise<void> {
   const sends = new GroupCommit<MessageWrite, Sent>((writes) => writeMessages(app.db, writes), {
     maxBatch: 64,
     maxInFlight: 2,
-    exclusiveKey: ({ message }) => (message.key === null ? null : `${message.key_user} ${message.key}`),
+    exclusiveKeys: ({ message }) => (message.key === null ? [] : [`${message.key_user} ${message.key}`]),
   });
   /** On the database itself a message joins the group commit; in a key's transaction it is written there. */
   const send = async (db: DbOrTx, user: Sender, access: ThreadAccess, content: string, claim?: KeyClaim) => {

@@ -3,7 +3,15 @@ import type { Message } from '#shared/message-schemas.ts';
 import type { UserRow } from '../auth/session-store.ts';
 import type { DbOrTx } from '../db/db-or-tx.ts';
 import { reusedSql } from '../db/reused-statement.ts';
-import { type ClaimColumns, claimKeySql, type KeyClaim } from '../idempotency/key-claim.ts';
+import {
+  batchClaimColumns,
+  claimedOrKeyless,
+  claimKeySql,
+  KEY_COLUMN_TYPES,
+  type KeyClaim,
+  type KeyColumns,
+  keyColumns,
+} from '../idempotency/key-claim.ts';
 import { notificationBody } from '../notifications/notification-body.ts';
 import {
   type DeliveryRow,
@@ -37,29 +45,13 @@ export interface MessageWrite {
     sender_id: number;
     sender_role: string;
     content: string;
-    key_user: number | null;
-    key: string | null;
-    key_method: string | null;
-    key_path: string | null;
-    key_hash: string | null;
-    key_expires_at: string | null;
     answer: Message | null;
-  };
+  } & KeyColumns;
   items: NotificationItemRow[];
   deliveries: DeliveryRow[];
   /** `ord`: the notification whose row fills the event's holes; null for the message's own. */
   events: (EventTemplate & { ord: number | null })[];
 }
-
-/** Each batch row's claim (`claimKeySql`), for the rows with a key. */
-const BATCH_CLAIM: ClaimColumns = {
-  userId: sql`b.key_user`,
-  key: sql`b.key`,
-  method: sql`b.key_method`,
-  path: sql`b.key_path`,
-  requestHash: sql`b.key_hash`,
-  expiresAt: sql`b.key_expires_at`,
-};
 
 /**
  * POST message's write as one statement (issue 14: it took five, with BEGIN and COMMIT) for a batch
@@ -79,18 +71,17 @@ const SEND_SQL = sql`
     with batch as materialized (
       select nextval(pg_get_serial_sequence('messages', 'id'))::int as id, now() as created_at, b.*
       from json_to_recordset(${sql.placeholder('messages')}::json) as b(
-        batch_ord int, request_id int, vendor_id int, sender_id int, sender_role text, content text,
-        key_user int, key text, key_method text, key_path text, key_hash text, key_expires_at timestamptz,
-        answer jsonb
+        batch_ord int, request_id int, vendor_id int, sender_id int, sender_role text, content text, answer jsonb,
+        ${KEY_COLUMN_TYPES}
       )
     ),
-    ${claimKeySql(sql`batch b where b.key is not null`, BATCH_CLAIM, {
+    ${claimKeySql(sql`batch b where b.key is not null`, batchClaimColumns('b'), {
       status: 201,
       body: sql`jsonb_set(jsonb_set(b.answer, '{id}', to_jsonb(b.id)), '{created_at}', to_jsonb(${isoTime('b.created_at')}))`,
     })},
     go as (
       select b.* from batch b
-      where b.key is null or exists (select 1 from claim c where c.user_id = b.key_user and c.key = b.key)
+      where ${claimedOrKeyless('b')}
     ),
     new_messages as (
       insert into messages (id, request_id, vendor_id, sender_id, sender_role, content, created_at)
@@ -222,12 +213,7 @@ export function messageWrite(
     sender_id: sender.id,
     sender_role: unsent.sender_role,
     content,
-    key_user: claim?.userId ?? null,
-    key: claim?.key ?? null,
-    key_method: claim?.method ?? null,
-    key_path: claim?.path ?? null,
-    key_hash: claim?.requestHash ?? null,
-    key_expires_at: claim?.expiresAt.toISOString() ?? null,
+    ...keyColumns(claim),
     answer: claim === undefined ? null : unsent,
   };
   return { write: { message, items: rows.items, deliveries: rows.deliveries, events }, unsent };

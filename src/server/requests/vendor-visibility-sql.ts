@@ -7,7 +7,7 @@ import { maintenanceRequests as mr, requestInvitations } from '../db/schema/requ
  * itself, it is invited, or the request is in its trades (`inTrades`: the caller's form of the trade
  * test, or undefined for a vendor with none). The jobs list and the bid's one statement use it.
  */
-export function vendorSeesRequest(vendorId: number | Placeholder, inTrades: SQL | undefined): SQL {
+export function vendorSeesRequest(vendorId: number | Placeholder | SQL, inTrades: SQL | undefined): SQL {
   const invited = sql`exists (select 1 from ${requestInvitations} where ${requestInvitations.requestId} = ${mr.id} and ${requestInvitations.vendorId} = ${vendorId})`;
   return or(eq(mr.inviteAll, true), eq(mr.createdById, vendorId), invited, inTrades)!;
 }

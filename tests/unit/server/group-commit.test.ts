@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { GroupCommit } from '#server/db/group-commit.ts';
 
-type Item = { name: string; key?: string };
+type Item = { name: string; keys?: string[] };
 
 /** A write whose statements the test finishes by hand, each recorded with the items it took. */
 function heldWrites(fail: (items: readonly Item[]) => boolean = () => false) {
@@ -54,18 +54,21 @@ describe('GroupCommit', () => {
     expect(await Promise.all(all)).toHaveLength(6);
   });
 
-  it('never puts two items with one exclusive key in a statement', async () => {
+  it('never puts two items that share an exclusive key in a statement', async () => {
     const { statements, write } = heldWrites();
     const commit = new GroupCommit(write, {
       maxBatch: 10,
       maxInFlight: 1,
-      exclusiveKey: (item: Item) => item.key ?? null,
+      exclusiveKeys: (item: Item) => item.keys ?? [],
     });
     const all = [
       commit.submit({ name: 'first' }),
-      commit.submit({ name: 'k1', key: 'u1 k' }),
-      commit.submit({ name: 'k1 again', key: 'u1 k' }),
-      commit.submit({ name: 'other key', key: 'u2 k' }),
+      commit.submit({ name: 'k1', keys: ['u1 k', 'bid 1'] }),
+      commit.submit({ name: 'k1 again', keys: ['u1 k'] }),
+      commit.submit({ name: 'same bid', keys: ['u3 k', 'bid 1'] }),
+      // Shares only a key of a write that waits: it waits behind it, never passes it.
+      commit.submit({ name: 'behind same bid', keys: ['u3 k'] }),
+      commit.submit({ name: 'other key', keys: ['u2 k'] }),
       commit.submit({ name: 'no key' }),
     ];
     statements[0]!.finish();
@@ -73,9 +76,12 @@ describe('GroupCommit', () => {
     expect(statements[1]!.items).toEqual(['k1', 'other key', 'no key']);
     statements[1]!.finish();
     await settle();
-    expect(statements[2]!.items).toEqual(['k1 again']);
+    expect(statements[2]!.items).toEqual(['k1 again', 'same bid']);
     statements[2]!.finish();
-    expect(await Promise.all(all)).toHaveLength(5);
+    await settle();
+    expect(statements[3]!.items).toEqual(['behind same bid']);
+    statements[3]!.finish();
+    expect(await Promise.all(all)).toHaveLength(7);
   });
 
   it('tries each item of a failed statement alone: only the item that fails alone is refused', async () => {
