@@ -220,6 +220,46 @@ describe('POST /api/messages/', () => {
     expect(await t.db.select().from(messages).where(eq(messages.requestId, request.id))).toHaveLength(0);
   });
 
+  // Messages sent together are written by one statement (db/group-commit.ts): each sender's access,
+  // refusal and recipients must still be its own.
+  it('decides each of the messages sent together by its own thread and sender', async () => {
+    const [first, second] = [await plumbingRequest(), await plumbingRequest()];
+    const posts = [
+      plumber.client.post('/api/messages/', { request: first.id, content: 'Plumber on the first' }),
+      otherPlumber.client.post('/api/messages/', { request: second.id, content: 'Pat on the second' }),
+      colleague.client.post('/api/messages/', {
+        request: first.id,
+        vendor: plumber.id,
+        content: 'Casey to Jordan',
+      }),
+      electrician.client.post('/api/messages/', { request: first.id, content: 'Not my trade' }),
+      creator.client.post('/api/messages/', {
+        request: second.id,
+        vendor: electrician.id,
+        content: 'Wrong vendor',
+      }),
+      plumber.client.post('/api/messages/', { request: 999_999, content: 'Nowhere' }),
+      staff.post('/api/messages/', { request: second.id, vendor: otherPlumber.id, content: 'Staff' }),
+    ];
+    const answers = await Promise.all(posts);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([201, 201, 201, 403, 400, 404, 403]);
+    expect(answers[2]!.json()).toMatchObject({ sender_role: 'property_manager', vendor: plumber.id });
+    const noticesOf = async (requestId: number) =>
+      (await t.db.select().from(notifications).where(eq(notifications.relatedRequestId, requestId)))
+        .map((notice) => `${notice.userId}: ${notice.message}`)
+        .sort();
+    expect(await noticesOf(first.id)).toEqual(
+      [
+        `${creator.id}: Plumber on the first`,
+        `${colleague.id}: Plumber on the first`,
+        `${plumber.id}: Casey to Jordan`,
+      ].sort(),
+    );
+    expect(await noticesOf(second.id)).toEqual(
+      [`${creator.id}: Pat on the second`, `${colleague.id}: Pat on the second`].sort(),
+    );
+  });
+
   it('answers 404 for an unknown request and 401 when signed out', async () => {
     const unknown = await plumber.client.post('/api/messages/', { request: 999_999, content: 'Hi' });
     expect(unknown.statusCode).toBe(404);

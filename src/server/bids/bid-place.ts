@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { BidInput } from '#shared/bid-schemas.ts';
 import type { UserRow } from '../auth/session-store.ts';
 import type { DbOrTx } from '../db/db-or-tx.ts';
+import { inItemOrder } from '../db/group-commit.ts';
 import { reusedSql } from '../db/reused-statement.ts';
 import { bids } from '../db/schema/bids.ts';
 import { maintenanceRequests as mr } from '../db/schema/requests.ts';
@@ -185,11 +186,9 @@ export async function placeBids(db: DbOrTx, writes: readonly BidWrite[]): Promis
   const batch = writes.map((write, batchOrd) => ({ ...write, batch_ord: batchOrd }));
   try {
     const rows = await batchPlaceStatement(db, { bids: JSON.stringify(batch) });
-    const byOrd = new Map(rows.map((row) => [Number(row.batch_ord), row]));
-    return writes.map((_, batchOrd) => {
-      const row = byOrd.get(batchOrd);
-      return row === undefined ? undefined : tableRow(bids, row);
-    });
+    return inItemOrder(rows, writes.length, (row) => row.batch_ord).map((row) =>
+      row === undefined ? undefined : tableRow(bids, row),
+    );
   } catch (error) {
     // The claim is undone with the statement; a batch is tried again bid by bid (GroupCommit).
     if (writes.length === 1 && isUniqueViolation(error)) return [undefined];

@@ -94,3 +94,16 @@ export class GroupCommit<Item, Result> {
     }
   }
 }
+
+/**
+ * A batched statement's rows in its items' order, each row naming its item's place by `ordOf`
+ * (the `batch_ord` the items were sent with); undefined for an item without a row.
+ */
+export function inItemOrder<Row>(
+  rows: readonly Row[],
+  count: number,
+  ordOf: (row: Row) => unknown,
+): (Row | undefined)[] {
+  const byOrd = new Map(rows.map((row) => [Number(ordOf(row)), row]));
+  return Array.from({ length: count }, (_, ord) => byOrd.get(ord));
+}

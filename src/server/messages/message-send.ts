@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Message } from '#shared/message-schemas.ts';
 import type { UserRow } from '../auth/session-store.ts';
 import type { DbOrTx } from '../db/db-or-tx.ts';
+import { inItemOrder } from '../db/group-commit.ts';
 import { reusedSql } from '../db/reused-statement.ts';
 import {
   batchClaimColumns,
@@ -134,11 +135,9 @@ export async function writeMessages(db: DbOrTx, writes: readonly MessageWrite[])
     deliveries: JSON.stringify(deliveries),
     events: JSON.stringify(events),
   });
-  const byOrd = new Map(rows.map((row) => [Number(row.batch_ord), row]));
-  return writes.map((_, batchOrd) => {
-    const row = byOrd.get(batchOrd);
-    return row === undefined ? null : { id: Number(row.id), created_at: row.created_at };
-  });
+  return inItemOrder(rows, writes.length, (row) => row.batch_ord).map((row) =>
+    row === undefined ? null : { id: Number(row.id), created_at: row.created_at },
+  );
 }
 
 /**
