@@ -1,10 +1,10 @@
 /**
  * Group commit: writes of one kind that arrive while such a write is in flight are held and then
- * written together, as one statement (issue 14, POST message). PostgreSQL commits every
- * transaction that sends a notification (each write here does: the cache triggers, the real-time
- * events) under one lock per database, held through the commit's WAL flush, so those commits run
- * one at a time whatever the number of connections; a statement that writes ten messages takes
- * that turn once, and its plan, its triggers (statement-level) and its flush once.
+ * written together, as one statement (issue 14: POST message and POST bid). PostgreSQL commits
+ * every transaction that sends a notification (each write here does: the cache triggers, the
+ * real-time events) under one lock per database, held through the commit's WAL flush, so those
+ * commits run one at a time whatever the number of connections; a statement that writes ten
+ * messages takes that turn once, and its plan, its triggers (statement-level) and its flush once.
  *
  * A lone write is not held: with nothing in flight it goes at once. A batch that fails is not
  * answered by its failure: each of its writes is tried again alone, so a write that would have
