@@ -9,7 +9,6 @@ import { maintenanceRequests as mr } from '../db/schema/requests.ts';
 import { tableRow } from '../db/table-row.ts';
 import { isUniqueViolation } from '../db/unique-violation.ts';
 import {
-  batchClaimColumns,
   claimedOrKeyless,
   claimKeySql,
   KEY_COLUMN_TYPES,
@@ -106,7 +105,7 @@ const BATCH_PLACE_SQL = sql`
       order by ${mr.id}
       for update of ${mr} skip locked
     ),
-    ${claimKeySql(sql`target t where t.key is not null`, batchClaimColumns('t'), {
+    ${claimKeySql(sql`target t`, 't', {
       status: 201,
       body: sql`jsonb_set(t.answer, '{id}', to_jsonb(t.id))`,
     })},

@@ -16,52 +16,22 @@ export interface KeyClaim {
   now: Date;
 }
 
-/** The values of `CLAIM_PLACEHOLDERS`. */
-export function claimValues(claim: KeyClaim): Record<string, unknown> {
-  return {
-    claimUserId: claim.userId,
-    claimKey: claim.key,
-    claimMethod: claim.method,
-    claimPath: claim.path,
-    claimHash: claim.requestHash,
-    claimExpiresAt: claim.expiresAt.toISOString(),
-  };
-}
-
-/** The key row's values as `claimKeySql` inserts them: SQL over its source's row. */
-export interface ClaimColumns {
-  userId: SQL;
-  key: SQL;
-  method: SQL;
-  path: SQL;
-  requestHash: SQL;
-  expiresAt: SQL;
-}
-
-/** One claim's columns from the statement's placeholders (`claimValues`). */
-export const CLAIM_PLACEHOLDERS: ClaimColumns = {
-  userId: sql`${sql.placeholder('claimUserId')}::int`,
-  key: sql`${sql.placeholder('claimKey')}::text`,
-  method: sql`${sql.placeholder('claimMethod')}::text`,
-  path: sql`${sql.placeholder('claimPath')}::text`,
-  requestHash: sql`${sql.placeholder('claimHash')}::text`,
-  expiresAt: sql`${sql.placeholder('claimExpiresAt')}::timestamptz`,
-};
-
 /**
- * The CTE `claim`: a key row for each row of `source` (a FROM clause over the write's CTEs, which
- * names the rows that claim), inserted with the write's answer (`answer.body`: JSON over the
- * source's row), or taking the place of an expired key. It returns `user_id, key` of each key it
- * claimed: a live key (answered, or in progress in another request, whose commit it waits for) is
- * not, and the statement's writes must depend on it, as they must commit or fail with it. A key
- * that expired is taken over, as idempotentWrite deletes it first.
+ * The CTE `claim`: a key row for each row `alias` of `from` (the write's rows, over its CTEs) that
+ * carries a key (`KeyColumns`), inserted with the write's answer (`answer.body`: JSON over that
+ * row), or taking the place of an expired key, as idempotentWrite deletes it first. It returns
+ * `user_id, key` of each key it claimed: a live key (answered, or in progress in another request,
+ * whose commit it waits for) is not, and the row's writes must depend on it (`claimedOrKeyless`),
+ * as they must commit or fail with it.
  */
-export function claimKeySql(source: SQL, columns: ClaimColumns, answer: { status: number; body: SQL }): SQL {
+export function claimKeySql(from: SQL, alias: string, answer: { status: number; body: SQL }): SQL {
+  const column = (name: keyof KeyColumns) => sql.raw(`${alias}.${name}`);
   return sql`claim as (
       insert into idempotency_keys (user_id, key, method, path, request_hash, response_status, response_body, completed_at, expires_at)
-      select ${columns.userId}, ${columns.key}, ${columns.method}, ${columns.path}, ${columns.requestHash},
-        ${sql.raw(String(Math.trunc(answer.status)))}, (${answer.body})::jsonb, now(), ${columns.expiresAt}
-      from ${source}
+      select ${column('key_user')}, ${column('key')}, ${column('key_method')}, ${column('key_path')}, ${column('key_hash')},
+        ${sql.raw(String(Math.trunc(answer.status)))}, (${answer.body})::jsonb, now(), ${column('key_expires_at')}
+      from ${from}
+      where ${column('key')} is not null
       on conflict (user_id, key) do update set method = excluded.method, path = excluded.path,
         request_hash = excluded.request_hash, response_status = excluded.response_status,
         response_body = excluded.response_body, created_at = now(), completed_at = excluded.completed_at,
@@ -99,19 +69,6 @@ export function keyColumns(claim: KeyClaim | undefined): KeyColumns {
 export const KEY_COLUMN_TYPES = sql.raw(
   'key_user int, key text, key_method text, key_path text, key_hash text, key_expires_at timestamptz',
 );
-
-/** `claimKeySql`'s columns from the batch row `alias` (`KeyColumns`). */
-export function batchClaimColumns(alias: string): ClaimColumns {
-  const column = (name: string) => sql.raw(`${alias}.${name}`);
-  return {
-    userId: column('key_user'),
-    key: column('key'),
-    method: column('key_method'),
-    path: column('key_path'),
-    requestHash: column('key_hash'),
-    expiresAt: column('key_expires_at'),
-  };
-}
 
 /** The batch row `alias` goes ahead: it has no key, or `claimKeySql` claimed its key. */
 export const claimedOrKeyless = (alias: string) =>

@@ -5,7 +5,6 @@ import type { DbOrTx } from '../db/db-or-tx.ts';
 import { inItemOrder } from '../db/group-commit.ts';
 import { reusedSql } from '../db/reused-statement.ts';
 import {
-  batchClaimColumns,
   claimedOrKeyless,
   claimKeySql,
   KEY_COLUMN_TYPES,
@@ -63,8 +62,9 @@ export interface MessageWrite {
  * 0014 add their notices to it as to any write, once for the batch. Each message's events go out in
  * notify()'s order: each recipient's notification, then the message.
  *
- * A message with an Idempotency-Key claims it in the same statement (`claimKeySql`), the answer kept with it (the message's JSON, its id and time set by the statement,
- * drawn first), or takes over the key once expired; a live key (answered, or in progress in another
+ * A message with an Idempotency-Key claims it in the same statement (`claimKeySql`), the answer
+ * kept with it (the message's JSON, its id and time set by the statement, drawn first), or takes
+ * over the key once expired; a live key (answered, or in progress in another
  * request, whose commit the claim waits for) leaves that message unwritten, its notifications and
  * events too (`go`), and answers no row for it.
  */
@@ -76,7 +76,7 @@ const SEND_SQL = sql`
         ${KEY_COLUMN_TYPES}
       )
     ),
-    ${claimKeySql(sql`batch b where b.key is not null`, batchClaimColumns('b'), {
+    ${claimKeySql(sql`batch b`, 'b', {
       status: 201,
       body: sql`jsonb_set(jsonb_set(b.answer, '{id}', to_jsonb(b.id)), '{created_at}', to_jsonb(${isoTime('b.created_at')}))`,
     })},
