@@ -57,6 +57,9 @@ export async function bidWriteRoutes(app: FastifyInstance): Promise<void> {
       `bid ${write.vendor_id} ${write.request_id}`,
       ...(write.key === null ? [] : [`key ${write.key_user} ${write.key}`]),
     ],
+    // Also a bid of the vendor's committed meanwhile (the unique key): rare, and worth seeing.
+    onBatchFailure: (err, size) =>
+      app.log.warn({ err, size }, 'POST bid: a batch failed; each write is tried alone'),
   });
   /** The bid placed on the database itself, with the bids that arrive beside it (see `placeBids`). */
   const placeTogether = async (

@@ -21,6 +21,12 @@ export interface GroupCommitOptions<Item> {
    * later waits for the next batch.
    */
   exclusiveKeys?: (item: Item) => readonly string[];
+  /**
+   * Told when a statement of more than one write failed, before each is tried alone: the retry
+   * hides the failure from the callers, so a statement broken only for batches would otherwise
+   * show as nothing but a slower route.
+   */
+  onBatchFailure?: (error: unknown, size: number) => void;
 }
 
 interface Pending<Item, Result> {
@@ -89,6 +95,7 @@ export class GroupCommit<Item, Result> {
         batch[0]!.reject(error);
         return;
       }
+      this.options.onBatchFailure?.(error, batch.length);
       // Which write failed the statement is not known: each is tried alone for its own answer.
       await Promise.all(batch.map((pending) => this.run([pending])));
     }

@@ -86,7 +86,12 @@ describe('GroupCommit', () => {
 
   it('tries each item of a failed statement alone: only the item that fails alone is refused', async () => {
     const { statements, write } = heldWrites((items) => items.some((item) => item.name === 'bad'));
-    const commit = new GroupCommit(write, { maxBatch: 10, maxInFlight: 1 });
+    const failures: [string, number][] = [];
+    const commit = new GroupCommit(write, {
+      maxBatch: 10,
+      maxInFlight: 1,
+      onBatchFailure: (error, size) => failures.push([(error as Error).message, size]),
+    });
     const first = commit.submit({ name: 'first' });
     const good = commit.submit({ name: 'good' });
     const bad = commit.submit({ name: 'bad' });
@@ -106,5 +111,7 @@ describe('GroupCommit', () => {
     expect(await good).toBe('good written');
     expect(await alsoGood).toBe('also good written');
     await expect(bad).rejects.toThrow('failed: bad');
+    // The batch's failure is told once; the lone write's failure is its caller's answer only.
+    expect(failures).toEqual([['failed: good,bad,also good', 3]]);
   });
 });
