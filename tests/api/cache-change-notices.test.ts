@@ -5,8 +5,13 @@ import type { Listener } from '#server/db/database.ts';
 import { bids } from '#server/db/schema/bids.ts';
 import { clients } from '#server/db/schema/clients.ts';
 import { messages } from '#server/db/schema/messages.ts';
+import {
+  notificationPreferences,
+  notificationQuietHours,
+} from '#server/db/schema/notification-deliveries.ts';
 import { notifications } from '#server/db/schema/notifications.ts';
 import { projects, units } from '#server/db/schema/projects.ts';
+import { pushSubscriptions } from '#server/db/schema/push-subscriptions.ts';
 import {
   maintenanceRequests as mr,
   requestInvitations,
@@ -14,6 +19,7 @@ import {
   requestStatusHistory,
 } from '#server/db/schema/requests.ts';
 import { sessions } from '#server/db/schema/sessions.ts';
+import { users } from '#server/db/schema/users.ts';
 import { makeUser } from '../support/factories.ts';
 import {
   makeBid,
@@ -154,6 +160,54 @@ describe('cache change notices', () => {
     expect(
       await announced(() => t.db.update(mr).set({ projectId: elsewhere.id }).where(eq(mr.id, moved.id))),
     ).toEqual(['*']);
+  });
+
+  it('name a user for their notification choices, quiet hours and devices (migration 0022)', async () => {
+    const user = await makeUser(t.db);
+    const facts = [`nf:${user.id}`];
+    const choice = { userId: user.id, category: 'messages', channel: 'email', enabled: false } as const;
+    expect(await announced(() => t.db.insert(notificationPreferences).values(choice))).toEqual(facts);
+    expect(
+      await announced(() =>
+        t.db
+          .update(notificationPreferences)
+          .set({ enabled: true })
+          .where(eq(notificationPreferences.userId, user.id)),
+      ),
+    ).toEqual(facts);
+    const quiet = { userId: user.id, enabled: true, startTime: '22:00', endTime: '07:00', timeZone: 'UTC' };
+    expect(await announced(() => t.db.insert(notificationQuietHours).values(quiet))).toEqual(facts);
+    const device = { userId: user.id, endpoint: 'https://push.example/1', p256dh: 'k', auth: 'a' };
+    expect(await announced(() => t.db.insert(pushSubscriptions).values(device))).toEqual(facts);
+    expect(
+      await announced(() => t.db.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, user.id))),
+    ).toEqual(facts);
+  });
+
+  it('name a client when one of its managers joins, leaves or is deactivated, not on a login (migration 0022)', async () => {
+    const world = await makeRequestWorld(t.db);
+    const other = await makeRequestWorld(t.db);
+    const [first, second] = [world.client.id, other.client.id].sort((a, b) => a - b);
+    let id = 0;
+    expect(
+      await announced(async () => {
+        id = (await makeUser(t.db, { type: 'property_manager', clientId: world.client.id })).id;
+      }),
+    ).toEqual([`cm:${world.client.id}`]);
+    expect(
+      await announced(() => t.db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, id))),
+    ).toEqual([`u:${id}`]);
+    expect(
+      await announced(() => t.db.update(users).set({ clientId: other.client.id }).where(eq(users.id, id))),
+    ).toEqual([`u:${id}`, `cm:${first},${second}`]);
+    expect(
+      await announced(() => t.db.update(users).set({ isActive: false }).where(eq(users.id, id))),
+    ).toEqual([`u:${id}`, `cm:${other.client.id}`]);
+    // A vendor belongs to no client: its own tag only.
+    const vendor = await makeVendor(t.db);
+    expect(
+      await announced(() => t.db.update(users).set({ isActive: false }).where(eq(users.id, vendor.id))),
+    ).toEqual([`u:${vendor.id}`]);
   });
 
   it('name at most 100 ids, else every id of the kind; sessions past 100 leave the read caches be', async () => {

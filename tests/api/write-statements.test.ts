@@ -10,8 +10,8 @@ import { openTestDatabase } from '../support/test-database.ts';
 // Issue 14: a write's statements are round trips that keep its transaction open (and on PGlite hold
 // every other statement), so POST bid and POST message are pinned to the statements they take: a
 // bid that passes its checks is one statement (the checks, the lock and the insert); a message reads
-// its thread with its recipients, then one statement writes the message, the notifications with their
-// deliveries, and sends every event. Neither opens a transaction, with an Idempotency-Key or without:
+// its thread with its recipients (unless this process keeps them), then one statement writes the
+// message, the notifications with their deliveries, and sends every event. Neither opens a transaction, with an Idempotency-Key or without:
 // with one (the offline outbox's every write) each claims it in its own statement.
 let database: Database;
 let app: FastifyInstance;
@@ -50,7 +50,7 @@ async function statementsOf(call: () => Promise<{ statusCode: number }>, status:
 }
 
 describe('statements a write sends', () => {
-  it('POST bid: one, POST message: two', async () => {
+  it('POST bid: one, POST message: two, then one in a kept thread', async () => {
     const vendor = new TestClient(app);
     expect((await vendor.login(DEMO_EMAILS.vendor, DEMO_PASSWORD)).statusCode).toBe(200);
     // Fills the session cache (and last_seen_at) first: what is measured is the write itself.
@@ -88,6 +88,14 @@ describe('statements a write sends', () => {
     // The thread with its recipients, then one statement writes and sends everything (no transaction).
     expect(message, message.map((text) => text.trim().slice(0, 70)).join(' | ')).toHaveLength(2);
     expect(message.at(-1)).toMatch(/insert into messages[\s\S]*pg_notify/);
+    // The thread's access is kept in the process (messages/thread-access-cache.ts): the next message
+    // in it is the write alone.
+    const next = await statementsOf(
+      () => vendor.post('/api/messages/', { request: open[0], content: 'Parked outside.' }),
+      201,
+    );
+    expect(next, next.map((text) => text.trim().slice(0, 70)).join(' | ')).toHaveLength(1);
+    expect(next[0]).toMatch(/insert into messages[\s\S]*pg_notify/);
   });
 
   it('with an Idempotency-Key, POST bid: one, POST message: two', async () => {

@@ -19,7 +19,9 @@ export const CACHE_CHANNEL = 'fieldbid_auth_changes';
  *   it (bids, invitations, photos, history), `p` a property (or its units), `cl` a client;
  * - `v` a vendor's bids, `n` a user's notifications;
  * - `m` a vendor's message threads, `mc` the threads on a client's requests, `mu` the threads on
- *   requests a user raised.
+ *   requests a user raised;
+ * - `nf` a user's notification facts (choices, quiet hours, push devices), `cm` who a client's
+ *   managers are (a user joining, leaving, activated or deactivated: migration 0022).
  */
 export type CacheChange = { kind: '*' } | { kind: string; ids: readonly string[] | '*' };
 
@@ -58,4 +60,6 @@ export const cacheTag = {
   vendorThreads: (vendorId: number) => `m:${vendorId}`,
   clientThreads: (clientId: number) => `mc:${clientId}`,
   raisedThreads: (userId: number) => `mu:${userId}`,
+  notificationFacts: (userId: number) => `nf:${userId}`,
+  clientManagers: (clientId: number) => `cm:${clientId}`,
 } as const;

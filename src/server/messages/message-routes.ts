@@ -24,11 +24,14 @@ import {
 } from './message-send.ts';
 import { readThread } from './message-store.ts';
 import { loadThreadAccess, type ThreadAccess } from './message-thread.ts';
+import { ThreadAccessCache } from './thread-access-cache.ts';
 
 /** GET and POST /api/messages/ plus the conversations list (signed-in spec, sections 2 and 7). */
 export async function messageRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const signedInFirst = checkFirst(requireUser);
+  const threads = new ThreadAccessCache(app.changeFeed, app.db);
+  const threadRow = threads.row.bind(threads);
   // Messages sent while one batch is written go together in the next (db/group-commit.ts): at most
   // two statements in flight, one running while the other commits. 64 keeps a statement's JSON
   // small (a message is at most 5,000 characters).
@@ -36,6 +39,8 @@ export async function messageRoutes(app: FastifyInstance): Promise<void> {
     maxBatch: 64,
     maxInFlight: 2,
     exclusiveKeys: ({ message }) => (message.key === null ? [] : [`${message.key_user} ${message.key}`]),
+    onBatchFailure: (err, size) =>
+      app.log.warn({ err, size }, 'POST message: a batch failed; each write is tried alone'),
   });
   /** On the database itself a message joins the group commit; in a key's transaction it is written there. */
   const send = async (db: DbOrTx, user: Sender, access: ThreadAccess, content: string, claim?: KeyClaim) => {
@@ -52,7 +57,7 @@ export async function messageRoutes(app: FastifyInstance): Promise<void> {
   api.get('/api/messages/', { schema: threadSchema, preValidation: signedInFirst }, async (request) => {
     const user = requireUser(request);
     const query = request.query;
-    const access = await loadThreadAccess(app.db, user, query.request, query.vendor);
+    const access = await loadThreadAccess(threadRow, user, query.request, query.vendor);
     // One transaction: the messages and their notices are marked read together or not at all.
     return app.db.transaction((tx) => readThread(tx, user.id, access, query.mark_read));
   });
@@ -65,7 +70,7 @@ export async function messageRoutes(app: FastifyInstance): Promise<void> {
   api.post('/api/messages/', { schema: sendSchema, preValidation: signedInFirst }, async (request, reply) => {
     const user = requireUser(request);
     const input = request.body;
-    const access = await loadThreadAccess(app.db, user, input.request, input.vendor, true);
+    const access = await loadThreadAccess(threadRow, user, input.request, input.vendor, true);
     // One statement (message-send.ts): without an Idempotency-Key it needs no transaction, and with
     // one (the offline outbox's every message) the statement claims it.
     return idempotentWrite(

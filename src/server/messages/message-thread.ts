@@ -72,6 +72,23 @@ const threadStatement = reusedStatement((db) =>
     .prepare('fieldbid_thread_access'),
 );
 
+/** What the thread's statement is asked: `threadVendorId` null when a manager named no vendor. */
+export interface ThreadQuery {
+  requestId: number;
+  threadVendorId: number | null;
+  /** The recipients of a message the caller writes: the managers (a vendor writes) or the vendor. */
+  toManagers: boolean;
+  toVendor: boolean;
+}
+
+export type ThreadRow = Awaited<ReturnType<typeof threadStatement>>[number];
+
+/** The thread's request, its invitations and managers, the thread's vendor and (for a write) the recipients. */
+export async function readThreadRow(db: Db, query: ThreadQuery): Promise<ThreadRow | undefined> {
+  const [row] = await threadStatement(db, { ...query, threadVendorId: query.threadVendorId ?? -1 });
+  return row;
+}
+
 /**
  * Who may read and write a thread (signed-in spec, section 6: the request visibility rule applies
  * to its messages): a vendor that may see the request (its reporter too), in its own thread; or one
@@ -82,19 +99,20 @@ const threadStatement = reusedStatement((db) =>
  * One statement reads the request, its invitations, its managers and the thread's vendor with its
  * trades (issue 14: the four it took were most of POST message's round trips), and `forWrite`, the
  * recipients of a message the caller writes with their notification facts (one round trip less).
+ * `read` answers it: the database, or what this process keeps of it (thread-access-cache.ts). The
+ * decision itself is made here on every call, for the caller.
  */
 export async function loadThreadAccess(
-  db: Db,
+  read: (query: ThreadQuery) => Promise<ThreadRow | undefined>,
   user: UserRow,
   requestId: number,
   vendorId: number | undefined,
   forWrite = false,
 ): Promise<ThreadAccess> {
   const fromVendor = user.type === 'vendor';
-  const threadVendorId = fromVendor ? user.id : (vendorId ?? null);
-  const [row] = await threadStatement(db, {
+  const row = await read({
     requestId,
-    threadVendorId: threadVendorId ?? -1,
+    threadVendorId: fromVendor ? user.id : (vendorId ?? null),
     toManagers: forWrite && fromVendor,
     toVendor: forWrite && !fromVendor,
   });
