@@ -31,7 +31,6 @@ export async function messageRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const signedInFirst = checkFirst(requireUser);
   const threads = new ThreadAccessCache(app.changeFeed, app.db);
-  const threadRow = threads.row.bind(threads);
   // Messages sent while one batch is written go together in the next (db/group-commit.ts): at most
   // two statements in flight, one running while the other commits. 64 keeps a statement's JSON
   // small (a message is at most 5,000 characters).
@@ -57,7 +56,7 @@ export async function messageRoutes(app: FastifyInstance): Promise<void> {
   api.get('/api/messages/', { schema: threadSchema, preValidation: signedInFirst }, async (request) => {
     const user = requireUser(request);
     const query = request.query;
-    const access = await loadThreadAccess(threadRow, user, query.request, query.vendor);
+    const access = await loadThreadAccess(threads.row, user, query.request, query.vendor);
     // One transaction: the messages and their notices are marked read together or not at all.
     return app.db.transaction((tx) => readThread(tx, user.id, access, query.mark_read));
   });
@@ -70,7 +69,7 @@ export async function messageRoutes(app: FastifyInstance): Promise<void> {
   api.post('/api/messages/', { schema: sendSchema, preValidation: signedInFirst }, async (request, reply) => {
     const user = requireUser(request);
     const input = request.body;
-    const access = await loadThreadAccess(threadRow, user, input.request, input.vendor, true);
+    const access = await loadThreadAccess(threads.row, user, input.request, input.vendor, true);
     // One statement (message-send.ts): without an Idempotency-Key it needs no transaction, and with
     // one (the offline outbox's every message) the statement claims it.
     return idempotentWrite(

@@ -37,8 +37,8 @@ export class ThreadAccessCache {
     this.#rows = new ReadCache<KeptThread>(feed.versions, MAX_THREADS);
   }
 
-  /** The thread's row: kept, or read from the database (and kept when it may be). */
-  async row(query: ThreadQuery): Promise<ThreadRow | undefined> {
+  /** The thread's row: kept, or read from the database (and kept when it may be). A field, so callers pass it as is. */
+  readonly row = async (query: ThreadQuery): Promise<ThreadRow | undefined> => {
     const usable = await this.#feed.ready();
     const key = `${query.requestId} ${query.threadVendorId} ${query.toManagers} ${query.toVendor}`;
     const kept = usable ? this.#rows.get(key) : undefined;
@@ -49,7 +49,7 @@ export class ThreadAccessCache {
       this.#rows.set(key, { row, tags: threadTags(query, row), stamp });
     }
     return row;
-  }
+  };
 }
 
 function threadTags(query: ThreadQuery, row: ThreadRow): string[] {
