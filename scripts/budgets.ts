@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { matchPath } from 'react-router';
 import { type BuildManifest, chunksOf, MANIFEST_FILE, ROUTE_MODULES_FILE } from './prerender-assets.ts';
+import { sourceMapDir } from './source-maps-plugin.ts';
 
 export interface ForbiddenPart {
   name: string;
@@ -117,10 +118,13 @@ function readJson<T>(path: string): T {
   return JSON.parse(readFileSync(path, 'utf8')) as T;
 }
 
-/** A source map's paths, relative to the project (`node_modules/…`, `src/…`). */
+/**
+ * A source map's paths, relative to the project (`node_modules/…`, `src/…`). The build keeps its maps
+ * out of dist/ (scripts/source-maps-plugin.ts); a build from before that has them beside the chunk.
+ */
 function chunkSources(dist: string, file: string): string[] {
-  const mapPath = join(dist, `${file}.map`);
-  if (!existsSync(mapPath)) return [];
+  const mapPath = [join(sourceMapDir(dist), `${file}.map`), join(dist, `${file}.map`)].find(existsSync);
+  if (!mapPath) return [];
   const map = JSON.parse(readFileSync(mapPath, 'utf8')) as { sources?: string[] };
   return (map.sources ?? []).map((source) => {
     const inModules = source.lastIndexOf('node_modules/');

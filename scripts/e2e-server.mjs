@@ -9,6 +9,10 @@ process.env.PORT = port;
 process.env.HOST = '127.0.0.1';
 process.env.DATA_DIR = dataDir;
 process.env.LOG_LEVEL ??= 'warn';
+// The browser's push service is replaced in tests/e2e/push-notifications.spec.ts by one that hands
+// out https://push.example.test/ endpoints, which the push-endpoint rule refuses: this test server
+// accepts any https endpoint (a production server refuses to start with this).
+process.env.PUSH_ALLOW_INSECURE_ENDPOINTS_FOR_TESTS = 'true';
 
 const { register } = await import('tsx/esm/api');
 register();

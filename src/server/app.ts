@@ -42,6 +42,7 @@ import { messageRoutes } from './messages/message-routes.ts';
 import { type DeliveryPluginOptions, deliveryPlugin } from './notifications/delivery-plugin.ts';
 import { notificationRoutes } from './notifications/notification-routes.ts';
 import { notificationSettingsRoutes } from './notifications/notification-settings-routes.ts';
+import { phoneVerificationRoutes } from './notifications/phone-verification-routes.ts';
 import { unsubscribeRoutes } from './notifications/unsubscribe-routes.ts';
 import { registerOpenApi } from './openapi/openapi-plugin.ts';
 import { panoramaDemoRoutes } from './panorama/panorama-demo-routes.ts';
@@ -161,6 +162,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(messageRoutes);
   await app.register(notificationRoutes);
   await app.register(notificationSettingsRoutes);
+  await app.register(phoneVerificationRoutes);
   await app.register(unsubscribeRoutes);
   await app.register(pushSubscriptionRoutes);
   await app.register(smsInboundRoutes);

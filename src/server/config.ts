@@ -53,6 +53,11 @@ const envSchema = z.object({
   VAPID_PRIVATE_KEY: z.string().min(1).optional(),
   /** Who push services may contact about this sender: mailto: or https:. MAIL_FROM's address by default. */
   VAPID_SUBJECT: z.string().optional(),
+  /**
+   * The browser tests' server only (scripts/e2e-server.mjs): push subscriptions on any https address,
+   * without the push-endpoint rule. A production server refuses to start with it.
+   */
+  PUSH_ALLOW_INSECURE_ENDPOINTS_FOR_TESTS: z.enum(['true', 'false']).optional(),
   ...storageEnvShape,
 });
 
@@ -67,6 +72,11 @@ export interface PushConfig {
   /** Both keys from the environment, or undefined: then DATA_DIR's pair (embedded default) or no push. */
   vapidKeys: { publicKey: string; privateKey: string } | undefined;
   subject: string;
+  /**
+   * Tests only: subscriptions and pushes on any https endpoint (a local stand-in push service),
+   * without the push-endpoint rule (push/push-endpoint-rule.ts). Refused on a production server.
+   */
+  allowInsecureEndpointsForTests?: boolean;
 }
 
 export interface StripeConfig {
@@ -157,8 +167,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error('Invalid environment: VAPID_SUBJECT must be a mailto: or https: URL');
   }
   const publicUrl = e.PUBLIC_URL.replace(/\/$/, '');
+  const production = e.NODE_ENV === 'production' || publicUrl.startsWith('https:');
+  const insecurePush = e.PUSH_ALLOW_INSECURE_ENDPOINTS_FOR_TESTS === 'true';
+  if (insecurePush && production) {
+    throw new Error(
+      'Invalid environment: PUSH_ALLOW_INSECURE_ENDPOINTS_FOR_TESTS is for tests; a production server never sends push outside the browser push services',
+    );
+  }
   return {
-    production: e.NODE_ENV === 'production' || publicUrl.startsWith('https:'),
+    production,
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
@@ -200,6 +217,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
           : undefined,
       subject: vapidSubject,
+      allowInsecureEndpointsForTests: insecurePush,
     },
   };
 }

@@ -5,6 +5,7 @@ import { lineText } from './text-fields.ts';
 /**
  * Staff manage every account in /admin/users (DESIGN.md, "Beyond the spec"):
  * GET /api/admin/users/ and /{id}/, POST /{id}/deactivate/, /{id}/reactivate/, /{id}/send-password-reset/.
+ * The three actions on a staff account are a superuser's (mayManageAccount).
  */
 
 /** What a user is in the console: staff (is_staff or is_superuser) first, else the account type. */
@@ -94,13 +95,26 @@ export const sendPasswordResetResponseSchema = z.object({ message: z.string() })
 
 export const ADMIN_USER_MESSAGES = {
   notFound: 'User not found.',
-  selfDeactivate: 'You cannot deactivate your own account. Ask another staff member to do it.',
+  selfDeactivate: 'You cannot deactivate your own account. Ask another superuser to do it.',
   alreadyDeactivated: 'This user is already deactivated.',
   alreadyActive: 'This user is already active.',
   resetInactive:
     'This user is deactivated, so a password reset link would not let them sign in. Reactivate the account first.',
   resetSent: (email: string) => `A password reset link was sent to ${email}. It works once, for 1 hour.`,
+  superuserOnly:
+    'Only a superuser can deactivate, reactivate or send a password reset link to a staff account.',
+  lastSuperuser:
+    'This is the last active superuser, so it cannot be deactivated: without one, nobody could manage staff accounts or read the audit log.',
 } as const;
+
+/**
+ * Staff accounts (is_staff or is_superuser) are a superuser's to deactivate, reactivate or send a
+ * reset link to; other staff act on managers and vendors only. Otherwise one staff member could
+ * sign every superuser out for good, and with them everyone who may read the audit log that
+ * recorded it. The server enforces it; the console uses it to offer only what will be allowed.
+ */
+export const mayManageAccount = (callerIsSuperuser: boolean, targetIsStaff: boolean): boolean =>
+  callerIsSuperuser || !targetIsStaff;
 
 /** "Jane Doe", or the address when the account has no name. */
 export const adminUserName = (user: { first_name: string; last_name: string; email: string }) =>

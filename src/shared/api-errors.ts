@@ -29,6 +29,9 @@ export const ERROR_MESSAGES = {
     'Your insurance certificate has expired. Upload a current certificate in Settings before bidding.',
   BID_NOT_EDITABLE: 'Only a pending bid can be changed.',
   OWN_REQUEST: 'You cannot bid on a request you raised yourself.',
+  BID_CHANGED: 'This bid changed since you opened it. Review its current terms and award again.',
+  VENDOR_UNDER_REVIEW:
+    'Your application is under review. You can see jobs and bid once our staff have approved it.',
   // The request lifecycle and the admin inbox (the detail names the step or the item)
   INVALID_TRANSITION: "This step is not possible in the request's current state.",
   ALREADY_HANDLED: 'This item has already been handled.',

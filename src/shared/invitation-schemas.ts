@@ -17,3 +17,12 @@ export const invitationInputSchema = z.object({
     .max(MAX_INVITES, `Invite at most ${MAX_INVITES} vendors at once.`),
 });
 export type InvitationInput = z.infer<typeof invitationInputSchema>;
+
+/**
+ * POST /api/requests/{id}/open/: a manager opens a vendor's report (held for the managers) to
+ * vendors: those of its trade, or every vendor with invite_all (the spec's 'Invite All Vendors').
+ */
+export const openToVendorsInputSchema = z.object({
+  invite_all: z.boolean({ error: 'Send invite_all as true or false.' }).optional().default(false),
+});
+export type OpenToVendorsInput = z.infer<typeof openToVendorsInputSchema>;

@@ -21,6 +21,18 @@ export const awardInputSchema = z.object({
     .min(1, "Choose one of the bid's options.")
     .max(MAX_BID_OPTIONS, "Choose one of the bid's options.")
     .optional(),
+  /**
+   * The bid's version the manager saw (its `version`): the award is refused with 409 BID_CHANGED
+   * and the bid as it is now when the vendor changed it since. Without it, only a bid never changed
+   * since it was placed (version 1) is awarded, so a client that does not send it never pays terms
+   * it did not see.
+   */
+  bid_version: z
+    .number({ error: 'A valid bid version is required.' })
+    .int('A valid bid version is required.')
+    .positive('A valid bid version is required.')
+    .max(2_147_483_647, 'A valid bid version is required.')
+    .optional(),
 });
 export type AwardInput = z.infer<typeof awardInputSchema>;
 

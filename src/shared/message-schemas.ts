@@ -34,8 +34,9 @@ export const messageInputSchema = z.object({
 export type MessageInput = z.input<typeof messageInputSchema>;
 
 /**
- * GET /api/messages/?request={id}[&vendor={id}][&mark_read=false]. Reading marks the thread read
- * unless `mark_read=false` (keeping a job for offline use reads it without the vendor seeing it).
+ * GET /api/messages/?request={id}[&vendor={id}]. Reading never marks anything read: a link from
+ * another site carries the session cookie, and keeping a job offline reads the thread too. The
+ * conversation screen marks it read with POST /api/messages/read/ once the messages are on screen.
  */
 export const messageQuerySchema = z.object({
   request: z
@@ -43,11 +44,21 @@ export const messageQuerySchema = z.object({
     .regex(RECORD_ID_PATTERN, 'A valid integer is required.')
     .transform(Number),
   vendor: z.string().regex(RECORD_ID_PATTERN, 'A valid integer is required.').transform(Number).optional(),
-  mark_read: z
-    .enum(['true', 'false'], { error: 'Use true or false.' })
-    .default('true')
-    .transform((value) => value === 'true'),
 });
+
+/**
+ * POST /api/messages/read/: the thread as POST /api/messages/ names it (`vendor` when a property
+ * manager marks a vendor's thread). Marks the other side's messages and the caller's new_message
+ * notifications of the thread read, which cancels their email, text and push not sent yet.
+ */
+export const messageReadInputSchema = z.object({
+  request: idField,
+  vendor: idField.optional(),
+});
+export type MessageReadInput = z.input<typeof messageReadInputSchema>;
+
+/** How many of the other side's messages this call marked read (0 when none was unread). */
+export const messageReadResponseSchema = z.object({ marked: z.number().int() });
 
 export const SENDER_ROLES = ['property_manager', 'vendor', 'staff'] as const;
 

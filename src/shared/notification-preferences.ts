@@ -202,6 +202,13 @@ export const notificationSettingsSchema = z.object({
   quiet_hours: quietHoursSchema,
   /** The number texts go to (E.164), or null when the profile has no mobile number that can take SMS. */
   sms_number: z.string().nullable(),
+  /**
+   * Whether the user confirmed `sms_number` with a code texted to it: texts go to it only then
+   * (Settings shows SMS as off, "Confirm your number to receive texts", until it is).
+   */
+  sms_number_confirmed: z.boolean(),
+  /** When the code last texted to `sms_number` stops working, while it still can be used; else null. */
+  sms_code_expires_at: z.string().nullable(),
   /** Whether this server can send texts beyond its log (a provider is configured). */
   sms_provider: z.enum(['dev', 'twilio']),
   /** How many devices of the user receive push notifications. */

@@ -18,7 +18,8 @@ const keyText = (max: number) =>
 /**
  * POST /api/push/subscriptions/: the browser's PushSubscription.toJSON() (endpoint, keys) as it is;
  * `expirationTime` is ignored (a push service answers 404/410 once a subscription ends). Every push
- * service a browser names is https; nothing else is ever posted to.
+ * service a browser names is https; the server further accepts only a browser push service's host
+ * whose addresses are public (src/server/push/push-endpoint-rule.ts), and posts nowhere else.
  */
 export const pushSubscriptionInputSchema = z.object({
   endpoint: lineText(2000, { error: 'This field is required.' }).refine((value) => {

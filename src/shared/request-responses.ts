@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { bidOptionSchema, pricedBidFields } from './bid-line-items.ts';
+import { bidVersionField } from './bid-responses.ts';
 import { SERVICE_CATEGORIES } from './categories.ts';
 import { LIFECYCLE_ACTIONS, LIFECYCLE_EVENTS } from './request-lifecycle.ts';
 import { requestSpotSchema } from './request-spot.ts';
@@ -37,15 +38,29 @@ export const jobListItemSchema = z.object({
   areas_affected: z.array(z.string()),
   timeframe,
   invited_vendors: z.array(z.number().int()),
+  /**
+   * The asker raised this request itself (a vendor's report of work found on site): it cannot bid on
+   * it, and the app shows "You reported this" instead of the Bid action. Defaults to false only for
+   * pages kept on a phone by an app from before the field (the server always sends it).
+   */
+  is_own_report: z.boolean().optional().default(false),
 });
 export type JobListItem = z.infer<typeof jobListItemSchema>;
 
-export const jobPageSchema = listPageSchema(jobListItemSchema);
+export const jobPageSchema = listPageSchema(jobListItemSchema).extend({
+  /**
+   * Present (true) only for a vendor staff have not approved yet: its list is empty because of that,
+   * not for want of jobs (src/shared/vendor-approval.ts).
+   */
+  under_review: z.literal(true).optional(),
+});
 export type JobPage = z.infer<typeof jobPageSchema>;
 
 /** A bid as the request detail lists it: a vendor sees its own, the managing side every bid. */
 export const requestDetailBidSchema = z.object({
   id: z.number().int(),
+  /** Above 1 when the vendor changed its terms since placing it (its history: GET /api/bids/{id}/history/). */
+  version: bidVersionField,
   estimated_time: z.number(),
   estimated_time_unit: z.enum(TIME_UNITS),
   amount: z.number().int(),
@@ -75,6 +90,7 @@ export type TimelineStep = z.infer<typeof timelineStepSchema>;
 /** The awarded bid, for the managing side and the awarded vendor only. */
 export const awardedBidSchema = z.object({
   id: z.number().int(),
+  version: bidVersionField,
   vendor_id: z.number().int(),
   vendor_name: z.string(),
   amount: z.number().int(),
@@ -114,6 +130,17 @@ export const requestDetailSchema = z.object({
    * holding an accepted bid on one of its requests): the detail's "Property documentation" link.
    */
   documentation_available: z.boolean(),
+  /**
+   * The asker raised this request itself, as in the jobs list (no Bid action on one's own report).
+   * Defaults only for copies kept offline by an app from before the field; the server always sends it.
+   */
+  is_own_report: z.boolean().optional().default(false),
+  /**
+   * False while a request a vendor raised waits for its client's managers: no vendor but its reporter
+   * and those a manager invited sees it until a manager opens it (POST /api/requests/{id}/open/).
+   * Defaults to true for copies kept offline from before the rule (every request was open then).
+   */
+  is_open_to_vendors: z.boolean().optional().default(true),
   /** Who raised it; blank for a vendor reading another vendor's report. */
   user: z.object({ first_name: z.string(), last_name: z.string(), job_title: z.string() }),
   bidding_config: biddingConfigSchema,
@@ -150,11 +177,18 @@ export const createdRequestSchema = z.object({
   property_id: z.number().int().nullable(),
   unit: z.string().nullable(),
   unit_id: z.number().int().nullable(),
+  /** The vendors invited, as stored: none for a vendor's report (its managers decide whom to invite). */
   vendors: z.array(namedVendorSchema),
+  /** As stored: always false for a vendor's report, whatever it sent. */
   invite_all: z.boolean(),
   areas_affected: z.array(z.string()),
   bid_deadline: timestampText.nullable(),
   photos: z.array(photoLinkSchema),
+  /**
+   * False for a vendor's report: held for the client's managers until one opens it to vendors.
+   * Defaults to true for answers kept before the rule (a replayed Idempotency-Key's first answer).
+   */
+  is_open_to_vendors: z.boolean().optional().default(true),
   /** The spot as stored (layout image pixels), or null. */
   spot: z
     .object({
@@ -179,6 +213,14 @@ export const lifecycleAnswerSchema = z.object({
   allowed_actions: z.array(z.enum(LIFECYCLE_ACTIONS)),
 });
 export type LifecycleAnswer = z.infer<typeof lifecycleAnswerSchema>;
+
+/** POST /api/requests/{id}/open/: the request is now open to vendors, to every vendor with invite_all. */
+export const openToVendorsAnswerSchema = z.object({
+  id: z.number().int(),
+  is_open_to_vendors: z.boolean(),
+  invite_all: z.boolean(),
+});
+export type OpenToVendorsAnswer = z.infer<typeof openToVendorsAnswerSchema>;
 
 /** POST /api/requests/{id}/invitations/: the vendors newly invited (empty when all already were). */
 export const invitationAnswerSchema = z.object({ invited: z.array(namedVendorSchema) });

@@ -6,6 +6,11 @@
  * and a vendor that reported work on a property (the request's creator, the "reporter") sees the
  * request it raised. Being the creator gives nothing else: a manager sees and manages through its
  * client, never as the creator, so a manager who moved to another client keeps nothing.
+ *
+ * A request a vendor raised is held for its client's managers until one of them opens it to vendors
+ * (`openToVendors`): until then no vendor sees it by its trade or by 'Open to all', only its
+ * reporter and the vendors a manager invited. Whom to let in is the managers' decision, not the
+ * reporter's (its plan excerpt shows the property's documentation).
  */
 export interface VisibilityViewer {
   id: number;
@@ -16,6 +21,12 @@ export interface VisibilityViewer {
   clientId: number | null;
   /** A vendor's service categories (vendor_profiles.service_categories); empty for others. */
   serviceCategories: readonly string[];
+  /**
+   * A vendor (not staff) that staff have not approved yet (no vendor_profiles.approved_at): it sees
+   * no request at all, not even one it is invited to (src/shared/vendor-approval.ts). False for
+   * everyone else.
+   */
+  awaitingApproval: boolean;
 }
 
 export interface VisibleRequest {
@@ -25,16 +36,18 @@ export interface VisibleRequest {
   type: string;
   inviteAll: boolean;
   invitedVendorIds: readonly number[];
+  /** False while a request a vendor raised waits for its managers (opened_to_vendors_at is null). */
+  openToVendors: boolean;
 }
 
 export function canViewRequest(viewer: VisibilityViewer, request: VisibleRequest): boolean {
   if (managesRequest(viewer, request)) return true;
   if (viewer.type === 'vendor') {
+    if (viewer.awaitingApproval) return false;
     return (
       viewer.id === request.createdById ||
-      request.inviteAll ||
       request.invitedVendorIds.includes(viewer.id) ||
-      viewer.serviceCategories.includes(request.type)
+      (request.openToVendors && (request.inviteAll || viewer.serviceCategories.includes(request.type)))
     );
   }
   return false;

@@ -2,13 +2,15 @@ import { z } from 'zod';
 import { SERVICE_CATEGORIES } from './categories.ts';
 import { timestampText } from './response-fields.ts';
 import { BID_STATUSES, REQUEST_STATUSES, TIME_UNITS } from './statuses.ts';
+import { VENDOR_APPROVAL_STEPS } from './vendor-approval.ts';
 
 /**
  * GET /api/vendor/dashboard/ (signed-in spec, section 2, built from the vendor's own data instead of
  * the prototype's fixed 12, 4, $15,234, 28):
  * - active bids: pending bids on open requests;
  * - awarded jobs: accepted bids on requests in progress;
- * - total earnings: the sum of accepted bid amounts on completed requests (whole dollars);
+ * - total earnings: the sum of accepted bid amounts on completed requests (whole dollars), each the
+ *   awarded option's amount when the bid offered options;
  * - jobs completed: accepted bids on completed requests.
  */
 export const vendorDashboardStatsSchema = z.object({
@@ -28,6 +30,7 @@ export const vendorDashboardItemSchema = z.object({
   project_name: z.string().nullable(),
   request_status: z.enum(REQUEST_STATUSES),
   bid_status: z.enum(BID_STATUSES),
+  /** The bid's amount; for an accepted bid with options, the awarded option's. */
   amount: z.number().int(),
   estimated_time: z.number(),
   estimated_time_unit: z.enum(TIME_UNITS),
@@ -47,6 +50,11 @@ export const vendorDashboardSchema = z.object({
   active_bids: z.array(vendorDashboardItemSchema),
   current_jobs: z.array(vendorDashboardItemSchema),
   completed_jobs: z.array(vendorDashboardItemSchema),
+  /** Whether staff have approved the vendor, and what is still missing until they have. */
+  approval: z.object({
+    approved: z.boolean(),
+    missing: z.array(z.enum(VENDOR_APPROVAL_STEPS)),
+  }),
 });
 export type VendorDashboard = z.infer<typeof vendorDashboardSchema>;
 

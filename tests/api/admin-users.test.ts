@@ -1,6 +1,9 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setUserActive } from '#server/admin/user-admin-store.ts';
 import { verifyPassword } from '#server/auth/passwords.ts';
+import { queryRows } from '#server/db/query-rows.ts';
+import { auditLog } from '#server/db/schema/audit-log.ts';
 import { mailOutbox } from '#server/db/schema/mail.ts';
 import { sessions } from '#server/db/schema/sessions.ts';
 import { users } from '#server/db/schema/users.ts';
@@ -294,17 +297,187 @@ describe('deactivate and reactivate', () => {
     expect(repeat.json()).toEqual({ detail: ADMIN_USER_MESSAGES.alreadyActive });
   });
 
-  it('deactivates another staff member, but never the caller', async () => {
+  it('never deactivates the caller', async () => {
     const self = await staff.post(`${BASE}/${staffId}/deactivate/`, {});
     expect(self.statusCode).toBe(400);
     expect(self.json()).toEqual({ detail: ADMIN_USER_MESSAGES.selfDeactivate });
     expect((await userRow(staffId)).isActive).toBe(true);
     expect((await staff.get(`${BASE}/`)).statusCode).toBe(200);
+  });
+});
 
-    const colleague = await signInNewUser(t, { type: null, isStaff: true });
-    const done = await staff.post(`${BASE}/${colleague.id}/deactivate/`, {});
-    expect(done.statusCode).toBe(200);
-    expect((await colleague.client.get(`${BASE}/`)).statusCode).toBe(401);
+describe("staff accounts are a superuser's", () => {
+  let boss: { id: number; client: TestClient };
+
+  beforeAll(async () => {
+    boss = await signInNewUser(t, { type: null, isStaff: true, isSuperuser: true, firstName: 'Sue' });
+  });
+
+  const auditRowsAbout = (id: number) =>
+    t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetType, 'user'), eq(auditLog.targetId, id)));
+
+  const targets = [
+    ['another staff member', { isStaff: true, isSuperuser: false }],
+    ['a superuser', { isStaff: true, isSuperuser: true }],
+  ] as const;
+
+  it.each(targets)('staff cannot deactivate, reactivate or reset %s', async (_name, flags) => {
+    const target = await signInNewUser(t, { type: null, ...flags });
+    const other = await makeUser(t.db, { type: null, ...flags, isActive: false });
+    const email = (await userRow(target.id)).email;
+
+    for (const [url, id] of [
+      [`${BASE}/${target.id}/deactivate/`, target.id],
+      [`${BASE}/${other.id}/reactivate/`, other.id],
+      [`${BASE}/${target.id}/send-password-reset/`, target.id],
+    ] as const) {
+      const refused = await staff.post(url, {});
+      expect(refused.statusCode, url).toBe(403);
+      expect(refused.json()).toEqual({ detail: ADMIN_USER_MESSAGES.superuserOnly });
+      expect(await auditRowsAbout(id)).toEqual([]);
+    }
+    // Nothing changed: the target is still signed in, the deactivated one still deactivated.
+    expect((await userRow(target.id)).isActive).toBe(true);
+    expect(await sessionsOf(target.id)).toHaveLength(1);
+    expect((await target.client.get('/api/user-profile/')).statusCode).toBe(200);
+    expect((await userRow(other.id)).isActive).toBe(false);
+    expect(await resetMailsTo(email)).toHaveLength(0);
+  });
+
+  it.each(targets)('a superuser deactivates, reactivates and resets %s', async (_name, flags) => {
+    const target = await signInNewUser(t, { type: null, ...flags });
+    const email = (await userRow(target.id)).email;
+
+    const reset = await boss.client.post(`${BASE}/${target.id}/send-password-reset/`, {});
+    expect(reset.statusCode, reset.body).toBe(202);
+    expect(await resetMailsTo(email)).toHaveLength(1);
+
+    const done = await boss.client.post(`${BASE}/${target.id}/deactivate/`, {});
+    expect(done.statusCode, done.body).toBe(200);
+    expect(await sessionsOf(target.id)).toHaveLength(0);
+    expect((await target.client.get(`${BASE}/`)).statusCode).toBe(401);
+
+    const back = await boss.client.post(`${BASE}/${target.id}/reactivate/`, {});
+    expect(back.statusCode, back.body).toBe(200);
+    expect((await userRow(target.id)).isActive).toBe(true);
+    expect((await auditRowsAbout(target.id)).map((row) => [row.action, row.actorId])).toEqual([
+      ['user.send_password_reset', boss.id],
+      ['user.deactivate', boss.id],
+      ['user.reactivate', boss.id],
+    ]);
+  });
+
+  it('staff still manage managers and vendors', async () => {
+    const target = await makeUser(t.db, { type: 'property_manager' });
+    expect((await staff.post(`${BASE}/${target.id}/send-password-reset/`, {})).statusCode).toBe(202);
+    expect((await staff.post(`${BASE}/${target.id}/deactivate/`, {})).statusCode).toBe(200);
+    expect((await staff.post(`${BASE}/${target.id}/reactivate/`, {})).statusCode).toBe(200);
+  });
+});
+
+describe('the last active superuser', () => {
+  const onPostgres = process.env.TEST_DB === 'postgres';
+  const activeSuperusers = async () =>
+    (
+      await t.db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.isSuperuser, true), eq(users.isActive, true)))
+    ).map((row) => row.id);
+  const actorOf = async (id: number) => {
+    const row = await userRow(id);
+    return { id: row.id, email: row.email, isSuperuser: row.isSuperuser };
+  };
+
+  /** Two signed-in superusers, and every other superuser of the file deactivated: they are the only two. */
+  async function onlyTwoSuperusers() {
+    await t.db.update(users).set({ isActive: false }).where(eq(users.isSuperuser, true));
+    const flags = { type: null, isStaff: true, isSuperuser: true } as const;
+    const first = await signInNewUser(t, flags);
+    const second = await signInNewUser(t, flags);
+    expect((await activeSuperusers()).sort()).toEqual([first.id, second.id].sort());
+    return { first, second };
+  }
+
+  it('cannot be deactivated, not even by itself', async () => {
+    const { first, second } = await onlyTwoSuperusers();
+    const done = await first.client.post(`${BASE}/${second.id}/deactivate/`, {});
+    expect(done.statusCode, done.body).toBe(200);
+    expect(await activeSuperusers()).toEqual([first.id]);
+
+    const self = await first.client.post(`${BASE}/${first.id}/deactivate/`, {});
+    expect(self.statusCode).toBe(400);
+    expect(self.json()).toEqual({ detail: ADMIN_USER_MESSAGES.selfDeactivate });
+    const refused = await staff.post(`${BASE}/${first.id}/deactivate/`, {});
+    expect(refused.statusCode).toBe(403);
+    // Below the routes, the rule holds whoever asks, the superuser itself included.
+    expect(await setUserActive(t.db, first.id, false, await actorOf(first.id))).toBe('last_superuser');
+    expect(await activeSuperusers()).toEqual([first.id]);
+    expect(await sessionsOf(first.id)).toHaveLength(1);
+    expect((await first.client.get(`${BASE}/`)).statusCode).toBe(200);
+  });
+
+  it('two superusers deactivating each other at the same moment leave one of them active', async () => {
+    for (let round = 0; round < 5; round += 1) {
+      const { first, second } = await onlyTwoSuperusers();
+      const answers = await Promise.all([
+        first.client.post(`${BASE}/${second.id}/deactivate/`, {}),
+        second.client.post(`${BASE}/${first.id}/deactivate/`, {}),
+      ]);
+      const statuses = answers.map((answer) => answer.statusCode).sort();
+      // The loser is refused: 409 when its call got past sign-in before the winner committed, 401 after.
+      expect(statuses[0], answers.map((answer) => answer.body).join(' | ')).toBe(200);
+      expect([401, 409]).toContain(statuses[1]);
+      for (const answer of answers.filter((a) => a.statusCode === 409)) {
+        expect(answer.json()).toEqual({ detail: ADMIN_USER_MESSAGES.lastSuperuser });
+      }
+      expect(await activeSuperusers()).toHaveLength(1);
+    }
+  });
+
+  it('waits for a deactivation under way, then refuses the last superuser with 409', async () => {
+    const { first, second } = await onlyTwoSuperusers();
+    const [firstActor, secondActor] = [await actorOf(first.id), await actorOf(second.id)];
+    const lockWaiters = async () => {
+      const [row] = await queryRows<{ n: string }>(
+        t.db,
+        sql`select count(*) as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`,
+      );
+      return Number(row!.n);
+    };
+    if (!onPostgres) {
+      // PGlite has one connection, which a transaction held open would hold against every other
+      // statement: the two deactivations run one after the other.
+      expect(await setUserActive(t.db, second.id, false, firstActor)).toBe('changed');
+      expect(await setUserActive(t.db, first.id, false, secondActor)).toBe('last_superuser');
+    } else {
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      // The first deactivates the second in a transaction held open (in a box: a promise would be awaited too).
+      const holder = await new Promise<{ done: Promise<void> }>((holding) => {
+        const done = t.db.transaction(async (tx) => {
+          expect(await setUserActive(tx, second.id, false, firstActor)).toBe('changed');
+          holding({ done });
+          await released;
+        });
+      });
+      // The second, still signed in while that transaction is open, deactivates the first: its call
+      // waits for the lock, then finds the first the last active superuser.
+      const answer = second.client.post(`${BASE}/${first.id}/deactivate/`, {});
+      await expect.poll(lockWaiters, { timeout: 10_000 }).toBe(1);
+      release();
+      await holder.done;
+      const refused = await answer;
+      expect(refused.statusCode, refused.body).toBe(409);
+      expect(refused.json()).toEqual({ detail: ADMIN_USER_MESSAGES.lastSuperuser });
+    }
+    expect(await activeSuperusers()).toEqual([first.id]);
+    expect(await sessionsOf(first.id)).toHaveLength(1);
   });
 });
 

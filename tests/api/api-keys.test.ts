@@ -94,6 +94,7 @@ describe('vendor API keys: what a key may do', () => {
       ['GET /api/vendor/bids/', 'GET', '/api/vendor/bids/', undefined, 200],
       ['GET /api/bids/:id/', 'GET', `/api/bids/${bidId}/`, undefined, 200],
       ['PUT /api/requests/:id/bid/', 'PUT', `/api/requests/${request.id}/bid/`, bidBody(450), 200],
+      ['GET /api/bids/:id/history/', 'GET', `/api/bids/${bidId}/history/`, undefined, 200],
       [
         'POST /api/messages/',
         'POST',
@@ -102,6 +103,7 @@ describe('vendor API keys: what a key may do', () => {
         201,
       ],
       ['GET /api/messages/', 'GET', `/api/messages/?request=${request.id}`, undefined, 200],
+      ['POST /api/messages/read/', 'POST', '/api/messages/read/', { request: request.id }, 200],
       ['GET /api/messages/conversations/', 'GET', '/api/messages/conversations/', undefined, 200],
       ['GET /api/notifications/', 'GET', '/api/notifications/', undefined, 200],
       [
@@ -131,8 +133,11 @@ describe('vendor API keys: what a key may do', () => {
 
   it('refuses every other route of the route table with 403 API_KEY_NOT_ALLOWED', async () => {
     const { key } = await vendorWithKey();
-    // Pages and static files never read credentials (auth-context.ts needsAuth): nothing to refuse.
+    // Pages and static files never read credentials (auth-context.ts needsAuth), nor do the health
+    // probes (config.anonymous: they answer everyone alike): nothing to refuse.
     const notRead = new Set([
+      'GET /api/health/',
+      'GET /api/health/ready',
       'GET /*',
       'GET /static/panorama/demo.png',
       'GET /unsubscribe/:token',

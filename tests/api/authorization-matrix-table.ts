@@ -68,17 +68,20 @@ POST   /api/notifications/mark-all-read/                          |             
 GET    /api/messages/conversations/                               |                                          | 401 | 200 | 200 | 200 | 200 | 200 | 200 | 200 | 200
 GET    /api/messages/                                             | open request, the category vendor's thread | 401 | 200 | 403 | 200 | 200 | 200 | 403 | 403 | 403
 POST   /api/messages/                                             | open request, the category vendor's thread | 401 | 201 | 403 | 201 | 201 | 201 | 403 | 403 | 403
+POST   /api/messages/read/                                        | open request, the category vendor's thread | 401 | 200 | 403 | 200 | 200 | 200 | 403 | 403 | 403
 POST   /api/requests/                                             | a request on Acme Tower                  | 401 | 403 | 403 | 201 | 201 | 201 | 403 | 201 | 201
 GET    /api/requests/:id/                                         | open, two pending bids                   | 401 | 200 | 403 | 200 | 200 | 200 | 403 | 200 | 200
 GET    /api/requests/:id/                                         | awarded and marked complete              | 401 | 200 | 403 | 200 | 200 | 200 | 403 | 200 | 200
 POST   /api/requests/:id/bid/                                     | open, no bids yet                        | 401 | 201 | 403 | 403 | 201 | 403 | 403 | 403 | 403
 PUT    /api/requests/:id/bid/                                     | open, the caller's pending bid           | 401 | 200 | 403 | 403 | 200 | 403 | 403 | 403 | 403
 GET    /api/bids/:id/                                             | the category vendor's pending bid        | 401 | 200 | 404 | 404 | 404 | 200 | 404 | 200 | 200
+GET    /api/bids/:id/history/                                     | the category vendor's pending bid        | 401 | 200 | 404 | 404 | 404 | 200 | 404 | 200 | 200
 POST   /api/bids/:id/withdraw/                                    | the category vendor's pending bid        | 401 | 200 | 404 | 404 | 404 | 403 | 403 | 403 | 403
 POST   /api/requests/:id/award/                                   | open, the category vendor's bid          | 401 | 403 | 403 | 403 | 403 | 200 | 403 | 200 | 200
 POST   /api/requests/:id/bidding/                                 | open, close bidding                      | 401 | 403 | 403 | 403 | 403 | 200 | 403 | 200 | 200
 POST   /api/requests/:id/cancel/                                  | open                                     | 401 | 403 | 403 | 403 | 403 | 200 | 403 | 200 | 200
 POST   /api/requests/:id/invitations/                             | open, invite the other vendor            | 401 | 403 | 403 | 403 | 403 | 200 | 403 | 200 | 200
+POST   /api/requests/:id/open/                                    | a vendor's report held for the managers  | 401 | 403 | 403 | 403 | 403 | 200 | 403 | 200 | 200
 POST   /api/requests/:id/complete/                                | awarded, in progress                     | 401 | 403 | 403 | 403 | 200 | 403 | 403 | 403 | 403
 POST   /api/requests/:id/confirm/                                 | marked complete                          | 401 | 403 | 403 | 403 | 403 | 200 | 403 | 200 | 200
 POST   /api/requests/:id/send-back/                               | marked complete                          | 401 | 403 | 403 | 403 | 403 | 200 | 403 | 200 | 200
@@ -152,9 +155,17 @@ GET    /api/admin/users/:id/                                      | a user who i
 POST   /api/admin/users/:id/deactivate/                           | a spare active user                      | 401 | 403 | 403 | 403 | 403 | 403 | 403 | 200 | 200
 POST   /api/admin/users/:id/reactivate/                           | a spare deactivated user                 | 401 | 403 | 403 | 403 | 403 | 403 | 403 | 200 | 200
 POST   /api/admin/users/:id/send-password-reset/                  | a user who is none of the actors         | 401 | 403 | 403 | 403 | 403 | 403 | 403 | 202 | 202
+POST   /api/admin/users/:id/deactivate/                           | a staff account                          | 401 | 403 | 403 | 403 | 403 | 403 | 403 | 403 | 200
+POST   /api/admin/users/:id/deactivate/                           | a superuser account                      | 401 | 403 | 403 | 403 | 403 | 403 | 403 | 403 | 200
+POST   /api/admin/users/:id/reactivate/                           | a staff account, deactivated             | 401 | 403 | 403 | 403 | 403 | 403 | 403 | 403 | 200
+POST   /api/admin/users/:id/reactivate/                           | a superuser account, deactivated         | 401 | 403 | 403 | 403 | 403 | 403 | 403 | 403 | 200
+POST   /api/admin/users/:id/send-password-reset/                  | a staff account                          | 401 | 403 | 403 | 403 | 403 | 403 | 403 | 403 | 202
+POST   /api/admin/users/:id/send-password-reset/                  | a superuser account                      | 401 | 403 | 403 | 403 | 403 | 403 | 403 | 403 | 202
 GET    /api/admin/audit-log/                                      |                                          | 401 | 403 | 403 | 403 | 403 | 403 | 403 | 403 | 200
 GET    /api/notification-settings/                                |                                          | 401 | 200 | 200 | 200 | 200 | 200 | 200 | 200 | 200
 PUT    /api/notification-settings/                                | the caller's own settings, unchanged     | 401 | 200 | 200 | 200 | 200 | 200 | 200 | 200 | 200
+POST   /api/notification-settings/phone/verification/            | the caller's own unconfirmed number      | 401 | 200 | 200 | 200 | 200 | 200 | 200 | 200 | 200
+POST   /api/notification-settings/phone/verify/                  | the code texted to the caller's number   | 401 | 200 | 200 | 200 | 200 | 200 | 200 | 200 | 200
 GET    /api/push/config/                                          |                                          | 401 | 200 | 200 | 200 | 200 | 200 | 200 | 200 | 200
 GET    /api/push/subscriptions/                                   |                                          | 401 | 200 | 200 | 200 | 200 | 200 | 200 | 200 | 200
 POST   /api/push/subscriptions/                                   | a new device of the caller's             | 401 | 201 | 201 | 201 | 201 | 201 | 201 | 201 | 201

@@ -351,6 +351,7 @@ describe('GET /api/bids/{id}/', () => {
     expect(mine.statusCode).toBe(200);
     expect(mine.json()).toEqual({
       id: bid.id,
+      version: 1,
       amount: 500,
       estimated_time: 2.5,
       estimated_time_unit: 'hours',
@@ -397,6 +398,7 @@ describe('GET /api/vendor/bids/', () => {
         'request_type',
         'status',
         'vendor_name',
+        'version',
       ].sort(),
     );
     expect(page1.results[0].vendor_name).toMatch(/^Vendor Co/);

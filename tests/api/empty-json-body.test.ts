@@ -13,6 +13,7 @@ import { layoutPolygons, layouts, panoramaHotspots, photos } from '#server/db/sc
 import { layoutShares } from '#server/db/schema/layout-shares.ts';
 import { notificationPreferences } from '#server/db/schema/notification-deliveries.ts';
 import { notifications } from '#server/db/schema/notifications.ts';
+import { phoneVerificationCodes } from '#server/db/schema/phone-verification-codes.ts';
 import { plans } from '#server/db/schema/plans.ts';
 import { units } from '#server/db/schema/projects.ts';
 import { pushSubscriptions } from '#server/db/schema/push-subscriptions.ts';
@@ -670,6 +671,48 @@ const BODYLESS: BodylessRoute[] = [
       };
     },
   },
+  {
+    route: 'POST /api/requests/:id/open/',
+    prepare: async () => {
+      const { client, request } = await managerWithRequest({ openedToVendorsAt: null });
+      return {
+        client,
+        url: `/api/requests/${request.id}/open/`,
+        status: 200,
+        check: async () => {
+          const [row] = await db
+            .select({
+              openedAt: maintenanceRequests.openedToVendorsAt,
+              inviteAll: maintenanceRequests.inviteAll,
+            })
+            .from(maintenanceRequests)
+            .where(eq(maintenanceRequests.id, request.id));
+          expect(row?.openedAt).not.toBeNull();
+          expect(row?.inviteAll).toBe(false);
+        },
+      };
+    },
+  },
+  {
+    route: 'POST /api/notification-settings/phone/verification/',
+    prepare: async () => {
+      // A number of its own: sends to one number are limited whoever asks.
+      const phoneNumber = String(3035550000 + ++sequence);
+      const person = await makeUser(db, { type: 'property_manager', phoneNumber });
+      return {
+        client: await signIn(app, person.email),
+        url: '/api/notification-settings/phone/verification/',
+        status: 200,
+        check: async () => {
+          const codes = await db
+            .select()
+            .from(phoneVerificationCodes)
+            .where(eq(phoneVerificationCodes.userId, person.id));
+          expect(codes).toHaveLength(1);
+        },
+      };
+    },
+  },
 ];
 
 /**
@@ -712,6 +755,8 @@ const NEED_A_BODY = [
   'POST /api/requests/:id/complete/',
   'POST /api/requests/:id/invitations/',
   'POST /api/messages/',
+  'POST /api/messages/read/',
+  'POST /api/notification-settings/phone/verify/',
   'POST /api/vendor/api-keys/',
   'PUT /api/user-profile/',
   'POST /api/vendor/insurance/',

@@ -104,9 +104,7 @@ describe('POST /api/messages/', () => {
     });
     expect(sent.statusCode).toBe(201);
     // The answer's id and time are the row's, as every later read gives them.
-    const thread = await creator.client.get(
-      `/api/messages/?request=${request.id}&vendor=${plumber.id}&mark_read=false`,
-    );
+    const thread = await creator.client.get(`/api/messages/?request=${request.id}&vendor=${plumber.id}`);
     expect(thread.json()).toEqual([sent.json()]);
     const deliveries = await t.db
       .select({
@@ -319,7 +317,7 @@ describe('POST /api/messages/', () => {
 });
 
 describe('GET /api/messages/', () => {
-  it("each vendor reads only its own thread, oldest first, and marks the managers' messages read", async () => {
+  it('each vendor reads only its own thread, oldest first, and marks nothing read', async () => {
     const request = await plumbingRequest();
     await plumber.client.post('/api/messages/', { request: request.id, content: 'First' });
     await creator.client.post('/api/messages/', {
@@ -336,22 +334,41 @@ describe('GET /api/messages/', () => {
     expect(Object.keys(thread[0]).sort()).toEqual(
       ['content', 'created_at', 'id', 'request', 'sender_name', 'sender_role', 'vendor'].sort(),
     );
-    const rows = await t.db.select().from(messages).where(eq(messages.requestId, request.id));
-    const byContent = Object.fromEntries(rows.map((row) => [row.content, row.readAt]));
+    const readAt = async () =>
+      Object.fromEntries(
+        (await t.db.select().from(messages).where(eq(messages.requestId, request.id))).map((row) => [
+          row.content,
+          row.readAt,
+        ]),
+      );
+    // Reading changes nothing: marking read is its own POST.
+    expect(Object.values(await readAt())).toEqual([null, null, null]);
+
+    const marked = await plumber.client.post('/api/messages/read/', { request: request.id });
+    expect(marked.statusCode, marked.body).toBe(200);
+    expect(marked.json()).toEqual({ marked: 1 });
+    const byContent = await readAt();
     expect(byContent.Second).not.toBeNull();
-    // Its own message stays unread until a manager opens the thread; the other thread is untouched.
+    // Its own message stays unread until a manager marks the thread read; the other thread is untouched.
     expect(byContent.First).toBeNull();
     expect(byContent['Other thread']).toBeNull();
   });
 
-  it("a manager reads a vendor's thread by naming it, which marks the vendor's messages read", async () => {
+  it("a manager reads a vendor's thread by naming it, and marks the vendor's messages read the same way", async () => {
     const request = await plumbingRequest();
     await plumber.client.post('/api/messages/', { request: request.id, content: 'Question' });
     const response = await colleague.client.get(`/api/messages/?request=${request.id}&vendor=${plumber.id}`);
     expect(response.statusCode).toBe(200);
     expect(response.json().map((m: { content: string }) => m.content)).toEqual(['Question']);
-    const [row] = await t.db.select().from(messages).where(eq(messages.requestId, request.id));
-    expect(row!.readAt).not.toBeNull();
+    const row = async () =>
+      (await t.db.select().from(messages).where(eq(messages.requestId, request.id)))[0]!;
+    expect((await row()).readAt).toBeNull();
+    const marked = await colleague.client.post('/api/messages/read/', {
+      request: request.id,
+      vendor: plumber.id,
+    });
+    expect(marked.json()).toEqual({ marked: 1 });
+    expect((await row()).readAt).not.toBeNull();
   });
 
   it('validates the query and checks who asks', async () => {
@@ -394,6 +411,9 @@ describe('GET /api/messages/conversations/', () => {
     expect(list[1]).toMatchObject({ request_id: older.id, unread_count: 0, last_message: 'Older thread' });
 
     await vendorUser.client.get(`/api/messages/?request=${newer.id}`);
+    const opened = (await vendorUser.client.get('/api/messages/conversations/')).json();
+    expect(opened[0].unread_count).toBe(2);
+    await vendorUser.client.post('/api/messages/read/', { request: newer.id });
     const after = (await vendorUser.client.get('/api/messages/conversations/')).json();
     expect(after[0].unread_count).toBe(0);
   });

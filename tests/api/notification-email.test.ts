@@ -145,8 +145,8 @@ describe('a message mail', () => {
     const { vendor, manager, request } = await thread();
     await write(manager, request.id, vendor, 'Are you on site?');
     await write(manager, request.id, vendor, 'Call me.');
-    const read = await vendor.client.get(`/api/messages/?request=${request.id}`);
-    expect(read.statusCode).toBe(200);
+    const read = await vendor.client.post('/api/messages/read/', { request: request.id });
+    expect(read.statusCode, read.body).toBe(200);
     await t.app.flushDeliveries({ now: later(4 * MINUTE) });
     expect(await messageMails(vendor)).toHaveLength(0);
     const deliveries = await deliveriesOf(t, vendor.id);
@@ -180,6 +180,55 @@ describe('a message mail', () => {
     expect((await deliveriesOf(t, vendor.id)).map((d) => [d.status, d.lastError])).toEqual([
       ['cancelled', 'Turned off before it was sent.'],
     ]);
+  });
+});
+
+describe('reading a thread in the app', () => {
+  /** A vendor with messages on every channel, in a thread where the manager wrote once. */
+  async function unreadEverywhere() {
+    const { vendor, manager, request } = await thread();
+    await saveSettings(vendor, {
+      email_notifications: true,
+      sms_notifications: true,
+      categories: { messages: { email: true, sms: true, push: true } },
+      quiet_hours: QUIET_OFF,
+    });
+    const device = t.push.newDevice();
+    expect((await vendor.client.post('/api/push/subscriptions/', device)).statusCode).toBe(201);
+    await write(manager, request.id, vendor, 'Is the tenant home?');
+    return { vendor, request };
+  }
+  const outcomes = async (person: Person) =>
+    (await deliveriesOf(t, person.id)).map((d) => [d.channel, d.status, d.lastError]).sort();
+
+  it('opening it (GET, as a link from another site can) leaves its email, text and push to go out', async () => {
+    const { vendor, request } = await unreadEverywhere();
+    // A cross-site GET carries the session cookie: it must not count as the vendor having read it.
+    const opened = await vendor.client.get(`/api/messages/?request=${request.id}`);
+    expect(opened.statusCode).toBe(200);
+    expect((await vendor.client.get(`/api/messages/?request=${request.id}&mark_read=true`)).statusCode).toBe(
+      200,
+    );
+    await t.app.flushDeliveries({ now: later(4 * MINUTE) });
+    expect(await outcomes(vendor)).toEqual([
+      ['email', 'sent', null],
+      ['push', 'sent', null],
+      ['sms', 'sent', null],
+    ]);
+  });
+
+  it('marking it read (POST /api/messages/read/) cancels its email, text and push', async () => {
+    const { vendor, request } = await unreadEverywhere();
+    const marked = await vendor.client.post('/api/messages/read/', { request: request.id });
+    expect(marked.statusCode, marked.body).toBe(200);
+    await t.app.flushDeliveries({ now: later(4 * MINUTE) });
+    const read = 'Read in the app before it was sent.';
+    expect(await outcomes(vendor)).toEqual([
+      ['email', 'cancelled', read],
+      ['push', 'cancelled', read],
+      ['sms', 'cancelled', read],
+    ]);
+    expect(await messageMails(vendor)).toHaveLength(0);
   });
 });
 

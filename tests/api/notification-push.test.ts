@@ -93,7 +93,8 @@ describe('VAPID keys', () => {
       await configured.close();
       await postgresLike.close();
     }
-  });
+    // It starts two apps of its own: set-up work, given the hooks' room on a busy machine.
+  }, 120_000);
 });
 
 describe('devices', () => {

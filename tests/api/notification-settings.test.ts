@@ -53,6 +53,8 @@ describe('GET /api/notification-settings/', () => {
       ],
       quiet_hours: { enabled: false, start: '21:00', end: '07:00', time_zone: 'America/Denver' },
       sms_number: `+1${vendor.phone}`,
+      sms_number_confirmed: true,
+      sms_code_expires_at: null,
       sms_provider: 'twilio',
       push_devices: 0,
     });

@@ -96,7 +96,7 @@ const smsSwitch = async (person: Person) =>
   (await t.db.select({ on: users.smsNotifications }).from(users).where(eq(users.id, person.id)))[0]!.on;
 
 describe('a text', () => {
-  it('is short, names FieldBid, links the request and says how to stop', async () => {
+  it('is short, names FieldBid and the event, links the request and says how to stop', async () => {
     const vendor = await vendorWithTexts();
     const requestId = await award(vendor);
     await t.app.flushDeliveries();
@@ -104,7 +104,7 @@ describe('a text', () => {
     expect(text).toBeDefined();
     expect(text!.from).toBe(t.twilio.from);
     expect(text!.body).toBe(
-      `FieldBid: Bid accepted. Your $1,250 bid for request #${requestId} was accepted. The job is now in progress. http://localhost:8080/vendor/requests/${requestId} Reply STOP to opt out.`,
+      `FieldBid: Your bid on request #${requestId} was accepted. Open: http://localhost:8080/vendor/requests/${requestId} Reply STOP to opt out.`,
     );
     expect(text!.body.length).toBeLessThanOrEqual(160);
     const [delivery] = (await deliveriesOf(t, vendor.id)).filter((d) => d.channel === 'sms');
@@ -128,7 +128,7 @@ describe('a text', () => {
     await t.app.flushDeliveries();
     expect((await deliveriesOf(t, vendor.id)).map((d) => d.channel).sort()).toEqual(['email', 'push']);
     expect(
-      t.twilio.sent.filter((text) => text.body.includes('Bid accepted') && text.to.endsWith('0123')),
+      t.twilio.sent.filter((text) => text.body.includes('was accepted') && text.to.endsWith('0123')),
     ).toEqual([]);
   });
 });

@@ -152,6 +152,16 @@ describe('GET /api/openapi.json', () => {
     expect(operation('POST /stripe/webhook/')?.security).toEqual([]);
   });
 
+  it('documents marking a thread read as a write of its own, and reading it without a mark_read switch', () => {
+    const markRead = operation('POST /api/messages/read/');
+    expect(markRead?.security).toContainEqual({ sessionCookie: [], csrfToken: [] });
+    expect(markRead?.security).toContainEqual({ vendorApiKey: [] });
+    expect(JSON.stringify(markRead?.requestBody)).toContain('"vendor"');
+    const read = operation('GET /api/messages/');
+    const names = (read?.parameters as OpenAPIV3_1.ParameterObject[] | undefined)?.map((p) => p.name);
+    expect(names?.sort()).toEqual(['request', 'vendor']);
+  });
+
   it('names every error code of the shared list in its error schema', () => {
     const errorSchema = document.components?.schemas?.Error as OpenAPIV3_1.SchemaObject | undefined;
     expect(errorSchema, 'components.schemas.Error').toBeDefined();

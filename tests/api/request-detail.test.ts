@@ -102,11 +102,14 @@ describe('GET /api/requests/{id}/', () => {
       areas_affected: ['Kitchen'],
       project: { id: projectId, name: 'Harbor View', address: '1 Pier Rd' },
       documentation_available: true,
+      is_own_report: false,
+      is_open_to_vendors: true,
       user: { first_name: 'Pat', last_name: 'Lee', job_title: 'Property Manager' },
       bidding_config: { is_open_for_bids: true, bid_deadline: '2027-02-01T00:00:00.000Z' },
       bids: [
         {
           id: expect.any(Number),
+          version: 1,
           vendor_id: vendorIds.plumber,
           vendor_name: 'Pipes Inc',
           estimated_time: 3,
@@ -118,6 +121,7 @@ describe('GET /api/requests/{id}/', () => {
         },
         {
           id: expect.any(Number),
+          version: 1,
           vendor_id: vendorIds.invited,
           vendor_name: 'Invited LLC',
           estimated_time: 2.5,

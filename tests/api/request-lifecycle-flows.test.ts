@@ -442,6 +442,7 @@ describe('GET /api/requests/{id}/ lifecycle fields', () => {
     ]);
     expect(manager.awarded_bid).toEqual({
       id: request.bidOf.winner.id,
+      version: 1,
       vendor_id: users.winner!.id,
       vendor_name: 'Pipes Inc',
       amount: 450,

@@ -40,7 +40,10 @@ const bid = (amount: number, notes = '') => ({
   notes,
 });
 
-/** The reproduction's first step: the vendor reports work on the property it works on. */
+/**
+ * The reproduction's first step: the vendor reports work on the property it works on; a manager
+ * then opens it to the vendors of its trade (a report is held for the managers until then).
+ */
 async function reportedRequest(): Promise<number> {
   const response = await as.reporter.post('/api/requests/', {
     type: 'Plumbing',
@@ -48,7 +51,10 @@ async function reportedRequest(): Promise<number> {
     project_id: projectId,
   });
   expect(response.statusCode, response.body).toBe(201);
-  return response.json<{ id: number }>().id;
+  const id = response.json<{ id: number }>().id;
+  const opened = await as.manager.post(`/api/requests/${id}/open/`, {});
+  expect(opened.statusCode, opened.body).toBe(200);
+  return id;
 }
 
 /** A reported request on which the rival and the loser have bid through the API. */

@@ -38,7 +38,12 @@ import { bidBodySchema, myBidPageSchema } from '#shared/bid-responses.ts';
 import { layoutPolygonSchema, projectDocumentationSchema } from '#shared/documentation-responses.ts';
 import { managerSubmitResponseSchema, managerSuccessResponseSchema } from '#shared/manager-application.ts';
 import { managerDashboardSchema, managerRequestPageSchema, teamSchema } from '#shared/manager-responses.ts';
-import { conversationListSchema, messageSchema, messageThreadSchema } from '#shared/message-schemas.ts';
+import {
+  conversationListSchema,
+  messageReadResponseSchema,
+  messageSchema,
+  messageThreadSchema,
+} from '#shared/message-schemas.ts';
 import {
   markAllReadResponseSchema,
   notificationListSchema,
@@ -323,9 +328,10 @@ describe("the vendor's answers", () => {
     );
     expect(conversations.length).toBeGreaterThan(0);
     const requestId = conversations[0]!.request_id;
+    expectAnswer(await vendor.get(`/api/messages/?request=${requestId}`), messageThreadSchema, 200);
     expectAnswer(
-      await vendor.get(`/api/messages/?request=${requestId}&mark_read=false`),
-      messageThreadSchema,
+      await vendor.post('/api/messages/read/', { request: requestId }),
+      messageReadResponseSchema,
       200,
     );
     expectAnswer(
@@ -483,7 +489,11 @@ describe("the manager's answers", () => {
       notes: 'New cartridge.',
     };
     const bid = expectAnswer(await vendor.post(request('bid'), bidInput), bidBodySchema, 201);
-    expectAnswer(await put(vendor, request('bid'), { ...bidInput, amount: 230 }), bidBodySchema, 200);
+    const edited = expectAnswer(
+      await put(vendor, request('bid'), { ...bidInput, amount: 230 }),
+      bidBodySchema,
+      200,
+    );
     expectAnswer(await manager.get(`/api/bids/${bid.id}/`), bidBodySchema, 200);
     expectAnswer(await manager.get(`/api/requests/${created.id}/`), requestDetailSchema, 200);
     expectAnswer(
@@ -502,7 +512,12 @@ describe("the manager's answers", () => {
     );
     expectAnswer(await manager.get('/api/messages/conversations/'), conversationListSchema, 200);
 
-    expectAnswer(await manager.post(request('award'), { bid_id: bid.id }), lifecycleAnswerSchema, 200);
+    // The award names the version the manager saw: the edited bid's.
+    expectAnswer(
+      await manager.post(request('award'), { bid_id: bid.id, bid_version: edited.version }),
+      lifecycleAnswerSchema,
+      200,
+    );
     const done = multipart([{ name: 'note', value: 'Replaced the cartridge.' }, pngFile('photos', png())]);
     expectAnswer(await postMultipart(vendor, request('complete'), done), lifecycleAnswerSchema, 200);
     expectAnswer(

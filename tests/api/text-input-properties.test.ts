@@ -595,7 +595,7 @@ const WRITE_ROUTES: Record<string, WriteRoute> = {
     path: () => '/api/push/subscriptions/',
     who: 'vendor',
     encoding: 'json',
-    base: () => ({ endpoint: `https://push.example.test/${++sequence}`, keys: PUSH_KEYS }),
+    base: () => ({ endpoint: `https://fcm.googleapis.com/fcm/send/${++sequence}`, keys: PUSH_KEYS }),
     text: { endpoint: 'line', keys: 'line' },
     numbers: {},
     wrap: { keys: (value) => ({ ...PUSH_KEYS, p256dh: value }) },

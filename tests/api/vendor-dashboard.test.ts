@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { VendorDashboard } from '#shared/vendor-dashboard.ts';
 import { makeUser, TEST_PASSWORD } from '../support/factories.ts';
-import { makeBid, makeClient, makeProject, makeRequest } from '../support/request-factories.ts';
+import { makeBid, makeClient, makeProject, makeRequest, makeVendor } from '../support/request-factories.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { TestClient } from '../support/test-client.ts';
 
@@ -33,7 +33,7 @@ beforeAll(async () => {
   const pm = await makeUser(t.db, { type: 'property_manager', clientId: client.id });
   const me = await makeUser(t.db, { type: 'vendor' });
   const rival = await makeUser(t.db, { type: 'vendor' });
-  const fresh = await makeUser(t.db, { type: 'vendor' });
+  const fresh = await makeVendor(t.db);
   const admin = await makeUser(t.db, { type: null, isStaff: true });
   const request = (status: 'open' | 'in_progress' | 'completed' | 'cancelled', extra = {}) =>
     makeRequest(t.db, { createdById: pm.id, projectId: project.id, status, ...extra });
@@ -118,12 +118,48 @@ describe('GET /api/vendor/dashboard/', () => {
     expect(dashboard.completed_jobs[0]).toMatchObject({ amount: 390, completed_at: day(12).toISOString() });
   });
 
+  it("earns the awarded option's amount, not option 1's, for a bid with options", async () => {
+    const pm = await makeUser(t.db, { type: 'property_manager' });
+    const optionVendor = await makeVendor(t.db);
+    const option = (label: string, amount: number) => ({
+      label,
+      amount,
+      estimated_time: 4,
+      estimated_time_unit: 'hours' as const,
+      notes: '',
+      line_items: [],
+    });
+    const options = [
+      option('Patch', 300),
+      option('Replace the section', 900),
+      option('Replace it all', 2400),
+    ];
+    const done = await makeRequest(t.db, { createdById: pm.id, status: 'completed', completedAt: day(14) });
+    const current = await makeRequest(t.db, { createdById: pm.id, status: 'in_progress' });
+    // With options, the bid's own amount is option 1's (bid-schemas.ts); option 2 was awarded.
+    for (const request of [done, current]) {
+      await makeBid(t.db, {
+        requestId: request.id,
+        vendorId: optionVendor.id,
+        status: 'accepted',
+        amount: 300,
+        options,
+        awardedOption: 2,
+      });
+    }
+    const dashboard = await dashboardOf(await signIn(optionVendor.email));
+    expect(dashboard.stats.total_earnings).toBe(900);
+    expect(dashboard.completed_jobs.map((item) => item.amount)).toEqual([900]);
+    expect(dashboard.current_jobs.map((item) => item.amount)).toEqual([900]);
+  });
+
   it('answers zeros and empty tabs for a vendor without bids', async () => {
     expect(await dashboardOf(newVendor)).toEqual({
       stats: { active_bids: 0, awarded_jobs: 0, total_earnings: 0, jobs_completed: 0 },
       active_bids: [],
       current_jobs: [],
       completed_jobs: [],
+      approval: { approved: true, missing: [] },
     });
   });
 });

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeUser } from '../support/factories.ts';
-import { makeRequests, makeRequestWorld } from '../support/request-factories.ts';
+import { makeRequests, makeRequestWorld, makeVendor } from '../support/request-factories.ts';
 import { signIn } from '../support/sign-in.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import type { TestClient } from '../support/test-client.ts';
@@ -24,7 +23,7 @@ beforeAll(async () => {
       },
     ),
   );
-  const me = await makeUser(t.db, { type: 'vendor' });
+  const me = await makeVendor(t.db);
   vendor = await signIn(t.app, me.email);
 });
 afterAll(async () => {

@@ -113,6 +113,7 @@ describe('GET /api/vendor/jobs/ access and visibility', () => {
       invited_vendors: [],
       areas_affected: [],
       timeframe: null,
+      is_own_report: false,
     });
   });
 });

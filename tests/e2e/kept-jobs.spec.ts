@@ -18,9 +18,9 @@ test('a vendor keeps a job from the list, reads it offline, and releases it', as
 }) => {
   await signInUnderServiceWorker(page);
 
-  // Other tests add jobs in parallel: take a job the list shows, by its button's name. Keeping reads
-  // the vendor's thread, which marks it read; a job without a conversation leaves the seeded unread
-  // messages to messages-notifications.spec.ts.
+  // Other tests add jobs in parallel: take a job the list shows, by its button's name. The test opens
+  // the kept conversation, which marks a thread read once online; a job without a conversation leaves
+  // the seeded unread messages to messages-notifications.spec.ts.
   await page.goto('/vendor/jobs');
   await expect(page.getByRole('button', { name: KEEP_BUTTON }).first()).toBeVisible();
   const buttons = await page.getByRole('button', { name: KEEP_BUTTON }).all();

@@ -5,6 +5,13 @@ import { openSignedIn } from './support/login-page.ts';
 // These change the demo vendor's notifications and settings: one at a time, in this order.
 test.describe.configure({ mode: 'serial' });
 
+/** The conversation screen's POST /api/messages/read/, once it is answered. */
+const markedRead = (page: Page) =>
+  page.waitForResponse(
+    (response) =>
+      new URL(response.url()).pathname === '/api/messages/read/' && response.request().method() === 'POST',
+  );
+
 async function signedInPage(browser: Browser, email: string, landing: string): Promise<Page> {
   const context = await browser.newContext();
   const page = await context.newPage();
@@ -29,12 +36,18 @@ test("vendor and manager exchange messages and each sees the other's arrive with
   await vendor.goto('/vendor/messages');
   const seeded = vendor.getByRole('link').filter({ hasText: 'dishwasher drain' });
   await expect(seeded.getByLabel('2 unread')).toBeVisible();
+  // Opening it reads it (GET) and, once its messages are on screen, marks it read with its own POST.
+  const marked = markedRead(vendor);
   await seeded.click();
   await expect(vendor).toHaveURL(/\/vendor\/messages\/\d+$/);
   const requestId = /\/vendor\/messages\/(\d+)$/.exec(vendor.url())![1]!;
   const vendorChat = new ConversationScreen(vendor);
   await expect(vendor.getByRole('heading', { name: `Plumbing Request #${requestId}` })).toBeVisible();
   await expect(vendorChat.thread.getByText('Our building engineer, Sam')).toBeVisible();
+  const mark = await marked;
+  expect(mark.status()).toBe(200);
+  expect(mark.request().postDataJSON()).toEqual({ request: Number(requestId) });
+  expect(await mark.json()).toEqual({ marked: 2 });
   await expect(vendorChat.sendButton).toBeDisabled();
   await vendorChat.input.fill('   ');
   await expect(vendorChat.sendButton).toBeDisabled();
@@ -56,15 +69,21 @@ test("vendor and manager exchange messages and each sees the other's arrive with
   await expect(managerChat.thread.getByText(fromVendor)).toBeVisible();
 
   const fromManager = `Sam is in the lobby (${Date.now()})`;
+  // A message that arrives while the thread is open and visible is marked read too.
+  const markedAgain = markedRead(vendor);
   await managerChat.send(fromManager);
   const arrived = vendorChat.thread
     .locator('[data-sender-role="property_manager"]')
     .filter({ hasText: fromManager });
   await expect(arrived).toBeVisible();
   await expect(arrived).toContainText('Morgan Reyes');
+  expect(await (await markedAgain).json()).toEqual({ marked: 1 });
 
-  // The manager's message also reached the vendor's bell.
-  await expect(vendor.getByRole('button', { name: /^Notifications, \d+ unread$/ })).toBeVisible();
+  // Back on the list, the thread has nothing unread: the count dropped from 2.
+  await vendor.goto('/vendor/messages');
+  const thread = vendor.locator(`a[href="/vendor/messages/${requestId}"]`);
+  await expect(thread).toContainText(fromManager);
+  await expect(thread.getByLabel(/\d+ unread/)).toHaveCount(0);
   await vendor.context().close();
   await manager.context().close();
 });

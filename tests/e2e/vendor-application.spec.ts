@@ -1,8 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import { type APIRequestContext, expect, test } from '@playwright/test';
-import { apiSignIn } from './support/api-session.ts';
+import { apiSignIn, postJson } from './support/api-session.ts';
 import { CheckoutPage, DECLINED_CARD, GOOD_CARD } from './support/checkout-page.ts';
-import { DEMO_PASSWORD } from './support/login-page.ts';
+import { DEMO_PASSWORD, LoginPage, openSignedIn } from './support/login-page.ts';
 import { linkFromMail } from './support/mail-outbox.ts';
 import { VendorApplicationPage } from './support/vendor-application-page.ts';
 
@@ -34,12 +34,13 @@ async function monthlySubscribers(staff: APIRequestContext): Promise<number> {
   return results.find((plan) => plan.name === 'Monthly')?.subscriber_count ?? -1;
 }
 
-test('a vendor applies step by step, is declined once, pays, keeps one confirmation number and sets a password', async ({
+test('a vendor applies step by step, is declined once, pays, sets a password, waits for review and is live once staff approve it', async ({
   page,
   browser,
 }) => {
-  // Four steps, two checkout posts, a reload and a 3 s redirect on a shared 2-core machine.
-  test.setTimeout(90_000);
+  // Four steps, two checkout posts, a reload, a 3 s redirect, a sign-in and the admin console on a
+  // shared 2-core machine.
+  test.setTimeout(150_000);
   const email = `vendor.${Date.now()}@example.com`;
   const staff = await browser.newContext();
   try {
@@ -134,8 +135,47 @@ test('a vendor applies step by step, is declined once, pays, keeps one confirmat
     await expect(page.getByRole('heading', { name: 'Check Your Email' })).toBeVisible();
 
     // The account exists once: one confirmation mail went to the new address.
-    await linkFromMail(staff.request, email, /\/confirm-email\?key=[^\s"<>]+/);
+    const link = await linkFromMail(staff.request, email, /\/confirm-email\?key=[^\s"<>]+/);
     expect(await monthlySubscribers(staff.request)).toBe(subscribersBefore + 1);
+
+    // Paid but not yet approved: the vendor signs in to a screen that says its application is under
+    // review and what is still missing, and sees no job.
+    const key = decodeURIComponent(link.slice(link.indexOf('key=') + 4));
+    await postJson(page.request, '/api/users/confirm-email/', { key });
+    const login = new LoginPage(page);
+    await login.goto();
+    await login.signIn(email, 'vendor-pass-123');
+    await expect(page).toHaveURL(/\/vendor\/dashboard$/);
+    const underReview = page.getByRole('heading', { name: 'Your application is under review' });
+    await expect(underReview).toBeVisible();
+    const steps = page.getByRole('list', { name: 'Your application' });
+    await expect(steps.getByRole('listitem').filter({ hasText: /^Payment/ })).toContainText('Confirmed');
+    await expect(steps.getByRole('listitem').filter({ hasText: /^Insurance certificate/ })).toContainText(
+      'On file',
+    );
+    await expect(steps.getByRole('listitem').filter({ hasText: /^Review by our staff/ })).toContainText(
+      'Our team is checking',
+    );
+    await expect(page.getByRole('button', { name: 'Create Request' })).toHaveCount(0);
+    await page.goto('/vendor/jobs');
+    await expect(page.getByRole('heading', { name: 'Available Jobs' })).toBeVisible();
+    await expect(underReview).toBeVisible();
+    await expect(page.getByRole('link', { name: 'View Details' })).toHaveCount(0);
+
+    // Staff approve it in the admin console; the vendor is live at once.
+    const adminPage = await staff.newPage();
+    await openSignedIn(adminPage, 'admin@demo.local', '/admin/applications');
+    await adminPage.getByRole('tab', { name: 'Vendors' }).click();
+    const row = adminPage.getByRole('row').filter({ hasText: email });
+    await expect(row.getByText('Paid', { exact: true })).toBeVisible();
+    await row.getByRole('button', { name: 'Rocky Plumbing LLC' }).click();
+    const drawer = adminPage.getByRole('dialog', { name: 'Rocky Plumbing LLC' });
+    await drawer.getByRole('button', { name: 'Approve' }).click();
+    await expect(adminPage.getByText('Application approved; the applicant was mailed.')).toBeVisible();
+
+    await page.reload();
+    await expect(page.getByRole('link', { name: 'View Details' }).first()).toBeVisible();
+    await expect(underReview).toBeHidden();
   } finally {
     await staff.close();
   }

@@ -257,8 +257,13 @@ const accountCalls: Calls = {
   'GET /api/messages/conversations/': get('/api/messages/conversations/'),
   "GET /api/messages/ [open request, the category vendor's thread]": read(
     // A vendor's `vendor` is ignored (it reads its own thread); a manager names the thread's vendor.
-    (w) => `/api/messages/?request=${w.ids.open}&vendor=${w.users.category.id}&mark_read=false`,
+    (w) => `/api/messages/?request=${w.ids.open}&vendor=${w.users.category.id}`,
   ),
+  "POST /api/messages/read/ [open request, the category vendor's thread]": write((w) => ({
+    method: 'POST',
+    url: '/api/messages/read/',
+    json: { request: w.ids.open, vendor: w.users.category.id },
+  })),
   "POST /api/messages/ [open request, the category vendor's thread]": write((w, actor) => ({
     method: 'POST',
     url: '/api/messages/',
@@ -287,6 +292,9 @@ const requestCalls: Calls = {
   "GET /api/bids/:id/ [the category vendor's pending bid]": read(
     (w) => `/api/bids/${w.ids.categoryOpenBid}/`,
   ),
+  "GET /api/bids/:id/history/ [the category vendor's pending bid]": read(
+    (w) => `/api/bids/${w.ids.categoryOpenBid}/history/`,
+  ),
   "POST /api/bids/:id/withdraw/ [the category vendor's pending bid]": write(async (w) => ({
     method: 'POST',
     url: `/api/bids/${(await w.fresh.openRequest()).categoryBid}/withdraw/`,
@@ -313,6 +321,11 @@ const requestCalls: Calls = {
     method: 'POST',
     url: `/api/requests/${(await w.fresh.openRequest()).id}/invitations/`,
     json: { vendors: [w.users.other.id] },
+  })),
+  "POST /api/requests/:id/open/ [a vendor's report held for the managers]": write(async (w) => ({
+    method: 'POST',
+    url: `/api/requests/${await w.fresh.heldRequest()}/open/`,
+    json: { invite_all: true },
   })),
   'POST /api/requests/:id/complete/ [awarded, in progress]': write(async (w) => ({
     method: 'POST',
@@ -452,6 +465,21 @@ const ACTOR_UNIT: Record<Actor, string> = {
   super: '909',
 };
 
+/** Deactivate, reactivate and reset-link calls on a spare staff or superuser account. */
+function staffAccountCalls(target: string, role: 'staff' | 'superuser'): Calls {
+  const on = (action: string, active: boolean): MatrixCall =>
+    write(async (w) => ({
+      method: 'POST',
+      url: `/api/admin/users/${await w.fresh.user(active, role)}/${action}/`,
+      json: {},
+    }));
+  return {
+    [`POST /api/admin/users/:id/deactivate/ [${target}]`]: on('deactivate', true),
+    [`POST /api/admin/users/:id/reactivate/ [${target}, deactivated]`]: on('reactivate', false),
+    [`POST /api/admin/users/:id/send-password-reset/ [${target}]`]: on('send-password-reset', true),
+  };
+}
+
 const adminCalls: Calls = {
   'GET /api/admin/applications/managers/': get('/api/admin/applications/managers/'),
   'GET /api/admin/applications/managers/:id/ [a submitted application]': read(
@@ -571,6 +599,9 @@ const adminCalls: Calls = {
     url: `/api/admin/users/${w.ids.bystander}/send-password-reset/`,
     json: {},
   })),
+  // Staff accounts are a superuser's to act on: spare ones, so no call disables an actor.
+  ...staffAccountCalls('a staff account', 'staff'),
+  ...staffAccountCalls('a superuser account', 'superuser'),
   'GET /api/admin/audit-log/': get('/api/admin/audit-log/'),
 };
 

@@ -200,6 +200,13 @@ const theCategoryBid: BodyCheck = (w, _actor, response) => {
   });
 };
 
+/** The history of the bid asked for, and of no other: its versions' amounts. */
+const theCategoryBidHistory: BodyCheck = (w, _actor, response) => {
+  const history = response.json<{ bid_id: number; revisions: { amount: number }[] }>();
+  expect(history.bid_id).toBe(w.ids.categoryOpenBid);
+  expect(history.revisions.map((revision) => revision.amount)).toEqual([AMOUNTS.categoryOpen]);
+};
+
 export const MATRIX_CHECKS: Record<string, BodyCheck> = {
   'GET /api/users/auth-status/': authStatus,
   'GET /api/user-profile/': ownProfile,
@@ -210,6 +217,7 @@ export const MATRIX_CHECKS: Record<string, BodyCheck> = {
   'GET /api/requests/:id/ [open, two pending bids]': requestDetail(false),
   'GET /api/requests/:id/ [awarded and marked complete]': requestDetail(true),
   "GET /api/bids/:id/ [the category vendor's pending bid]": theCategoryBid,
+  "GET /api/bids/:id/history/ [the category vendor's pending bid]": theCategoryBidHistory,
   'GET /api/vendor/jobs/': jobs,
   'GET /api/vendor/bids/': ownBids,
   'GET /api/vendor/dashboard/': vendorSeesOnlyItsOwn,

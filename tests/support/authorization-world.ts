@@ -136,6 +136,8 @@ export interface FreshTargets {
   awardedRequest(done: boolean): Promise<number>;
   /** Cancelled before anyone was awarded (the one state reopen accepts). */
   cancelledRequest(): Promise<number>;
+  /** The reporter's report as it is raised: held for the managers, not yet open to vendors. */
+  heldRequest(): Promise<number>;
   layout(): Promise<number>;
   polygon(): Promise<number>;
   photo(): Promise<number>;
@@ -145,7 +147,8 @@ export interface FreshTargets {
   inboxItem(kind: 'demo-requests' | 'contact-messages' | 'visit-requests', handled: boolean): Promise<number>;
   plan(): Promise<number>;
   unit(): Promise<number>;
-  user(active: boolean): Promise<number>;
+  /** A spare account (a vendor unless `role` says staff or superuser), active or deactivated. */
+  user(active: boolean, role?: 'vendor' | 'staff' | 'superuser'): Promise<number>;
 }
 
 const addressOf = (actor: Actor) => `10.13.0.${ACTORS.indexOf(actor) + 1}`;
@@ -277,7 +280,10 @@ export async function buildAuthorizationWorld(): Promise<AuthorizationWorld> {
       ...(photo ? [image('photos', png(8, 6))] : []),
     ]);
     const created = await as('reporter', { method: 'POST', url: '/api/requests/', form }, 201);
-    return created.json<{ id: number }>().id;
+    const id = created.json<{ id: number }>().id;
+    // A vendor's report is held for the managers until one opens it to vendors (of its trade here).
+    await as('manager', { method: 'POST', url: `/api/requests/${id}/open/`, json: {} }, 200);
+    return id;
   };
   const bid = async (actor: 'category' | 'awarded', requestId: number, amount: number, notes: string) => {
     const json = {
@@ -548,6 +554,9 @@ function freshTargets(
         .where(eq(maintenanceRequests.id, id));
       return id;
     },
+    async heldRequest() {
+      return (await request({ openedToVendorsAt: null })).id;
+    },
     async cancelledRequest() {
       const { id } = await request({ status: 'cancelled', isOpenForBids: false });
       await makeBid(db, { requestId: id, vendorId: users.category.id, status: 'rejected' });
@@ -655,8 +664,12 @@ function freshTargets(
         .returning();
       return row!.id;
     },
-    async user(active) {
-      return (await makeUser(db, { type: 'vendor', isActive: active })).id;
+    async user(active, role = 'vendor') {
+      const flags =
+        role === 'vendor'
+          ? { type: 'vendor' as const }
+          : { type: null, isStaff: true, isSuperuser: role === 'superuser' };
+      return (await makeUser(db, { ...flags, isActive: active })).id;
     },
   };
 }

@@ -1,20 +1,22 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { buildApp } from '#server/app.ts';
 import { type Config, loadConfig } from '#server/config.ts';
 import type { Db } from '#server/db/database.ts';
 import { mailOutbox } from '#server/db/schema/mail.ts';
 import { notificationDeliveries } from '#server/db/schema/notification-deliveries.ts';
+import { users } from '#server/db/schema/users.ts';
 import { notify } from '#server/notifications/notify.ts';
+import type { HostResolver } from '#server/push/push-endpoint-rule.ts';
 import type { NotificationSettingsInput } from '#shared/notification-preferences.ts';
 import { makeUser } from './factories.ts';
 import { type FakeDevice, FakePushService } from './fake-push-service.ts';
 import { FakeTwilioApi } from './fake-twilio-api.ts';
 import { makeVendor } from './request-factories.ts';
 import { signIn } from './sign-in.ts';
-import type { TestApp } from './test-app.ts';
+import { NO_DNS, type TestApp } from './test-app.ts';
 import type { TestClient } from './test-client.ts';
 import { openTestDatabase } from './test-database.ts';
 import { phoneFor } from './test-phone.ts';
@@ -24,6 +26,11 @@ import { phoneFor } from './test-phone.ts';
  * into the outbox (the dev transport; the outbox's own sending is tested elsewhere), texts to a fake
  * Twilio REST API, pushes through `web-push` to a fake HTTPS push service. The background senders are
  * off: a test sends with `app.flushDeliveries({now})`, so it controls time.
+ *
+ * The fake push service listens on 127.0.0.1, which the push-endpoint rule refuses, so the app takes
+ * the test seam (config.push.allowInsecureEndpointsForTests, with an agent that trusts the fake's
+ * certificate) unless `pushRule` asks for the rule as in production (then `pushResolver` answers for
+ * DNS: NO_DNS unless given).
  */
 export interface DeliveryApp extends TestApp {
   twilio: FakeTwilioApi;
@@ -31,7 +38,10 @@ export interface DeliveryApp extends TestApp {
   dataDir: string;
 }
 
-export async function startDeliveryApp(overrides: Partial<Config> = {}): Promise<DeliveryApp> {
+export async function startDeliveryApp(
+  overrides: Partial<Config> = {},
+  options: { pushRule?: 'test-seam' | 'production'; pushResolver?: HostResolver } = {},
+): Promise<DeliveryApp> {
   const twilio = new FakeTwilioApi();
   const push = new FakePushService();
   await twilio.start();
@@ -46,11 +56,16 @@ export async function startDeliveryApp(overrides: Partial<Config> = {}): Promise
     twilio: twilio.config,
     ...overrides,
   };
+  config.push = { ...config.push, allowInsecureEndpointsForTests: options.pushRule !== 'production' };
   const app = await buildApp({
     config,
     database,
     mailSender: false,
-    deliveries: { runSender: false, pushAgent: push.agent },
+    deliveries: {
+      runSender: false,
+      pushAgent: push.agent,
+      pushResolver: options.pushResolver ?? NO_DNS,
+    },
   });
   await app.ready();
   return {
@@ -85,20 +100,40 @@ export interface Person {
   device: FakeDevice | null;
 }
 
-/** A signed-in user with a mobile number, optionally with this browser's push subscription stored. */
+/**
+ * A number as confirmed (the user typed in the code texted to it; phone-verification.test.ts goes
+ * through that itself): texts go only to a confirmed number.
+ */
+export function confirmedNumber(phone: string) {
+  return { phoneNumber: phone, phoneVerifiedNumber: phone, phoneVerifiedAt: new Date() };
+}
+
+/** Confirms the number a user's profile has now, as a code would. */
+export async function confirmNumberOf(db: Db, userId: number): Promise<void> {
+  await db
+    .update(users)
+    .set({ phoneVerifiedNumber: sql`${users.phoneNumber}`, phoneVerifiedAt: new Date() })
+    .where(eq(users.id, userId));
+}
+
+/**
+ * A signed-in user with a mobile number (confirmed unless `confirmed: false`), optionally with this
+ * browser's push subscription stored.
+ */
 export async function makePerson(
   t: DeliveryApp,
   kind: 'vendor' | 'property_manager',
-  options: { trades?: string[]; clientId?: number; device?: boolean } = {},
+  options: { trades?: string[]; clientId?: number; device?: boolean; confirmed?: boolean } = {},
 ): Promise<Person> {
   const phone = newPhone();
+  const number = options.confirmed === false ? { phoneNumber: phone } : confirmedNumber(phone);
   const user =
     kind === 'vendor'
-      ? await makeVendor(t.db, { serviceCategories: options.trades ?? [] }, { phoneNumber: phone })
+      ? await makeVendor(t.db, { serviceCategories: options.trades ?? [] }, number)
       : await makeUser(t.db, {
           type: 'property_manager',
           clientId: options.clientId ?? null,
-          phoneNumber: phone,
+          ...number,
         });
   const client = await signIn(t.app, user.email);
   let device: FakeDevice | null = null;

@@ -28,7 +28,11 @@ export interface FakeDevice {
  * queued statuses first (`answerNext`: 410 Gone, 500, 429).
  */
 export class FakePushService {
+  /** Every refusal's body starts with this: what a server must never copy where users or staff read. */
+  static readonly ANSWER_TEXT = 'fake push service answer';
   readonly received: ReceivedPush[] = [];
+  /** TCP connections opened to the service, whatever came of them. */
+  connections = 0;
   private readonly devices = new Map<string, { ecdh: ReturnType<typeof createECDH>; auth: Buffer }>();
   private readonly answers = new Map<string, number[]>();
   private server!: Server;
@@ -81,12 +85,15 @@ export class FakePushService {
             });
           }
           response.writeHead(status, { 'content-type': 'text/plain' });
-          response.end(status === 201 ? '' : `status ${status}`);
+          response.end(status === 201 ? '' : `${FakePushService.ANSWER_TEXT}: status ${status}`);
         });
       });
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+    this.server.on('connection', () => {
+      this.connections += 1;
+    });
     await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
     this.port = (this.server.address() as AddressInfo).port;
   }

@@ -68,6 +68,10 @@ export async function makeRequest(
   return request!;
 }
 
+/**
+ * A vendor's profile, approved by staff unless `approvedAt: null` is given (only an approved vendor
+ * sees jobs, bids and can be invited: src/shared/vendor-approval.ts).
+ */
 export async function makeVendorProfile(
   db: Db,
   overrides: Partial<typeof vendorProfiles.$inferInsert> & { userId: number },
@@ -75,7 +79,7 @@ export async function makeVendorProfile(
   sequence += 1;
   const [profile] = await db
     .insert(vendorProfiles)
-    .values({ companyName: `Vendor Co ${sequence}`, ...overrides })
+    .values({ companyName: `Vendor Co ${sequence}`, approvedAt: new Date(), ...overrides })
     .returning();
   return profile!;
 }

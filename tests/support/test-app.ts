@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { type AppOptions, buildApp } from '#server/app.ts';
 import { type Config, loadConfig } from '#server/config.ts';
 import type { Database, Db } from '#server/db/database.ts';
+import type { HostResolver } from '#server/push/push-endpoint-rule.ts';
 import { type ResponseContract, responseContract } from './response-contract.ts';
 import { openTestDatabase } from './test-database.ts';
 
@@ -41,12 +42,23 @@ export async function startTestApp(
 }
 
 /**
+ * The DNS of test apps knows no name: a push service's endpoint is accepted when a browser subscribes
+ * (push-endpoint-rule.ts lets a name that does not resolve now through), and a push never leaves the
+ * machine. Tests of the rule pass their own resolver.
+ */
+export const NO_DNS: HostResolver = async (hostname) => {
+  throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' });
+};
+
+/**
  * buildApp for tests: every route held to the response contract (response-contract.ts), and
- * app.close() failing with every violation seen. Tests that build a second app use this too.
+ * app.close() failing with every violation seen; no DNS (NO_DNS). Tests that build a second app use
+ * this too.
  */
 export async function buildTestApp(options: AppOptions): Promise<FastifyInstance> {
   const contract = responseContract();
-  const app = await buildApp({ ...options, onRoute: withContract(contract, options.onRoute) });
+  const deliveries = { ...options.deliveries, pushResolver: options.deliveries?.pushResolver ?? NO_DNS };
+  const app = await buildApp({ ...options, deliveries, onRoute: withContract(contract, options.onRoute) });
   app.addHook('onClose', async () => expectNoViolations(contract));
   return app;
 }

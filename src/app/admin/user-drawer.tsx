@@ -1,10 +1,29 @@
-import { Badge, type BadgeProps, Button, Drawer, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  type BadgeProps,
+  Button,
+  Drawer,
+  Group,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { modals } from '@mantine/modals';
+import { IconLock } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
+import { useAuthStatus, userOf } from '#app/auth/api.ts';
 import { isApiError } from '#app/lib/api-error.ts';
 import { ErrorAlert } from '#app/ui/error-alert.tsx';
 import { showToast } from '#app/ui/toast.ts';
-import { ADMIN_USER_ROLE_LABELS, type AdminUser, type AdminUserDetail } from '#shared/admin-users.ts';
+import {
+  ADMIN_USER_MESSAGES,
+  ADMIN_USER_ROLE_LABELS,
+  type AdminUser,
+  type AdminUserDetail,
+  mayManageAccount,
+} from '#shared/admin-users.ts';
 import { formatDateTime } from '#shared/date-display.ts';
 import { formatPhone } from '#shared/formatters.ts';
 import { AdminSectionState } from './admin-section-state.tsx';
@@ -45,8 +64,28 @@ const plural = (count: number, one: string, many: string) => `${count} ${count =
 const failure = (error: Error, fallback: string) =>
   isApiError(error) && error.serverMessage ? error.serverMessage : fallback;
 
-/** Send a reset link, and deactivate (asks first) or reactivate the account. */
+/**
+ * Send a reset link, and deactivate (asks first) or reactivate the account. A staff account is a
+ * superuser's to act on: other staff see why instead of buttons the server would refuse.
+ */
 function UserActions({ user }: { user: AdminUserDetail }) {
+  const callerIsSuperuser = userOf(useAuthStatus().data)?.is_superuser ?? false;
+  if (!mayManageAccount(callerIsSuperuser, user.role === 'staff')) {
+    return (
+      <Stack gap="sm">
+        <Title order={3} fz="md">
+          Actions
+        </Title>
+        <Alert color="gray" variant="light" icon={<IconLock size={18} aria-hidden />}>
+          {ADMIN_USER_MESSAGES.superuserOnly}
+        </Alert>
+      </Stack>
+    );
+  }
+  return <AccountActions user={user} />;
+}
+
+function AccountActions({ user }: { user: AdminUserDetail }) {
   const setActive = useSetUserActive(user.id);
   const sendReset = useSendPasswordReset(user.id);
   const [alert, setAlert] = useState<string | null>(null);
@@ -129,7 +168,7 @@ function UserActions({ user }: { user: AdminUserDetail }) {
       </Group>
       <Text size="xs" c="dimmed">
         {user.is_self
-          ? 'This is your own account: another staff member can deactivate it.'
+          ? 'This is your own account: only another superuser can deactivate it.'
           : user.is_active
             ? 'The reset link is the one the "Forgot password" page sends; it works once, for 1 hour.'
             : 'Reactivate the account before sending a password reset link.'}

@@ -178,7 +178,7 @@ function UsersList() {
 
 /**
  * /admin/users: every account (staff, property managers, vendors). Staff deactivate and reactivate
- * accounts and mail a password reset link.
+ * accounts and mail a password reset link; on a staff account only a superuser does.
  */
 export function UsersSection() {
   return (
@@ -188,7 +188,8 @@ export function UsersSection() {
           Users
         </Text>
         <Text c="dimmed" size="sm">
-          Find any account. Deactivating signs the user out everywhere and stops them signing in.
+          Find any account. Deactivating signs the user out everywhere and stops them signing in. Staff
+          accounts are changed by superusers only.
         </Text>
       </div>
       <UsersList />

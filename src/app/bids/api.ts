@@ -1,9 +1,11 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, readAnswer } from '#app/lib/api-client.ts';
+import { ApiError } from '#app/lib/api-error.ts';
 import { listStore, offlineQueryFn } from '#app/offline/offline-query.ts';
 import { submitThroughOutbox } from '#app/offline/outbox-api.ts';
 import { refusalError } from '#app/offline/refusal-error.ts';
-import { type BidBody, bidBodySchema, myBidPageSchema } from '#shared/bid-responses.ts';
+import { ERROR_MESSAGES } from '#shared/api-errors.ts';
+import { type BidBody, bidBodySchema, bidHistorySchema, myBidPageSchema } from '#shared/bid-responses.ts';
 import type { BidInput } from '#shared/bid-schemas.ts';
 import type { BidStatus } from '#shared/statuses.ts';
 import { bidWireBody } from './bid-wire-body.ts';
@@ -11,6 +13,7 @@ import { bidWireBody } from './bid-wire-body.ts';
 export const bidKeys = {
   all: ['bids'] as const,
   one: (bidId: number) => [...bidKeys.all, 'one', bidId] as const,
+  history: (bidId: number) => [...bidKeys.all, 'history', bidId] as const,
   mine: (view: MyBidsView) => [...bidKeys.all, 'mine', view] as const,
 };
 
@@ -24,6 +27,11 @@ export interface BidSubmission {
    * across every replay, so this one is not sent; it still tells the form when a retry is the same.
    */
   idempotencyKey: string;
+  /**
+   * The request is the vendor's own report (is_own_report): refused here as the server would refuse
+   * it (OWN_REQUEST), and never queued, so no write waits in the outbox only to be turned down later.
+   */
+  ownReport?: boolean;
 }
 
 /** A bid the server took (`saved`), or one kept on this device to be sent when back online. */
@@ -34,6 +42,9 @@ export type BidSubmitResult = { kind: 'saved'; bid: BidBody } | { kind: 'queued'
  * a refusal throws the ApiError a direct call would have, so the dialog keeps its error views.
  */
 export async function submitBid(submission: BidSubmission): Promise<BidSubmitResult> {
+  if (submission.ownReport) {
+    throw new ApiError({ status: 403, code: 'OWN_REQUEST', serverMessage: ERROR_MESSAGES.OWN_REQUEST });
+  }
   const update = submission.mode === 'update';
   const method = update ? 'PUT' : 'POST';
   const path = `/api/requests/${submission.requestId}/bid/`;
@@ -73,6 +84,17 @@ export function useBid(bidId: number | null) {
     queryFn: ({ signal }) => apiRequest(`/api/bids/${bidId}/`, { schema: bidBodySchema, signal }),
     enabled: bidId !== null,
     // The form must start from what the server holds now, not from a cached copy.
+    staleTime: 0,
+  });
+}
+
+/** GET /api/bids/{id}/history/: every version of the bid's terms, read when `enabled` (opened). */
+export function useBidHistory(bidId: number, enabled: boolean) {
+  return useQuery({
+    queryKey: bidKeys.history(bidId),
+    queryFn: ({ signal }) => apiRequest(`/api/bids/${bidId}/history/`, { schema: bidHistorySchema, signal }),
+    enabled,
+    // What the vendor changed last matters most: never shown from an older copy.
     staleTime: 0,
   });
 }

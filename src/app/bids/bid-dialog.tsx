@@ -22,6 +22,7 @@ import { BidQueued } from './bid-queued.tsx';
 import { BidRequestSummary } from './bid-request-summary.tsx';
 import { BidSuccess } from './bid-success.tsx';
 import { NestedDialogContext } from './nested-dialog.ts';
+import { OwnReportNotice } from './own-report-notice.tsx';
 
 /**
  * The request the bid is for, as the opener reads it (src/app/requests owns the request queries and
@@ -112,7 +113,13 @@ function BidDialogBody({
       crypto.randomUUID(),
     );
     mutation.mutate(
-      { requestId, mode, input, idempotencyKey: submissionKey.current.key },
+      {
+        requestId,
+        mode,
+        input,
+        idempotencyKey: submissionKey.current.key,
+        ownReport: request.data?.is_own_report ?? false,
+      },
       {
         onSuccess: (answer) => {
           submissionKey.current = null;
@@ -132,6 +139,8 @@ function BidDialogBody({
     );
   });
 
+  // Defensive: the list and the detail offer no Bid on the vendor's own report, so say why here too.
+  if (request.data?.is_own_report) return <OwnReportNotice request={request} onClose={onClose} />;
   if (saved) return <BidSuccess bid={saved} updated={editing} onClose={onClose} />;
   if (queued) return <BidQueued onClose={onClose} />;
 

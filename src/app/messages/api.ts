@@ -2,15 +2,19 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { useEffect, useRef } from 'react';
 import { apiRequest, readAnswer } from '#app/lib/api-client.ts';
 import { useEventStreamConnected, useServerEvent } from '#app/lib/event-stream.ts';
+import { usePageVisible } from '#app/lib/page-visible.ts';
 import { notificationKeys } from '#app/notifications/api.ts';
 import { listStore, type OfflineStore, offlineQueryFn, rowStore } from '#app/offline/offline-query.ts';
 import { submitThroughOutbox } from '#app/offline/outbox-api.ts';
+import { useOnline } from '#app/offline/outbox-hooks.ts';
 import { refusalError } from '#app/offline/refusal-error.ts';
 import {
   conversationListSchema,
   MESSAGE_POLL_MS,
   type Message,
   type MessageInput,
+  type MessageReadInput,
+  messageReadResponseSchema,
   messageSchema,
   messageThreadSchema,
 } from '#shared/message-schemas.ts';
@@ -56,7 +60,7 @@ const NOT_KEPT: OfflineStore<Message[]> = { save: async () => undefined, load: a
 
 function threadQueryOptions(
   thread: ThreadRef,
-  { refetchInterval = false, markRead = true }: { refetchInterval?: number | false; markRead?: boolean } = {},
+  { refetchInterval = false }: { refetchInterval?: number | false } = {},
 ) {
   return queryOptions({
     queryKey: messageKeys.thread(thread),
@@ -67,11 +71,7 @@ function threadQueryOptions(
         apiRequest('/api/messages/', {
           schema: messageThreadSchema,
           signal,
-          query: {
-            request: thread.requestId,
-            vendor: thread.vendorId,
-            mark_read: markRead ? undefined : 'false',
-          },
+          query: { request: thread.requestId, vendor: thread.vendorId },
         }),
       thread.vendorId === undefined
         ? rowStore(messageThreadSchema, 'conversations', thread.requestId)
@@ -84,24 +84,76 @@ function threadQueryOptions(
 
 /**
  * The signed-in vendor's own thread on a request, for fetching outside a screen (keeping a job
- * offline): read without marking it read, since the vendor has not seen it.
+ * offline). Reading a thread never marks it read: only the conversation screen does, once shown.
  */
 export function vendorThreadQueryOptions(requestId: number) {
-  return threadQueryOptions({ requestId }, { markRead: false });
+  return threadQueryOptions({ requestId });
 }
 
 export function useThread(thread: ThreadRef) {
-  const query = useQuery(threadQueryOptions(thread, { refetchInterval: usePollingFallback() }));
+  return useQuery(threadQueryOptions(thread, { refetchInterval: usePollingFallback() }));
+}
+
+/**
+ * POST /api/messages/read/: marks the thread's messages from the other side and the caller's notices
+ * of it read (which cancels their email, text and push not sent yet). Answers how many it marked.
+ */
+export async function markThreadRead(thread: ThreadRef): Promise<number> {
+  const answer = await apiRequest('/api/messages/read/', {
+    schema: messageReadResponseSchema,
+    method: 'POST',
+    json: {
+      request: thread.requestId,
+      ...(thread.vendorId === undefined ? {} : { vendor: thread.vendorId }),
+    } satisfies MessageReadInput,
+  });
+  return answer.marked;
+}
+
+/** The newest message the other side wrote: a vendor reads the managers', a manager the vendor's. */
+function newestFromOtherSide(thread: ThreadRef, messages: Message[] | undefined): number | null {
+  const vendorSide = thread.vendorId === undefined;
+  let newest: number | null = null;
+  for (const message of messages ?? []) {
+    if ((message.sender_role === 'vendor') === vendorSide) continue;
+    if (newest === null || message.id > newest) newest = message.id;
+  }
+  return newest;
+}
+
+/**
+ * Marks the thread read once its messages are on screen (`shown`: rendered from an answer that is
+ * not being fetched again): when it opens, and when a message from the other side arrives while it
+ * is open. Only while the page is visible (a background tab has read nothing) and the device is
+ * online. Not through the offline outbox: a mark is nobody's work to keep, and one that fails is
+ * sent again when the page is shown again, the device comes back online or a message arrives.
+ */
+export function useMarkThreadRead(thread: ThreadRef, messages: Message[] | undefined, shown: boolean): void {
   const queryClient = useQueryClient();
-  const refreshedBell = useRef(false);
-  // The first read of a thread marks its notices read on the server; the bell's own first fetch may
-  // have raced it on a full page load, so it asks again once (live events cover later reads).
+  const visible = usePageVisible();
+  const online = useOnline();
+  const newest = newestFromOtherSide(thread, messages);
+  const threadKey = `${thread.requestId} ${thread.vendorId ?? 'own'}`;
+  const sent = useRef<{ threadKey: string; newest: number } | null>(null);
+  const { requestId, vendorId } = thread;
+
   useEffect(() => {
-    if (!query.isSuccess || query.isPlaceholderData || refreshedBell.current) return;
-    refreshedBell.current = true;
-    void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
-  }, [query.isSuccess, query.isPlaceholderData, queryClient]);
-  return query;
+    if (!shown || !visible || !online || newest === null) return;
+    const done = sent.current;
+    if (done && done.threadKey === threadKey && done.newest >= newest) return;
+    const mark = { threadKey, newest };
+    sent.current = mark;
+    markThreadRead({ requestId, vendorId }).then(
+      () => {
+        // The conversation list's unread counts; the bell also hears of its notices over the event stream.
+        void queryClient.invalidateQueries({ queryKey: messageKeys.conversations() });
+        void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
+      },
+      () => {
+        if (sent.current === mark) sent.current = null;
+      },
+    );
+  }, [shown, visible, online, newest, threadKey, requestId, vendorId, queryClient]);
 }
 
 /** What the conversation header shows of the request (GET /api/requests/{id}/). */
@@ -173,7 +225,8 @@ export function useSendMessage(thread: ThreadRef) {
 
 /**
  * Pushed messages (DESIGN.md, Real-time): appended to the open thread at once, then the thread is
- * fetched again (which marks them read); the conversation list is refreshed for any thread.
+ * fetched again (the screen then marks them read: useMarkThreadRead); the conversation list is
+ * refreshed for any thread.
  */
 export function useLiveMessages(thread?: ThreadRef): void {
   const queryClient = useQueryClient();

@@ -9,6 +9,7 @@ import {
   messageKeys,
   type ThreadRef,
   useLiveMessages,
+  useMarkThreadRead,
   useRequestSummary,
   useSendMessage,
   useThread,
@@ -45,6 +46,8 @@ export function ConversationView({
   const send = useSendMessage(thread);
   const pending = usePendingMessages(thread);
   useLiveMessages(thread);
+  // On screen: the thread renders once the request's summary is there, from an answer not being fetched again.
+  useMarkThreadRead(thread, messages.data, request.isSuccess && messages.isSuccess && !messages.isFetching);
   useErrorToast(request.isError, LOAD_REQUEST_FAILED);
   useErrorToast(messages.isError && !request.isError, LOAD_MESSAGES_FAILED);
 

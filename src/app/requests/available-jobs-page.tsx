@@ -1,6 +1,6 @@
 import { Group, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { lazy, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { LazyBidDialog } from '#app/bids/lazy-bid-dialog.tsx';
 import { useDeferredAnswer } from '#app/lib/use-deferred-answer.ts';
@@ -13,6 +13,7 @@ import { ListHeader } from '#app/ui/list-header.tsx';
 import { ListStates } from '#app/ui/list-states.tsx';
 import { orderingParam, readColumnSort } from '#app/ui/list-url-params.ts';
 import { Pager } from '#app/ui/pager.tsx';
+import { ScreenTitle } from '#app/ui/screen-title.tsx';
 import { JOB_ORDERING_FIELDS } from '#shared/list-fields.ts';
 import { REQUEST_STATUS_LABELS } from '#shared/statuses.ts';
 import { requestKeys, useJobs, useRequestDetail } from './api.ts';
@@ -39,6 +40,11 @@ const SORT_OPTIONS = [
 ];
 
 /** /vendor/jobs: Available Jobs (signed-in spec, sections 2 and 7). Filters, sort and page live in the URL. */
+
+// Only a vendor staff have not approved yet meets it: kept out of the jobs list's first load.
+const UnderReviewNotice = lazy(() =>
+  import('#app/ui/under-review-notice.tsx').then((m) => ({ default: m.UnderReviewNotice })),
+);
 export function AvailableJobsPage() {
   const [params, setParams] = useSearchParams();
   const view = readJobsView(params);
@@ -62,6 +68,17 @@ export function AvailableJobsPage() {
   if (view.search) chips.push({ label: `Search: ${view.search}`, clear: { search: '' } });
 
   const { data, isPending } = useDeferredAnswer(jobs);
+  // A vendor staff have not approved sees no job (its list is empty for that reason): say why.
+  if (data?.under_review) {
+    return (
+      <>
+        <ScreenTitle>Available Jobs</ScreenTitle>
+        <Suspense fallback={null}>
+          <UnderReviewNotice />
+        </Suspense>
+      </>
+    );
+  }
   return (
     <Stack gap="md">
       <ListHeader

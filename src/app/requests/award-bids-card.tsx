@@ -1,5 +1,6 @@
 import { Button, Card, Stack, Text, Title } from '@mantine/core';
 import { timeWithUnit } from '#app/bids/bid-display.ts';
+import { BidEditedButton } from '#app/bids/bid-history.tsx';
 import { bidAmountText } from '#app/bids/line-item-display.ts';
 import { openConfirmDialog } from '#app/ui/confirm-dialog.ts';
 import { type Column, ResponsiveTable } from '#app/ui/responsive-table.tsx';
@@ -55,6 +56,7 @@ export function AwardBidsCard({
           <Text fw={600} inherit>
             {bid.vendor_name}
           </Text>
+          <BidEditedButton bidId={bid.id} version={bid.version} vendorName={bid.vendor_name} />
           {/* A question before choosing: the thread with this bidder. */}
           <MessageVendorLink requestId={requestId} vendorId={bid.vendor_id} vendorName={bid.vendor_name} />
         </Stack>

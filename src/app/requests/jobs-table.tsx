@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { vendorRequestPath } from '#app/route-paths.ts';
 import { CardTitleRow } from '#app/ui/card-title-row.tsx';
 import { type Column, sortableBy } from '#app/ui/columns-table.tsx';
+import { OwnReportMark } from '#app/ui/own-report-mark.tsx';
 import { RequestStatusBadge } from '#app/ui/status-badges.tsx';
 import { TableOrCards } from '#app/ui/table-or-cards.tsx';
 import { relativeTime } from '#shared/date-display.ts';
@@ -23,6 +24,9 @@ interface JobsTableProps {
 const nowrap = () => ({ style: { whiteSpace: 'nowrap' } }) as const;
 const deadlineText = (job: JobListItem) => (job.deadline ? relativeTime(job.deadline) : 'No deadline');
 const areasText = (job: JobListItem) => (job.areas_affected.length > 0 ? job.areas_affected.join(', ') : '—');
+/** Whom a vendor's own report reaches is its managers' decision, whatever it has no invitations for. */
+const invitedText = (job: JobListItem) =>
+  job.is_own_report ? 'Managers invite' : invitedVendorsText(job.invited_vendors);
 
 function JobActions({
   job,
@@ -35,19 +39,24 @@ function JobActions({
   compact: boolean;
 }) {
   return (
-    <Group gap="xs" wrap="nowrap">
+    // On a card the mark may take the next line: a 375px card never clips its buttons.
+    <Group gap="xs" wrap={compact ? 'nowrap' : 'wrap'}>
       <Button component={Link} to={vendorRequestPath(job.id)} variant="default" size="xs">
         View Details
       </Button>
-      {/* Only an Open job takes bids (signed-in spec, section 6). */}
-      <Button
-        size="xs"
-        disabled={job.status !== 'open'}
-        onClick={() => onBid(job)}
-        aria-label={`Bid on job #${job.id}`}
-      >
-        Bid
-      </Button>
+      {/* Only an Open job takes bids (signed-in spec, section 6), and never the vendor's own report. */}
+      {job.is_own_report ? (
+        <OwnReportMark size="md" />
+      ) : (
+        <Button
+          size="xs"
+          disabled={job.status !== 'open'}
+          onClick={() => onBid(job)}
+          aria-label={`Bid on job #${job.id}`}
+        >
+          Bid
+        </Button>
+      )}
       <KeepJobAction job={job} type={job.service_type} compact={compact} />
     </Group>
   );
@@ -65,7 +74,7 @@ function JobCard({ job, onBid }: { job: JobListItem; onBid: (job: JobListItem) =
           Areas: {areasText(job)}
         </Text>
         <Text size="xs" c="dimmed">
-          Deadline: {deadlineText(job)} · {invitedVendorsText(job.invited_vendors)}
+          Deadline: {deadlineText(job)} · {invitedText(job)}
         </Text>
         <Text size="xs" c="dimmed">
           Created {relativeTime(job.created_at)}
@@ -93,7 +102,7 @@ export function JobsTable({ jobs, sort, onSort, onBid }: JobsTableProps) {
     { label: 'Service Type', sort: sortable('service_type'), cell: (job) => job.service_type },
     { label: 'Status', sort: sortable('status'), cell: (job) => <RequestStatusBadge status={job.status} /> },
     { label: 'Deadline', sort: sortable('deadline'), cellProps: nowrap, cell: deadlineText },
-    { label: 'Invited', cellProps: nowrap, cell: (job) => invitedVendorsText(job.invited_vendors) },
+    { label: 'Invited', cellProps: nowrap, cell: invitedText },
     {
       label: 'Created',
       sort: sortable('created_at'),

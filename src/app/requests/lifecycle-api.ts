@@ -3,6 +3,7 @@ import { apiRequest, readAnswerThrough } from '#app/lib/api-client.ts';
 import { lazySchema } from '#app/lib/lazy-schema.ts';
 import { submitWithPhotos } from '#app/offline/photo-write.ts';
 import { refusalError } from '#app/offline/refusal-error.ts';
+import type { OpenToVendorsInput } from '#shared/invitation-schemas.ts';
 import type {
   AwardInput,
   BiddingInput,
@@ -15,6 +16,9 @@ import { requestKeys } from './api.ts';
 
 const lifecycleAnswerSchema = lazySchema(() =>
   import('#shared/request-responses.ts').then((m) => m.lifecycleAnswerSchema),
+);
+const openToVendorsAnswerSchema = lazySchema(() =>
+  import('#shared/request-responses.ts').then((m) => m.openToVendorsAnswerSchema),
 );
 
 const path = (requestId: number, step: string) =>
@@ -60,6 +64,12 @@ export const useConfirmCompletion = (requestId: number) =>
 /** POST /api/requests/{id}/send-back/ {note} */
 export const useSendBack = (requestId: number) =>
   useLifecycleStep(requestId, (input: SendBackInput) => post(path(requestId, 'send-back'), input));
+
+/** POST /api/requests/{id}/open/ {invite_all}: a vendor's report, held for the managers, opened to vendors. */
+export const useOpenToVendors = (requestId: number) =>
+  useLifecycleStep(requestId, (input: OpenToVendorsInput) =>
+    apiRequest(path(requestId, 'open'), { schema: openToVendorsAnswerSchema, method: 'POST', json: input }),
+  );
 
 /** POST /api/requests/{id}/reopen/ {note?} */
 export const useReopenRequest = (requestId: number) =>

@@ -1,10 +1,12 @@
-import { Button, Group } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconMap2, IconMessage } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { LazyBidDialog } from '#app/bids/lazy-bid-dialog.tsx';
 import { asbuildsPath, vendorConversationPath, vendorDocumentationPath } from '#app/route-paths.ts';
+import { OwnReportMark } from '#app/ui/own-report-mark.tsx';
 import type { RequestDetail } from '#shared/request-responses.ts';
+import { HeldReportCard } from './held-report-card.tsx';
 import { ManagerLifecyclePanel, VendorLifecyclePanel } from './request-lifecycle-panel.tsx';
 
 export type RequestViewerRole = 'vendor' | 'manager';
@@ -25,6 +27,7 @@ export function RequestActions({ request, role }: { request: RequestDetail; role
   }
   return (
     <>
+      <HeldReportCard request={request} />
       {request.documentation_available && request.project ? (
         <Group gap="sm">
           <DocumentationLink to={asbuildsPath(request.project.id)} />
@@ -48,32 +51,51 @@ function VendorRequestActions({ request }: { request: RequestDetail }) {
   const [dialogOpen, setDialogOpen] = useState(false);
   // A vendor's detail lists only its own bid (docs/architecture.md).
   const ownBid = request.bids[0] ?? null;
-  const canBid = request.status === 'open' && request.bidding_config.is_open_for_bids;
+  // No vendor bids on the work it reported itself: the mark stands where the Bid action would.
+  const ownReport = request.is_own_report;
+  const canBid = !ownReport && request.status === 'open' && request.bidding_config.is_open_for_bids;
   const editable = ownBid?.status === 'pending';
 
   return (
-    <Group gap="sm">
-      {canBid && (!ownBid || editable) ? (
-        <Button onClick={() => setDialogOpen(true)}>{ownBid ? 'Edit my bid' : 'Bid'}</Button>
-      ) : null}
-      <Button
-        component={Link}
-        to={vendorConversationPath(request.id)}
-        variant="default"
-        leftSection={<IconMessage size={16} aria-hidden />}
-      >
-        Message the manager
-      </Button>
-      {/* The awarded vendor's plans and in-wall photos for the job site (the server decides). */}
-      {request.documentation_available && request.project ? (
-        <DocumentationLink to={vendorDocumentationPath(request.project.id)} />
-      ) : null}
-      <LazyBidDialog
-        requestId={dialogOpen ? request.id : null}
-        request={{ data: request, isPending: false }}
-        existingBidId={editable ? ownBid.id : null}
-        onClose={() => setDialogOpen(false)}
-      />
+    <Stack gap="xs">
+      {ownReport ? <OwnReportNote request={request} /> : null}
+      <Group gap="sm">
+        {canBid && (!ownBid || editable) ? (
+          <Button onClick={() => setDialogOpen(true)}>{ownBid ? 'Edit my bid' : 'Bid'}</Button>
+        ) : null}
+        <Button
+          component={Link}
+          to={vendorConversationPath(request.id)}
+          variant="default"
+          leftSection={<IconMessage size={16} aria-hidden />}
+        >
+          Message the manager
+        </Button>
+        {/* The awarded vendor's plans and in-wall photos for the job site (the server decides). */}
+        {request.documentation_available && request.project ? (
+          <DocumentationLink to={vendorDocumentationPath(request.project.id)} />
+        ) : null}
+        <LazyBidDialog
+          requestId={dialogOpen ? request.id : null}
+          request={{ data: request, isPending: false }}
+          existingBidId={editable ? ownBid.id : null}
+          onClose={() => setDialogOpen(false)}
+        />
+      </Group>
+    </Stack>
+  );
+}
+
+/** The reporter's own request: the mark, and whether the property's managers have opened it yet. */
+function OwnReportNote({ request }: { request: RequestDetail }) {
+  return (
+    <Group gap="sm" wrap="wrap">
+      <OwnReportMark />
+      <Text size="sm" c="dimmed">
+        {request.is_open_to_vendors
+          ? 'Other vendors may bid on it; you cannot bid on your own report.'
+          : "The property's managers review it first; other vendors see it once they open it."}
+      </Text>
     </Group>
   );
 }

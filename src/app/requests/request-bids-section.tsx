@@ -1,5 +1,6 @@
 import { Badge, Group, Stack, Text, Title } from '@mantine/core';
 import { timeWithUnit } from '#app/bids/bid-display.ts';
+import { BidEditedButton } from '#app/bids/bid-history.tsx';
 import { BidLineItemList } from '#app/bids/bid-line-item-list.tsx';
 import { BidOptionsList } from '#app/bids/bid-options-list.tsx';
 import { bidAmountText } from '#app/bids/line-item-display.ts';
@@ -41,7 +42,11 @@ export function RequestBidsSection({
       </Title>
       {request.bids.length === 0 ? (
         <Text size="sm" c="dimmed">
-          {ownBidsOnly ? 'You have not bid on this request yet.' : 'No bids yet.'}
+          {!ownBidsOnly
+            ? 'No bids yet.'
+            : request.is_own_report
+              ? 'You reported this request, so you do not bid on it.'
+              : 'You have not bid on this request yet.'}
         </Text>
       ) : (
         <Stack gap={0} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
@@ -64,6 +69,9 @@ export function RequestBidsSection({
                       ? `${bid.options.length} options`
                       : timeWithUnit(bid.estimated_time, bid.estimated_time_unit)}
                   </Text>
+                  {ownBidsOnly ? null : (
+                    <BidEditedButton bidId={bid.id} version={bid.version} vendorName={bid.vendor_name} />
+                  )}
                   {ownBidsOnly ? null : (
                     <MessageVendorLink
                       requestId={request.id}

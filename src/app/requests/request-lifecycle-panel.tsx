@@ -1,15 +1,15 @@
 import { Stack } from '@mantine/core';
 import { useState } from 'react';
 import { ErrorAlert } from '#app/ui/error-alert.tsx';
-import { showToast } from '#app/ui/toast.ts';
 import type { RequestDetail } from '#shared/request-responses.ts';
 import { AwardBidsCard } from './award-bids-card.tsx';
+import { BidChangedDialog } from './bid-changed-dialog.tsx';
 import { CompletionReport } from './completion-report.tsx';
-import { useAwardBid } from './lifecycle-api.ts';
 import { lifecycleErrorMessage } from './lifecycle-error.ts';
 import { ManagerLifecycleActions } from './manager-lifecycle-actions.tsx';
 import { PendingCompletionCard, usePendingCompletion } from './pending-completion.tsx';
 import { RequestTimeline } from './request-timeline.tsx';
+import { useAwardFlow } from './use-award-flow.ts';
 import { VendorCompletionForm } from './vendor-completion-form.tsx';
 
 /**
@@ -19,8 +19,8 @@ import { VendorCompletionForm } from './vendor-completion-form.tsx';
 export function ManagerLifecyclePanel({ request }: { request: RequestDetail }) {
   const [error, setError] = useState<unknown>(null);
   const allowed = request.allowed_actions;
-  const award = useAwardBid(request.id);
   const onError = (failure: unknown) => setError(failure);
+  const award = useAwardFlow(request.id, onError);
 
   return (
     <Stack gap="lg">
@@ -30,22 +30,26 @@ export function ManagerLifecyclePanel({ request }: { request: RequestDetail }) {
         <AwardBidsCard
           requestId={request.id}
           bids={request.bids}
-          pending={award.isPending}
-          onAward={(bid, option) =>
-            award.mutate(option ? { bid_id: bid.id, option: option.position } : { bid_id: bid.id }, {
-              onSuccess: () => {
-                setError(null);
-                showToast({
-                  color: 'green',
-                  title: 'Bid awarded',
-                  message: `${bid.vendor_name} has been told.`,
-                });
-              },
-              onError,
-            })
-          }
+          pending={award.pending}
+          onAward={(bid, option) => {
+            setError(null);
+            // The award names the version shown: a bid changed since is shown again, not awarded.
+            award.send({
+              bidId: bid.id,
+              vendorName: bid.vendor_name,
+              option: option?.position ?? null,
+              version: bid.version,
+              seen: bid,
+            });
+          }}
         />
       ) : null}
+      <BidChangedDialog
+        changed={award.changed}
+        pending={award.pending}
+        onAward={award.awardAsChanged}
+        onClose={award.dismiss}
+      />
     </Stack>
   );
 }

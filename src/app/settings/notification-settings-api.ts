@@ -5,6 +5,7 @@ import {
   type NotificationSettingsInput,
   notificationSettingsSchema,
 } from '#shared/notification-preferences.ts';
+import type { PhoneCodeInput } from '#shared/phone-verification.ts';
 import type { UserProfile } from '#shared/user-profile.ts';
 import { settingsKeys } from './api.ts';
 
@@ -42,4 +43,35 @@ export function useSaveNotificationSettings() {
       );
     },
   });
+}
+
+const SEND_CODE_PATH = '/api/notification-settings/phone/verification/';
+const VERIFY_CODE_PATH = '/api/notification-settings/phone/verify/';
+
+/**
+ * Texting a code to the profile's number and confirming it with that code: both answer the
+ * settings, which replace the cached ones. A refusal may mean a code was spent (five wrong tries),
+ * so the settings are asked for again then too.
+ */
+function usePhoneCall<Input>(call: (input: Input) => Promise<NotificationSettings>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: (settings) => queryClient.setQueryData(notificationSettingsKey, settings),
+    onError: () => void queryClient.invalidateQueries({ queryKey: notificationSettingsKey }),
+  });
+}
+
+export function useSendPhoneCode() {
+  return usePhoneCall(
+    (): Promise<NotificationSettings> =>
+      apiRequest(SEND_CODE_PATH, { schema: notificationSettingsSchema, method: 'POST' }),
+  );
+}
+
+export function useVerifyPhoneCode() {
+  return usePhoneCall(
+    (input: PhoneCodeInput): Promise<NotificationSettings> =>
+      apiRequest(VERIFY_CODE_PATH, { schema: notificationSettingsSchema, method: 'POST', json: input }),
+  );
 }

@@ -18,6 +18,7 @@ import {
 } from '#shared/notification-preferences.ts';
 import { useUserProfile } from './api.ts';
 import { useNotificationSettings, useSaveNotificationSettings } from './notification-settings-api.ts';
+import { CONFIRM_NUMBER_NOTE, PhoneConfirmationCard } from './phone-confirmation-card.tsx';
 import { SaveBar } from './save-bar.tsx';
 import { LOAD_FAILED } from './settings-messages.ts';
 
@@ -134,7 +135,9 @@ function SettingsForm({ settings }: { settings: NotificationSettings }) {
       ? 'SMS notifications are off.'
       : settings.sms_number === null
         ? 'Add a mobile number under Profile Details to receive texts.'
-        : null,
+        : !settings.sms_number_confirmed
+          ? CONFIRM_NUMBER_NOTE
+          : null,
     push: null,
   };
 
@@ -152,11 +155,15 @@ function SettingsForm({ settings }: { settings: NotificationSettings }) {
             description={
               settings.sms_number === null
                 ? 'Receive urgent updates by text message. Add a mobile number under Profile Details first.'
-                : `Receive urgent updates by text message at ${formatPhone(settings.sms_number.slice(2))}. Reply STOP to any text to end them.`
+                : settings.sms_number_confirmed
+                  ? `Receive urgent updates by text message at ${formatPhone(settings.sms_number.slice(2))}. Reply STOP to any text to end them.`
+                  : 'Receive urgent updates by text message, once you confirm your number below.'
             }
             {...form.getInputProps('sms_notifications', { type: 'checkbox' })}
           />
         </Stack>
+
+        <PhoneConfirmationCard settings={settings} />
 
         <PushDeviceCard />
 

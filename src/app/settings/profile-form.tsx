@@ -1,12 +1,16 @@
-import { SimpleGrid, Stack, Tabs, TextInput } from '@mantine/core';
+import { Anchor, SimpleGrid, Stack, Tabs, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useLocation } from 'react-router-dom';
 import { isApiError } from '#app/lib/api-error.ts';
 import { type UserProfile, type UserProfileInput, userProfileSchema } from '#shared/user-profile.ts';
 import { useSaveUserProfile } from './api.ts';
 import { SaveBar } from './save-bar.tsx';
 
 const FIELDS = Object.keys(userProfileSchema.shape) as Array<keyof UserProfileInput>;
+
+/** Navigation state that opens Profile Details with the number field focused ("Change number"). */
+export const FOCUS_PHONE_STATE = { focus: 'phone_number' } as const;
 
 /**
  * The Profile Details tab (signed-in spec, section 2). PUT takes every profile field, the two
@@ -17,6 +21,16 @@ export function ProfileForm({ profile }: { profile: UserProfile }) {
   const save = useSaveUserProfile();
   const [saved, setSaved] = useState(false);
   const [failed, setFailed] = useState(false);
+  // A new number takes texts only once confirmed: say where, after it is saved.
+  const [newNumber, setNewNumber] = useState(false);
+  const phoneInput = useRef<HTMLInputElement>(null);
+  const location = useLocation();
+  const focusPhone = (location.state as typeof FOCUS_PHONE_STATE | null)?.focus === FOCUS_PHONE_STATE.focus;
+  // Each such navigation (its own key), after the tab shows, so the field can take focus.
+  const focusRequest = focusPhone ? location.key : null;
+  useEffect(() => {
+    if (focusRequest !== null) phoneInput.current?.focus();
+  }, [focusRequest]);
   const form = useForm<UserProfileInput>({
     initialValues: profile,
     // The handler checks the same schema (src/shared/user-profile.ts).
@@ -33,6 +47,7 @@ export function ProfileForm({ profile }: { profile: UserProfile }) {
   const submit = form.onSubmit((values) => {
     setSaved(false);
     setFailed(false);
+    setNewNumber(false);
     save.mutate(
       {
         ...values,
@@ -44,6 +59,7 @@ export function ProfileForm({ profile }: { profile: UserProfile }) {
           form.setValues(answer);
           form.resetDirty(answer);
           setSaved(true);
+          setNewNumber(answer.phone_number !== '' && answer.phone_number !== profile.phone_number);
         },
         onError: (error) => {
           const known = isApiError(error)
@@ -80,6 +96,7 @@ export function ProfileForm({ profile }: { profile: UserProfile }) {
             inputMode="numeric"
             autoComplete="tel"
             placeholder="1234567890"
+            ref={phoneInput}
             {...form.getInputProps('phone_number')}
           />
           <TextInput
@@ -87,6 +104,15 @@ export function ProfileForm({ profile }: { profile: UserProfile }) {
             autoComplete="organization-title"
             {...form.getInputProps('job_title')}
           />
+          {newNumber && !form.isDirty() ? (
+            <Text size="sm" role="status">
+              Confirm your new number under{' '}
+              <Anchor component={Link} to={{ hash: '#notifications' }} replace>
+                Notifications
+              </Anchor>{' '}
+              to receive texts.
+            </Text>
+          ) : null}
           {saveBar}
         </Stack>
       </Tabs.Panel>

@@ -13,6 +13,7 @@ import { useDeferredAnswer } from '#app/lib/use-deferred-answer.ts';
 import { ErrorAlert } from '#app/ui/error-alert.tsx';
 import { LazyDialog } from '#app/ui/lazy-dialog.tsx';
 import { ScreenTitle } from '#app/ui/screen-title.tsx';
+import { UnderReviewNotice } from '#app/ui/under-review-notice.tsx';
 import { formatUsd } from '#shared/formatters.ts';
 import type { VendorDashboard } from '#shared/vendor-dashboard.ts';
 import { useVendorDashboard } from './api.ts';
@@ -63,6 +64,17 @@ export function VendorDashboardPage() {
   const dashboard = useVendorDashboard();
   const [requestOpen, requestDialog] = useDisclosure(false);
   const { data, isPending } = useDeferredAnswer(dashboard);
+
+  // Until staff approve the vendor, its dashboard says so and what is still missing, and offers
+  // nothing it could not finish (src/shared/vendor-approval.ts).
+  if (data && !data.approval.approved) {
+    return (
+      <>
+        <ScreenTitle>Dashboard</ScreenTitle>
+        <UnderReviewNotice approval={data.approval} />
+      </>
+    );
+  }
 
   return (
     <>

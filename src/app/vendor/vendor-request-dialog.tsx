@@ -34,6 +34,14 @@ import {
   validateVendorRequest,
 } from './vendor-request-values.ts';
 
+/**
+ * A report goes to the property's managers first; which vendors see it is theirs to decide (the
+ * server stores it closed and uninvited, whatever the form's vendor choices: docs/architecture.md).
+ */
+const MANAGERS_CHOOSE = "Chosen by the property's managers";
+const MANAGERS_CHOOSE_HINT =
+  "The property's managers see your report first and decide which vendors are invited.";
+
 /** The form's red alert: the server's words, a photo that could not be read, or a retry hint. */
 function submitFailureText(error: unknown): string {
   if (isApiError(error)) {
@@ -153,12 +161,12 @@ function VendorRequestForm({ property, onClose }: { property: UserProject; onClo
             type: values.type ?? '',
             description: values.description.trim(),
             timeframe: values.timeframe,
-            vendors: values.inviteAll
-              ? 'All vendors'
-              : vendorOptions
-                  .filter((option) => values.vendors.includes(option.value))
-                  .map((option) => option.label)
-                  .join(', ') || 'None',
+            // What the server applied, not what was asked: a report's vendors are its managers' choice.
+            vendors: !result.request.is_open_to_vendors
+              ? MANAGERS_CHOOSE
+              : result.request.invite_all
+                ? 'All vendors'
+                : result.request.vendors.map((vendor) => vendor.name).join(', ') || 'None',
           });
         },
         onError: (error) => {
@@ -257,7 +265,11 @@ function VendorRequestForm({ property, onClose }: { property: UserProject; onClo
           allowDeselect={false}
           {...form.getInputProps('timeframe')}
         />
-        <Checkbox label="Invite All Vendors" {...form.getInputProps('inviteAll', { type: 'checkbox' })} />
+        <Checkbox
+          label="Invite All Vendors"
+          description={MANAGERS_CHOOSE_HINT}
+          {...form.getInputProps('inviteAll', { type: 'checkbox' })}
+        />
         <MultiSelect
           label="Vendors"
           placeholder={vendors.isPending ? 'Loading...' : 'Choose vendors to invite'}

@@ -6,12 +6,14 @@ import type {
   ManagerApplicationDetail,
   VendorApplicationDetail,
 } from '#shared/admin-applications.ts';
+import { withdrawBidsOfVendor } from '../bids/vendor-bid-withdrawal.ts';
 import type { DbOrTx } from '../db/db-or-tx.ts';
 import { propertyManagerApplications, vendorApplications } from '../db/schema/applications.ts';
 import { subscriptions } from '../db/schema/billing.ts';
 import { clients } from '../db/schema/clients.ts';
 import { plans } from '../db/schema/plans.ts';
 import { users } from '../db/schema/users.ts';
+import { vendorProfiles } from '../db/schema/vendor-profiles.ts';
 import type { Applicant } from './application-review-mails.ts';
 
 // The two application tables as staff review them: one list shape, a detail per kind, decisions.
@@ -187,10 +189,12 @@ export type Decision = { outcome: 'approved' } | { outcome: 'rejected'; reason: 
 
 /**
  * Moves a reviewable application (`from`) to approved or rejected, recording who and when, in one
- * statement guarded by the status so two staff deciding at once cannot both win. A rejection also
- * deactivates the account made with the application (and a manager's company), which ends its
- * sessions: the session check refuses inactive users. Answers the applicant to mail, or the status
- * the application had instead (null: no such application).
+ * statement guarded by the status so two staff deciding at once cannot both win. Approving a vendor
+ * application makes its vendor live (vendor_profiles.approved_at, kept if it was approved before).
+ * A rejection deactivates the account made with the application (and a manager's company), which
+ * ends its sessions: the session check refuses inactive users; a rejected vendor's pending bids are
+ * withdrawn. Run it in a transaction: all of it holds or none. Answers the applicant to mail, or
+ * the status the application had instead (null: no such application).
  */
 export async function decideApplication(
   db: DbOrTx,
@@ -225,9 +229,16 @@ export async function decideApplication(
     const [current] = await db.select({ status: table.status }).from(table).where(eq(table.id, id));
     return current ? { conflict: current.status } : null;
   }
+  if (decision.outcome === 'approved' && kind === 'vendors' && updated.userId !== null) {
+    await db
+      .update(vendorProfiles)
+      .set({ approvedAt: sql`coalesce(${vendorProfiles.approvedAt}, now())`, updatedAt: sql`now()` })
+      .where(eq(vendorProfiles.userId, updated.userId));
+  }
   if (decision.outcome === 'rejected') {
     if (updated.userId !== null) {
       await db.update(users).set({ isActive: false }).where(eq(users.id, updated.userId));
+      if (kind === 'vendors') await withdrawBidsOfVendor(db, updated.userId);
     }
     if (updated.clientId !== null) {
       await db.update(clients).set({ isActive: false }).where(eq(clients.id, updated.clientId));

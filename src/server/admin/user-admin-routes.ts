@@ -6,25 +6,42 @@ import {
   adminUserDetailSchema,
   adminUserListQuerySchema,
   adminUserPageSchema,
+  mayManageAccount,
   sendPasswordResetResponseSchema,
 } from '#shared/admin-users.ts';
 import { idParamsSchema } from '#shared/record-id.ts';
 import { requireStaff } from '../auth/guards.ts';
 import { issuePasswordToken } from '../auth/password-tokens.ts';
 import { checkFirst } from '../auth/route-guards.ts';
-import { HttpError, notFound } from '../http/http-error.ts';
+import { forbidden, HttpError, notFound } from '../http/http-error.ts';
 import { errorResponses } from '../http/route-schemas.ts';
 import { resetPasswordMail } from '../mail/account-mails.ts';
 import { enqueueMail } from '../mail/enqueue-mail.ts';
 import { recordAudit } from './audit-log-store.ts';
-import { findResetTarget, findUser, listUsers, setUserActive } from './user-admin-store.ts';
+import {
+  type ActiveChange,
+  findResetTarget,
+  findUser,
+  listUsers,
+  setUserActive,
+} from './user-admin-store.ts';
 
 const BASE = '/api/admin/users';
 const userNotFound = () => notFound(ADMIN_USER_MESSAGES.notFound);
 
+/** The answer to a deactivation or reactivation that changed nothing; `unchanged` says why in words. */
+function refuseUnlessChanged(outcome: ActiveChange, unchanged: string): void {
+  if (outcome === 'missing') throw userNotFound();
+  if (outcome === 'superuser_only') throw forbidden(ADMIN_USER_MESSAGES.superuserOnly);
+  if (outcome === 'last_superuser') throw new HttpError(409, { detail: ADMIN_USER_MESSAGES.lastSuperuser });
+  if (outcome === 'unchanged') throw new HttpError(409, { detail: unchanged });
+}
+
 /**
  * Staff manage every account (DESIGN.md, "Beyond the spec"): list and search users, deactivate
  * (signed out everywhere, no sign-in) and reactivate them, and mail them the public flow's reset link.
+ * Staff accounts are a superuser's to act on (403 to other staff), and the last active superuser is
+ * never deactivated (409): see setUserActive.
  */
 export async function userAdminRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -65,7 +82,8 @@ export async function userAdminRoutes(app: FastifyInstance): Promise<void> {
   );
 
   const deactivateSchema = {
-    summary: 'Deactivate an account: signed out everywhere, and no sign-in until reactivated',
+    summary:
+      'Deactivate an account: signed out everywhere, and no sign-in until reactivated (a staff account: superusers only)',
     params: idParamsSchema,
     response: { ...errorResponses, 200: adminUserDetailSchema },
   };
@@ -78,9 +96,7 @@ export async function userAdminRoutes(app: FastifyInstance): Promise<void> {
       // Checked before the user exists is known: the caller's own id always exists.
       if (id === staff.id) throw new HttpError(400, { detail: ADMIN_USER_MESSAGES.selfDeactivate });
       const outcome = await setUserActive(app.db, id, false, staff);
-      if (outcome === 'missing') throw userNotFound();
-      if (outcome === 'unchanged')
-        throw new HttpError(409, { detail: ADMIN_USER_MESSAGES.alreadyDeactivated });
+      refuseUnlessChanged(outcome, ADMIN_USER_MESSAGES.alreadyDeactivated);
       const user = await findUser(app.db, id, staff.id);
       if (!user) throw userNotFound();
       return user;
@@ -88,7 +104,7 @@ export async function userAdminRoutes(app: FastifyInstance): Promise<void> {
   );
 
   const reactivateSchema = {
-    summary: 'Reactivate a deactivated account',
+    summary: 'Reactivate a deactivated account (a staff account: superusers only)',
     params: idParamsSchema,
     response: { ...errorResponses, 200: adminUserDetailSchema },
   };
@@ -99,8 +115,7 @@ export async function userAdminRoutes(app: FastifyInstance): Promise<void> {
       const staff = requireStaff(request);
       const { id } = request.params;
       const outcome = await setUserActive(app.db, id, true, staff);
-      if (outcome === 'missing') throw userNotFound();
-      if (outcome === 'unchanged') throw new HttpError(409, { detail: ADMIN_USER_MESSAGES.alreadyActive });
+      refuseUnlessChanged(outcome, ADMIN_USER_MESSAGES.alreadyActive);
       const user = await findUser(app.db, id, staff.id);
       if (!user) throw userNotFound();
       return user;
@@ -110,7 +125,8 @@ export async function userAdminRoutes(app: FastifyInstance): Promise<void> {
   // The same token and mail as POST /api/users/reset-password/ (password-routes.ts); staff skip its
   // per-address limit, which exists to stop strangers flooding a mailbox.
   const resetSchema = {
-    summary: "Mail an active account the public flow's password reset link",
+    summary:
+      "Mail an active account the public flow's password reset link (a staff account: superusers only)",
     params: idParamsSchema,
     response: { ...errorResponses, 202: sendPasswordResetResponseSchema },
   };
@@ -121,6 +137,8 @@ export async function userAdminRoutes(app: FastifyInstance): Promise<void> {
       const staff = requireStaff(request);
       const user = await findResetTarget(app.db, request.params.id);
       if (!user) throw userNotFound();
+      if (!mayManageAccount(staff.isSuperuser, user.isStaff))
+        throw forbidden(ADMIN_USER_MESSAGES.superuserOnly);
       if (!user.isActive) throw new HttpError(409, { detail: ADMIN_USER_MESSAGES.resetInactive });
       // The token, its mail and the audit entry exist together or not at all.
       await app.db.transaction(async (tx) => {

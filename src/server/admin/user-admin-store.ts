@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, or, type SQL, sql } from 'drizzle-orm';
 import {
   ADMIN_USERS_PAGE_SIZE,
   type AdminUser,
@@ -6,8 +6,10 @@ import {
   type AdminUserListQuery,
   type AdminUserRole,
   adminUserName,
+  mayManageAccount,
 } from '#shared/admin-users.ts';
 import { SESSION_POLICY } from '../auth/session-store.ts';
+import { withdrawBidsOfVendor } from '../bids/vendor-bid-withdrawal.ts';
 import type { DbOrTx } from '../db/db-or-tx.ts';
 import { clients } from '../db/schema/clients.ts';
 import { sessions } from '../db/schema/sessions.ts';
@@ -148,33 +150,58 @@ export async function findUser(db: DbOrTx, id: number, callerId: number): Promis
   };
 }
 
-export type ActiveChange = 'changed' | 'unchanged' | 'missing';
+export type ActiveChange = 'changed' | 'unchanged' | 'missing' | 'superuser_only' | 'last_superuser';
+
+/** Who acts on an account: audited, and whether they may act on staff accounts. */
+export interface UserAdminActor extends AuditActor {
+  isSuperuser: boolean;
+}
 
 /**
  * Sets `is_active` only when it differs (the update is guarded by the current value, so two staff
- * acting at once cannot both "change" it). Deactivating also deletes every session of the user in
- * the same transaction: the session check refuses inactive users anyway, and deleting makes the
- * sign-out immediate and visible in the drawer's session count. A change is audited in it too.
+ * acting at once cannot both "change" it). A staff account is a superuser's to change
+ * (mayManageAccount). The last active superuser is never deactivated: every active superuser's row
+ * is locked first, in id order (so two such transactions queue rather than deadlock), and counted
+ * under the lock, so two superusers deactivating each other at once cannot both succeed: the second
+ * waits, then finds itself the last. Deactivating also deletes every session of the user in the
+ * same transaction: the session check refuses inactive users anyway, and deleting makes the sign-out
+ * immediate and visible in the drawer's session count. A change is audited in it too.
  */
 export async function setUserActive(
   db: DbOrTx,
   id: number,
   active: boolean,
-  actor: AuditActor,
+  actor: UserAdminActor,
 ): Promise<ActiveChange> {
   return db.transaction(async (tx) => {
+    // The flags are set by no route, so they are read without a lock.
+    const [target] = await tx
+      .select({ isStaff: users.isStaff, isSuperuser: users.isSuperuser })
+      .from(users)
+      .where(eq(users.id, id));
+    if (!target) return 'missing';
+    if (!mayManageAccount(actor.isSuperuser, target.isStaff || target.isSuperuser)) return 'superuser_only';
+    if (!active && target.isSuperuser) {
+      const live = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.isSuperuser, true), eq(users.isActive, true)))
+        .orderBy(asc(users.id))
+        .for('update');
+      if (live.length === 1 && live[0]!.id === id) return 'last_superuser';
+    }
     const [updated] = await tx
       .update(users)
       .set({ isActive: active, updatedAt: new Date() })
       .where(and(eq(users.id, id), eq(users.isActive, !active)))
-      .returning({ id: users.id, email: users.email });
-    if (!updated) {
-      const [exists] = await tx.select({ id: users.id }).from(users).where(eq(users.id, id));
-      return exists ? 'unchanged' : 'missing';
-    }
+      .returning({ id: users.id, email: users.email, type: users.type });
+    if (!updated) return 'unchanged';
     const ended = active
       ? []
       : await tx.delete(sessions).where(eq(sessions.userId, id)).returning({ id: sessions.id });
+    // A deactivated vendor's pending bids go with it (their managers are told); reactivating
+    // does not bring them back.
+    if (!active && updated.type === 'vendor') await withdrawBidsOfVendor(tx, id);
     await recordAudit(tx, actor, {
       action: active ? 'user.reactivate' : 'user.deactivate',
       target: { type: 'user', id, label: updated.email },
@@ -188,9 +215,14 @@ export async function setUserActive(
 export async function findResetTarget(
   db: DbOrTx,
   id: number,
-): Promise<{ id: number; email: string; isActive: boolean } | null> {
+): Promise<{ id: number; email: string; isActive: boolean; isStaff: boolean } | null> {
   const [row] = await db
-    .select({ id: users.id, email: users.email, isActive: users.isActive })
+    .select({
+      id: users.id,
+      email: users.email,
+      isActive: users.isActive,
+      isStaff: sql<boolean>`${staffSql}`,
+    })
     .from(users)
     .where(eq(users.id, id));
   return row ?? null;

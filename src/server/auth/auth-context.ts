@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { API_KEY_MESSAGES } from '#shared/api-keys.ts';
+import { cachesReady } from '../cache/request-ready.ts';
 import { HttpError } from '../http/http-error.ts';
 import {
   type ApiKeyRow,
@@ -34,6 +35,14 @@ export interface AuthContext {
 }
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The route answers everyone alike and reads no caller (the health probes): no session or
+     * API-key lookup runs in front of it, so its answer rests on its own checks alone (a probe must
+     * answer its own 503 while the database is lost, whatever cookie it carries).
+     */
+    anonymous?: boolean;
+  }
   interface FastifyRequest {
     auth: AuthContext;
   }
@@ -60,14 +69,39 @@ function needsAuth(request: FastifyRequest): boolean {
   return SERVER_PREFIXES.some((prefix) => request.url.startsWith(prefix));
 }
 
-/** The session for a token: from this process's cache while it is live, else from the database. */
+/**
+ * The entry `cache` holds for `id`, once the change feed vouches for it, else undefined (then the
+ * caller reads the database). Only a request that finds an entry waits: a miss is read fresh.
+ */
+async function trusted<T extends { user: UserRow | null }>(
+  request: FastifyRequest,
+  cache: SessionCache<T>,
+  id: string,
+  now: Date,
+): Promise<T | undefined> {
+  if (cache.get(id, now.getTime()) === undefined) return undefined;
+  if (!(await cachesReady(request))) {
+    cache.dropSessions([id]);
+    return undefined;
+  }
+  // Read again: a change applied during the wait may have dropped it.
+  return cache.get(id, now.getTime());
+}
+
+/**
+ * The session for a token: from this process's cache while it is live, else from the database.
+ * A cached session is trusted only once this process has applied every change committed before the
+ * request arrived (cachesReady: the read caches' rule and the same wait), so a logout, deactivation
+ * or new password made through another process or a script holds here from the next request.
+ */
 async function lookUp(
   app: FastifyInstance,
+  request: FastifyRequest,
   token: string,
 ): Promise<{ session: SessionRow; user: UserRow | null } | null> {
   const id = hashToken(token);
   const now = new Date();
-  const cached = app.sessionCache.get(id, now.getTime());
+  const cached = await trusted(request, app.sessionCache, id, now);
   if (cached && isSessionLive(cached, now)) {
     const session = await touchSession(app.db, cached.session, now);
     if (session !== cached.session) app.sessionCache.update(id, { session, user: cached.user });
@@ -81,13 +115,18 @@ async function lookUp(
 }
 
 /**
- * The key for a bearer token, from this process's cache, else from the database; null when no
- * unrevoked key has that hash. Usability (active vendor, active subscription) is the caller's check.
+ * The key for a bearer token, from this process's cache (trusted as a session is), else from the
+ * database; null when no unrevoked key has that hash. Usability (active vendor, active subscription)
+ * is the caller's check.
  */
-async function lookUpApiKey(app: FastifyInstance, token: string): Promise<FoundApiKey | null> {
+async function lookUpApiKey(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  token: string,
+): Promise<FoundApiKey | null> {
   const hash = hashToken(token);
   const now = new Date();
-  let found = app.apiKeyCache.get(hash, now.getTime()) ?? null;
+  let found = (await trusted(request, app.apiKeyCache, hash, now)) ?? null;
   if (!found) {
     const epoch = app.apiKeyCache.epoch;
     found = await findApiKeyByHash(app.db, hash);
@@ -110,7 +149,7 @@ async function authenticateBearer(
 ): Promise<void> {
   // Keys start with fb_; a session token rarely does, so it is tried second rather than refused.
   if (looksLikeApiKey(token)) {
-    const key = await lookUpApiKey(app, token);
+    const key = await lookUpApiKey(app, request, token);
     if (key) {
       if (!isApiKeyUsable(key))
         throw new HttpError(401, { detail: API_KEY_MESSAGES.inactive, code: 'API_KEY_INACTIVE' });
@@ -118,7 +157,7 @@ async function authenticateBearer(
       return;
     }
   }
-  const found = await lookUp(app, token);
+  const found = await lookUp(app, request, token);
   if (found) {
     request.auth = { ...found, apiKey: null, via: 'bearer' };
     return;
@@ -135,7 +174,8 @@ export const authContextPlugin = fp(async (app: FastifyInstance) => {
   // Invalidations come through the process's one cache channel (cache/change-feed.ts), which also
   // holds every answer to a write until this process has dropped what the write ended (a logout,
   // a deactivation, a new password), so the caller's next request cannot find the old session here.
-  // Other processes drop theirs as their notification arrives.
+  // Other processes drop theirs as their notification arrives, and no request trusts a cached
+  // entry before its process has applied every notification committed before it arrived (lookUp).
   app.changeFeed.onChange((change) => {
     const auth = authChangeOf(change);
     app.sessionCache.apply(auth);
@@ -150,7 +190,7 @@ export const authContextPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('auth', null as unknown as AuthContext);
   app.addHook('onRequest', async (request, reply) => {
     request.auth = { session: null, user: null, apiKey: null, via: null };
-    if (!needsAuth(request)) return;
+    if (!needsAuth(request) || request.routeOptions.config.anonymous) return;
     const bearer = bearerToken(request);
     const cookie = request.cookies[SESSION_COOKIE];
     if (bearer) {
@@ -158,11 +198,12 @@ export const authContextPlugin = fp(async (app: FastifyInstance) => {
       // The app sends its token both ways. When the session has ended, the cookie must go too (the
       // same session, or a dead one): otherwise the next write, sent by cookie once the app has
       // dropped its token, carries the dead session's CSRF token and is refused before the login.
-      if (request.auth.user === null && cookie && !(await lookUp(app, cookie))) clearSessionCookies(reply);
+      if (request.auth.user === null && cookie && !(await lookUp(app, request, cookie)))
+        clearSessionCookies(reply);
       return;
     }
     if (!cookie) return;
-    const found = await lookUp(app, cookie);
+    const found = await lookUp(app, request, cookie);
     if (found) {
       request.auth = { ...found, apiKey: null, via: 'cookie' };
     } else {

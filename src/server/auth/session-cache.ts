@@ -7,7 +7,9 @@ import type { SessionRow, UserRow } from './session-store.ts';
  * kept here for a short time. Correctness comes from invalidation, not from the short lifetime:
  * database triggers (migrations 0009, 0011) notify the cache channel (cache/cache-changes.ts)
  * whenever a session row is deleted or a user, its vendor profile, keys or subscription change, from
- * whichever process or script did it, and every process LISTENs once (cache/change-feed.ts). The
+ * whichever process or script did it, and every process LISTENs once (cache/change-feed.ts). An
+ * entry is trusted only after the request's wait for the feed (cache/request-ready.ts, the read
+ * caches' one), so it is never older than the writes committed before the request arrived. The
  * lifetime only bounds the damage of a notification lost while the LISTEN connection was down.
  */
 

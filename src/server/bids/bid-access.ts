@@ -50,6 +50,7 @@ export async function loadBidTarget(
       type: r.type,
       inviteAll: r.inviteAll,
       invitedVendorIds: invitations.map((i) => i.vendorId),
+      openToVendors: r.openedToVendorsAt !== null,
     },
     available:
       r.status === 'open' &&
@@ -68,6 +69,7 @@ export function requireAvailable(target: BidTarget): void {
 /** The columns of a bid its answer shows. */
 type AnsweredColumns =
   | 'id'
+  | 'version'
   | 'amount'
   | 'estimatedTime'
   | 'estimatedTimeUnit'
@@ -82,6 +84,7 @@ type AnsweredColumns =
 export function bidBody(bid: Pick<BidRow, AnsweredColumns>): BidBody {
   return {
     id: bid.id,
+    version: bid.version,
     amount: bid.amount,
     estimated_time: Number(bid.estimatedTime),
     estimated_time_unit: bid.estimatedTimeUnit,

@@ -29,12 +29,16 @@ interface CheckedBid {
 }
 
 /**
- * The checks of a bid that every check lets through, on the request `mr` it locks: the vendor may
- * see the request (vendor-visibility-sql.ts, its trades read now), did not raise it, its insurance
- * covers today, and the request takes bids at `now`.
+ * The checks of a bid that every check lets through, on the request `mr` it locks: staff have
+ * approved the vendor (vendor_profiles.approved_at, as bid-write-target.ts checks), it may see the
+ * request (vendor-visibility-sql.ts, its trades read now), did not raise it, its insurance covers
+ * today, and the request takes bids at `now`.
  */
 const placeChecks = ({ requestId, vendorId, today, now }: CheckedBid) => sql`${mr.id} = ${requestId}
         and ${mr.createdById} <> ${vendorId}
+        and exists (
+          select 1 from vendor_profiles vp where vp.user_id = ${vendorId} and vp.approved_at is not null
+        )
         and ${vendorSeesRequest(
           vendorId,
           sql`${mr.type} = any(coalesce((select vp.service_categories from vendor_profiles vp where vp.user_id = ${vendorId}), '{}'))`,
@@ -171,7 +175,9 @@ export function bidWrite(
     ...keyColumns(claim),
     // The bid as it is answered, from the values it is written with (bidColumns: the schema's output
     // is exact in every column, times to the millisecond, estimated_time to its two decimals).
-    answer: claim === undefined ? null : bidBody({ ...columns, id: 0, requestId, status: 'pending' }),
+    // A placed bid is at version 1 (migration 0023).
+    answer:
+      claim === undefined ? null : bidBody({ ...columns, id: 0, version: 1, requestId, status: 'pending' }),
   };
 }
 

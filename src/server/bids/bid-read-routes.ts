@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { bidBodySchema, myBidPageSchema } from '#shared/bid-responses.ts';
+import { bidBodySchema, bidHistorySchema, myBidPageSchema } from '#shared/bid-responses.ts';
 import { myBidsQuerySchema } from '#shared/bid-schemas.ts';
 import { idParamsSchema } from '#shared/record-id.ts';
 import { managesRequest } from '#shared/request-visibility.ts';
 import { requireUser } from '../auth/guards.ts';
 import { checkFirst } from '../auth/route-guards.ts';
+import type { UserRow } from '../auth/session-store.ts';
 import { cacheTag } from '../cache/cache-changes.ts';
 import { sendCached } from '../cache/cached-answer.ts';
 import { ReadCache } from '../cache/read-cache.ts';
@@ -13,7 +14,8 @@ import { forbidden, notFound } from '../http/http-error.ts';
 import { errorResponses } from '../http/route-schemas.ts';
 import { loadViewer } from '../requests/request-viewer.ts';
 import { BID_NOT_FOUND, bidBody, loadBidTarget } from './bid-access.ts';
-import { findBid, listVendorBids } from './bid-store.ts';
+import { listBidRevisions } from './bid-revision-store.ts';
+import { type BidRow, findBid, listVendorBids } from './bid-store.ts';
 
 function requireVendor(request: Parameters<typeof requireUser>[0]) {
   const user = requireUser(request);
@@ -21,7 +23,24 @@ function requireVendor(request: Parameters<typeof requireUser>[0]) {
   return user;
 }
 
-/** GET /api/bids/{id}/ and the vendor's My Bids list GET /api/vendor/bids/ (signed-in spec, sections 2 and 7). */
+/**
+ * A bid for its vendor and the managing side of its request; anyone else, the vendor that reported
+ * the request too, is told it does not exist (404).
+ */
+async function readableBid(app: FastifyInstance, user: UserRow, id: number): Promise<BidRow> {
+  const bid = await findBid(app.db, id);
+  if (!bid) throw notFound(BID_NOT_FOUND);
+  if (bid.vendorId !== user.id) {
+    const target = await loadBidTarget(app.db, bid.requestId);
+    if (!managesRequest(await loadViewer(app.db, user), target.visible)) throw notFound(BID_NOT_FOUND);
+  }
+  return bid;
+}
+
+/**
+ * GET /api/bids/{id}/, its history GET /api/bids/{id}/history/ and the vendor's My Bids list
+ * GET /api/vendor/bids/ (signed-in spec, sections 2 and 7).
+ */
 export async function bidReadRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
@@ -35,16 +54,23 @@ export async function bidReadRoutes(app: FastifyInstance): Promise<void> {
     preValidation: checkFirst(requireUser),
     config: { notFound: { detail: BID_NOT_FOUND } },
   };
-  api.get('/api/bids/:id/', bidOptions, async (request) => {
-    const user = requireUser(request);
-    const bid = await findBid(app.db, request.params.id);
-    if (!bid) throw notFound(BID_NOT_FOUND);
-    if (bid.vendorId !== user.id) {
-      // Anyone else but the request's managing side (its reporter too) is told it does not exist.
-      const target = await loadBidTarget(app.db, bid.requestId);
-      if (!managesRequest(await loadViewer(app.db, user), target.visible)) throw notFound(BID_NOT_FOUND);
-    }
-    return bidBody(bid);
+  api.get('/api/bids/:id/', bidOptions, async (request) =>
+    bidBody(await readableBid(app, requireUser(request), request.params.id)),
+  );
+
+  // What the vendor changed since placing the bid: every version of its terms (migration 0023), for
+  // the same readers as the bid, so the manager sees what an award would pay and what it was before.
+  const historySchema = {
+    summary: "A bid's history: every version of its terms, oldest first",
+    params: idParamsSchema,
+    response: { ...errorResponses, 200: bidHistorySchema },
+  };
+  const historyOptions = { ...bidOptions, schema: historySchema };
+  api.get('/api/bids/:id/history/', historyOptions, async (request) => {
+    const bid = await readableBid(app, requireUser(request), request.params.id);
+    const revisions = await listBidRevisions(app.db, bid.id);
+    // The newest revision is the bid as it is now, even if it changed since the bid was read.
+    return { bid_id: bid.id, version: revisions.at(-1)?.version ?? bid.version, revisions };
   });
 
   // My Bids pages, kept per vendor and query while its bids, its name and the listed requests stand.

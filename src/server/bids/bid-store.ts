@@ -131,6 +131,7 @@ export async function listVendorBids(db: DbOrTx, vendorId: number, query: MyBids
   const rows = await db
     .select({
       id: bids.id,
+      version: bids.version,
       company: vendorProfiles.companyName,
       fullName: sql<string>`trim(${users.firstName} || ' ' || ${users.lastName})`,
       estimated_time: bids.estimatedTime,

@@ -1,13 +1,17 @@
 import { eq, sql } from 'drizzle-orm';
+import { apiError } from '#shared/api-errors.ts';
 import { canViewRequest, type VisibilityViewer } from '#shared/request-visibility.ts';
+import { isStaff } from '../auth/guards.ts';
 import type { UserRow } from '../auth/session-store.ts';
 import type { DbOrTx } from '../db/db-or-tx.ts';
 import { reusedStatement } from '../db/reused-statement.ts';
 import { projects } from '../db/schema/projects.ts';
 import { maintenanceRequests as mr } from '../db/schema/requests.ts';
 import { vendorProfiles } from '../db/schema/vendor-profiles.ts';
-import { forbidden, notFound } from '../http/http-error.ts';
+import { forbidden, HttpError, notFound } from '../http/http-error.ts';
 import type { BidTarget } from './bid-access.ts';
+
+const VENDOR_UNDER_REVIEW = apiError('VENDOR_UNDER_REVIEW');
 
 /** What a bid write checks, read in one statement with the request row locked. */
 export interface BidWriteTarget extends BidTarget {
@@ -24,6 +28,7 @@ const targetStatement = reusedStatement((db) =>
       createdById: mr.createdById,
       type: mr.type,
       inviteAll: mr.inviteAll,
+      openToVendors: sql<boolean>`${mr.openedToVendorsAt} is not null`,
       status: mr.status,
       isOpenForBids: mr.isOpenForBids,
       bidDeadline: mr.bidDeadline,
@@ -33,6 +38,7 @@ const targetStatement = reusedStatement((db) =>
       )`,
       serviceCategories: vendorProfiles.serviceCategories,
       insuranceExpiresOn: vendorProfiles.insuranceExpiresOn,
+      approvedAt: vendorProfiles.approvedAt,
       ownBidId: sql<
         number | null
       >`(select b.id from bids b where b.request_id = ${mr.id} and b.vendor_id = ${sql.placeholder('vendorId')})`,
@@ -51,12 +57,16 @@ const targetStatement = reusedStatement((db) =>
  * the vendor (the vendor's trades read now, not from its cached session), the vendor's insurance and
  * its own bid. One statement (issue 14: POST bid took ten, each a round trip), holding the request
  * row FOR UPDATE until the transaction ends, as the award, close-bidding and cancel steps hold it: a
- * bid and such a step run one after the other. 404 for no such request, 403 when the vendor may not
- * see it. Built once (db/reused-statement.ts).
+ * bid and such a step run one after the other. 404 for no such request, 403 VENDOR_UNDER_REVIEW
+ * for a vendor staff have not approved, 403 when the vendor may not see it. Built once
+ * (db/reused-statement.ts).
  */
 export async function loadBidWriteTarget(db: DbOrTx, user: UserRow, id: number): Promise<BidWriteTarget> {
   const [row] = await targetStatement(db, { id, vendorId: user.id });
   if (!row) throw notFound('Request not found.');
+  // A vendor staff have not approved bids on nothing (the SQL form: bid-place.ts's placeChecks).
+  const awaitingApproval = !isStaff(user) && row.approvedAt === null;
+  if (awaitingApproval) throw new HttpError(403, VENDOR_UNDER_REVIEW);
   const visible = {
     createdById: row.createdById,
     projectClientId: row.clientId ?? null,
@@ -64,6 +74,7 @@ export async function loadBidWriteTarget(db: DbOrTx, user: UserRow, id: number):
     inviteAll: row.inviteAll,
     // Only whether this vendor is invited matters to a vendor's visibility.
     invitedVendorIds: row.invited ? [user.id] : [],
+    openToVendors: row.openToVendors,
   };
   const viewer: VisibilityViewer = {
     id: user.id,
@@ -72,6 +83,7 @@ export async function loadBidWriteTarget(db: DbOrTx, user: UserRow, id: number):
     isSuperuser: user.isSuperuser,
     clientId: user.clientId,
     serviceCategories: row.serviceCategories ?? [],
+    awaitingApproval,
   };
   if (!canViewRequest(viewer, visible)) throw forbidden('You do not have permission to view this request.');
   return {

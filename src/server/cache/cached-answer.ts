@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ReadCache } from './read-cache.ts';
+import { cachesReady } from './request-ready.ts';
 
 /** What a route reads from the database for a cached answer: the body and the tags it depends on. */
 export interface FreshAnswer {
@@ -28,7 +29,8 @@ export async function sendCached(
   load: (cachesUsable: boolean) => Promise<FreshAnswer>,
 ): Promise<FastifyReply> {
   const feed = request.server.changeFeed;
-  const usable = await feed.ready();
+  // The same wait as the session's, when the request's session or key came from the cache.
+  const usable = await cachesReady(request);
   let answer = usable ? cache.get(key) : undefined;
   if (answer === undefined) {
     const stamp = feed.versions.stamp();

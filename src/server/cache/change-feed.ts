@@ -12,10 +12,12 @@ const DEFAULT_SYNC_TIMEOUT_MS = 1_000;
  *
  * Consistency (docs/architecture.md, "Scale (issue 14)"): before a cache answers, `ready()` makes
  * one round trip on the LISTEN connection (shared by every request that asks meanwhile), after
- * which every notification committed before the call has been applied. So a cached answer is never
- * older than the writes committed before the request arrived, from whichever process or script. A
- * process that has answered a write waits on the same barrier (`barrier()`, in onSend), so its
- * session caches, which do not wait per request, drop what the write ended before the answer leaves.
+ * which every notification committed before the call has been applied. So a cached answer, session
+ * or API key is never older than the writes committed before the request arrived, from whichever
+ * process or script. A request asks once (request-ready.ts): its session's check and its read
+ * cache's share the round trip. A process that has answered a write waits on the same barrier
+ * (`barrier()`, in onSend), so the writer's next request finds the write applied here at once.
+ * A listener that is always synced (PGlite) needs no round trip: both resolve at once.
  *
  * When in doubt the caches are not used: before the listener runs, after it stopped, when the
  * connection came back (what was sent meanwhile is lost: everything is forgotten) and when a round
@@ -83,6 +85,7 @@ export class ChangeFeed {
    */
   async ready(): Promise<boolean> {
     if (this.#listener === null) return false;
+    if (this.#listener.alwaysSynced) return true;
     if (this.#suspect) {
       // No request waits on a connection in doubt; one round trip at a time probes it.
       void this.#sync();
@@ -95,7 +98,7 @@ export class ChangeFeed {
 
   /** After a write: this process has applied the write's own notifications, or forgotten everything. */
   async barrier(): Promise<void> {
-    if (this.#listener === null) return;
+    if (this.#listener === null || this.#listener.alwaysSynced) return;
     if (this.#suspect) {
       // The write's notifications may never arrive here: what the caches hold may be what it changed.
       this.reset();

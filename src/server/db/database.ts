@@ -30,6 +30,12 @@ export interface Listener {
    * serve the next request a state older than the answer it gave (see auth/session-cache.ts).
    */
   sync(): Promise<void>;
+  /**
+   * True when sync() never has anything to wait for: every notification committed before an answer
+   * this process has received was handed to `onPayload` ahead of that answer (PGlite, whose worker
+   * posts them first). Whoever would wait on sync() before trusting a cache may then skip it.
+   */
+  readonly alwaysSynced?: boolean;
 }
 
 /** Sees every statement the application sends (the query-plan test EXPLAINs each one). */

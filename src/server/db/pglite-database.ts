@@ -56,6 +56,7 @@ export async function openPgliteDatabase(
         // statement that committed it) ahead of that statement's answer, on the same port: by the
         // time a commit has answered here, its notifications have been handed to `onPayload`.
         sync: async () => {},
+        alwaysSynced: true,
       };
     },
     async dump() {

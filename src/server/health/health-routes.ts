@@ -1,6 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { healthDownSchema, healthOkSchema, readyDownSchema, readyOkSchema } from '#shared/health.ts';
+import {
+  healthDownSchema,
+  healthOkSchema,
+  probeUnavailableSchema,
+  readyDownSchema,
+  readyOkSchema,
+} from '#shared/health.ts';
 import { errorResponses } from '../http/route-schemas.ts';
 import { PUBLIC } from '../openapi/security-schemes.ts';
 
@@ -10,7 +16,8 @@ type Check = 'ok' | 'down';
  * For load balancers: `/api/health/` asks the database one trivial question and the file store its
  * cheap ping, and names which one is down; `/api/health/ready` answers 200 once this app serves
  * (main.ts answers 503 on the port while migrations run, before the app exists) and the database
- * answers.
+ * answers. Neither looks up the caller (`anonymous`): a probe's answer rests on its own checks,
+ * never on a session lookup that the same lost database would fail in front of it.
  */
 export async function healthRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -20,10 +27,11 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
   api.get(
     '/api/health/',
     {
+      config: { anonymous: true },
       schema: {
         summary: 'Whether the database and the file store answer',
         security: PUBLIC,
-        response: { ...errorResponses, 200: healthOkSchema, 503: healthDownSchema },
+        response: { ...errorResponses, 200: healthOkSchema, 503: probeUnavailableSchema(healthDownSchema) },
       },
     },
     async (_request, reply) => {
@@ -40,10 +48,11 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
   api.get(
     '/api/health/ready',
     {
+      config: { anonymous: true },
       schema: {
         summary: 'Whether this process serves and its database answers',
         security: PUBLIC,
-        response: { ...errorResponses, 200: readyOkSchema, 503: readyDownSchema },
+        response: { ...errorResponses, 200: readyOkSchema, 503: probeUnavailableSchema(readyDownSchema) },
       },
     },
     async (_request, reply) => {

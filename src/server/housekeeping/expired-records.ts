@@ -4,6 +4,7 @@ import { DRAFT_POLICY } from '../applications/draft-policy.ts';
 import { expiredSessions } from '../auth/session-store.ts';
 import type { Db } from '../db/database.ts';
 import { propertyManagerApplications, vendorApplications } from '../db/schema/applications.ts';
+import { phoneVerificationCodes } from '../db/schema/phone-verification-codes.ts';
 import { rateLimits } from '../db/schema/rate-limits.ts';
 import { loginAttempts, loginDevices, sessions } from '../db/schema/sessions.ts';
 import { passwordTokens } from '../db/schema/users.ts';
@@ -16,6 +17,8 @@ export const SWEEP_POLICY = {
   maxBatches: 20,
   /** Login attempts are kept a day (the limits look back 15 minutes), to look into an attack. */
   loginAttemptsKeptMs: 24 * 60 * 60_000,
+  /** Phone codes are kept a day (they work 10 minutes; the sending limits look back an hour). */
+  phoneCodesKeptMs: 24 * 60 * 60_000,
 } as const;
 
 /** How many rows (and stored files) one pass removed, per kind. */
@@ -28,6 +31,7 @@ export interface SweepCounts {
   loginAttempts: number;
   loginDevices: number;
   rateLimits: number;
+  phoneCodes: number;
 }
 
 /**
@@ -154,9 +158,23 @@ function sweepRateLimits(db: Db, now: Date) {
   });
 }
 
+function sweepPhoneCodes(db: Db, now: Date) {
+  const keptSince = new Date(now.getTime() - SWEEP_POLICY.phoneCodesKeptMs);
+  const t = phoneVerificationCodes;
+  return inBatches(() => {
+    const due = db
+      .select({ id: t.id })
+      .from(t)
+      .where(lt(t.createdAt, keptSince))
+      .limit(SWEEP_POLICY.batchSize)
+      .for('update', skipLocked);
+    return db.delete(t).where(inArray(t.id, due)).returning({ id: t.id });
+  });
+}
+
 /**
  * One pass over everything that expires: sessions first (ending a session ends its drafts), then
- * drafts and the certificates they uploaded, tokens, login records and rate-limit counters. A file
+ * drafts and the certificates they uploaded, tokens, login records, rate-limit counters and phone codes. A file
  * is deleted after its row is gone; a failed file deletion only logs (an unreferenced file is
  * harmless, a row pointing at a missing file would not be).
  */
@@ -188,5 +206,6 @@ export async function sweepExpiredRecords(
     loginAttempts: (await sweepLoginAttempts(db, now)).length,
     loginDevices: (await sweepLoginDevices(db, now)).length,
     rateLimits: (await sweepRateLimits(db, now)).length,
+    phoneCodes: (await sweepPhoneCodes(db, now)).length,
   };
 }

@@ -40,6 +40,20 @@ const NO_CACHE = new Set(['/index.html', '/sw.js', '/manifest.webmanifest', '/re
 const PAGES_DIR = '/pages/';
 
 /**
+ * Source maps are never public: the build moves them out of dist/ (scripts/source-maps-plugin.ts),
+ * and a map left in the served directory (an older build, a copy by hand) is a 404 all the same.
+ */
+function isSourceMap(path: string): boolean {
+  let decoded = path;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    // A malformed escape is no file name; the raw text is judged.
+  }
+  return /\.map$/i.test(decoded);
+}
+
+/**
  * Serves the built PWA from `dir`: hashed assets cached for a year, the HTML and service worker
  * revalidated. The public pages the build prerendered (src/shared/prerendered-pages.ts) answer with
  * their own HTML, so they paint before any script runs; the signed-in areas with the shell that
@@ -66,6 +80,7 @@ export async function registerSpa(app: FastifyInstance, dir: string | undefined)
       index: [fileFor('/')],
       // The build writes .br and .gz copies of its text files (scripts/precompress-plugin.ts).
       preCompressed: true,
+      allowedPath: (pathname) => !isSourceMap(pathname),
       setHeaders(res, path) {
         const name = path.slice(dir.length);
         if (name.startsWith('/assets/')) res.header('cache-control', 'public, max-age=31536000, immutable');
@@ -77,7 +92,7 @@ export async function registerSpa(app: FastifyInstance, dir: string | undefined)
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     const wantsPage = request.method === 'GET' || request.method === 'HEAD';
-    if (!hasBuild || path.startsWith('/api/') || !wantsPage) {
+    if (!hasBuild || path.startsWith('/api/') || !wantsPage || isSourceMap(path)) {
       return reply.status(404).send({ detail: 'Not found.' });
     }
     if (renderSignedIn && request.method === 'GET' && isSignedInArea(path)) {

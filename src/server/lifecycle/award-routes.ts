@@ -1,10 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorBodySchema } from '#shared/api-errors.ts';
 import type { BidOption } from '#shared/bid-line-items.ts';
+import { bidChangedErrorSchema } from '#shared/bid-responses.ts';
 import { formatUsd } from '#shared/formatters.ts';
 import { awardInputSchema } from '#shared/lifecycle-schemas.ts';
 import { HttpError } from '../http/http-error.ts';
 import { notify } from '../notifications/notify.ts';
+import { requireSeenVersion } from './award-price-lock.ts';
 import { acceptBid, findAwardCandidate, rejectPendingBids } from './bid-decisions.ts';
 import { lifecycleRouteOptions, runLifecycleStep } from './lifecycle-call.ts';
 
@@ -26,16 +30,23 @@ function chosenOption(options: readonly BidOption[], position: number | undefine
 }
 
 /**
- * POST /api/requests/{id}/award/ {bid_id, option?}: the manager picks one pending bid of an Open request.
- * That bid is accepted, every other pending bid rejected, bidding closes, the job goes In Progress
- * and every bidder concerned is told. The locked request row makes a second award wait and fail.
+ * POST /api/requests/{id}/award/ {bid_id, option?, bid_version?}: the manager picks one pending bid of
+ * an Open request, at the version they saw (award-price-lock.ts). That bid is accepted, every other
+ * pending bid rejected, bidding closes, the job goes In Progress and every bidder concerned is told.
+ * The locked request row makes a second award wait and fail.
  */
 export async function awardRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const options = lifecycleRouteOptions(
-    'Award a pending bid: the others are rejected and the job goes In Progress',
+  const stepOptions = lifecycleRouteOptions(
+    'Award a pending bid at the version seen: the others are rejected and the job goes In Progress',
     awardInputSchema,
   );
+  // A 409 is BID_CHANGED with the bid as it is now, or another step's refusal.
+  const conflict = z.union([bidChangedErrorSchema, errorBodySchema]);
+  const options = {
+    ...stepOptions,
+    schema: { ...stepOptions.schema, response: { ...stepOptions.schema.response, 409: conflict } },
+  };
   api.post('/api/requests/:id/award/', options, (request) =>
     runLifecycleStep(app, request, 'award', async ({ tx, parties, input, now, advance }) => {
       const requestId = parties.row.id;
@@ -49,6 +60,8 @@ export async function awardRoutes(app: FastifyInstance): Promise<void> {
           detail: `Only a pending bid can be awarded; this bid is ${bid.status}.`,
         });
       }
+      // Before the option: a bid whose options changed is shown again, not refused for the choice.
+      requireSeenVersion(bid, input.bid_version);
       const option = chosenOption(bid.options, input.option);
       const amount = option?.amount ?? bid.amount;
       await acceptBid(tx, bid.id, now, option?.position ?? null);

@@ -1,4 +1,4 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, getTableColumns, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../db/db-or-tx.ts';
 import { bids } from '../db/schema/bids.ts';
 import { users } from '../db/schema/users.ts';
@@ -40,24 +40,21 @@ export async function pendingBidders(tx: DbOrTx, requestId: number): Promise<num
   return rows.map((row) => row.vendorId);
 }
 
-/** A bid an award names, with its vendor's shown name; undefined when no such bid exists. */
+/**
+ * A bid an award names, as it is now (its version and terms), with its vendor's shown name; undefined
+ * when no such bid exists. Read in the award's transaction, after its request is locked.
+ */
 export async function findAwardCandidate(tx: DbOrTx, bidId: number) {
   const [bid] = await tx
-    .select({
-      id: bids.id,
-      requestId: bids.requestId,
-      status: bids.status,
-      amount: bids.amount,
-      options: bids.options,
-      vendorId: bids.vendorId,
-      vendorName: vendorNameSql,
-    })
+    .select({ ...getTableColumns(bids), vendorName: vendorNameSql })
     .from(bids)
     .innerJoin(users, eq(users.id, bids.vendorId))
     .leftJoin(vendorProfiles, eq(vendorProfiles.userId, bids.vendorId))
     .where(eq(bids.id, bidId));
   return bid;
 }
+
+export type AwardCandidate = NonNullable<Awaited<ReturnType<typeof findAwardCandidate>>>;
 
 /** Accepts the bid, and which of its options when it offered some (issue 20). */
 export async function acceptBid(

@@ -67,6 +67,7 @@ export function roleOf(viewer: VisibilityViewer, parties: RequestParties): Lifec
     type: parties.row.type,
     inviteAll: parties.row.inviteAll,
     invitedVendorIds: [],
+    openToVendors: parties.row.openedToVendorsAt !== null,
   };
   if (managesRequest(viewer, visible)) return 'manager';
   if (parties.awardedVendorId !== null && viewer.id === parties.awardedVendorId) return 'awarded_vendor';

@@ -12,6 +12,7 @@ export interface ProgressSource {
   steps: readonly HistoryStep[];
   bids: readonly {
     id: number;
+    version: number;
     vendorId: number;
     vendorName: string;
     amount: number;
@@ -45,6 +46,7 @@ export function requestProgress(source: ProgressSource, role: LifecycleRole, vie
       involved && awarded
         ? {
             id: awarded.id,
+            version: awarded.version,
             vendor_id: awarded.vendorId,
             vendor_name: awarded.vendorName,
             amount: awarded.amount,

@@ -24,6 +24,7 @@ function stillVisible(viewer: VisibilityViewer | null, rows: ThreadRow[]): Threa
       type: row.type,
       inviteAll: row.invite_all,
       invitedVendorIds: row.vendor_invited ? [row.vendor_id] : [],
+      openToVendors: row.open_to_vendors,
     }),
   );
 }

@@ -13,6 +13,8 @@ const threadRowSchema = z.object({
   type: z.string(),
   created_by_id: z.number(),
   invite_all: z.boolean(),
+  /** False while a vendor's report waits for its managers (request-visibility.ts). */
+  open_to_vendors: z.boolean(),
   project_id: z.number().nullable(),
   property: z.string().nullable(),
   client_id: z.number().nullable(),
@@ -55,7 +57,7 @@ export async function loadThreads(db: Db, user: UserRow): Promise<ThreadRow[]> {
     )
     select t.request_id, t.vendor_id, t.unread_count, l.content as last_message,
       to_json(l.created_at) #>> '{}' as timestamp,
-      r.type, r.created_by_id, r.invite_all, r.project_id, p.name as property, p.client_id,
+      r.type, r.created_by_id, r.invite_all, r.opened_to_vendors_at is not null as open_to_vendors, r.project_id, p.name as property, p.client_id,
       -- A vendor reporter is not the managing side: its request shows the owning client instead.
       case when c.type = 'vendor' then coalesce(cl.name, '')
         else coalesce(nullif(trim(c.first_name || ' ' || c.last_name), ''), c.email) end as manager,

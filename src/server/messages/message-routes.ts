@@ -3,6 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   messageInputSchema,
   messageQuerySchema,
+  messageReadInputSchema,
+  messageReadResponseSchema,
   messageSchema,
   messageThreadSchema,
 } from '#shared/message-schemas.ts';
@@ -22,11 +24,14 @@ import {
   sentMessage,
   writeMessages,
 } from './message-send.ts';
-import { readThread } from './message-store.ts';
+import { markThreadRead, readThread } from './message-store.ts';
 import { loadThreadAccess, type ThreadAccess } from './message-thread.ts';
 import { ThreadAccessCache } from './thread-access-cache.ts';
 
-/** GET and POST /api/messages/ plus the conversations list (signed-in spec, sections 2 and 7). */
+/**
+ * GET and POST /api/messages/, POST /api/messages/read/ and the conversations list (signed-in spec,
+ * sections 2 and 7).
+ */
 export async function messageRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const signedInFirst = checkFirst(requireUser);
@@ -49,17 +54,37 @@ export async function messageRoutes(app: FastifyInstance): Promise<void> {
   };
 
   const threadSchema = {
-    summary: "A thread's newest messages (at most 500), oldest first; marks the other side's read",
+    summary: "A thread's newest messages (at most 500), oldest first; marks nothing read",
     querystring: messageQuerySchema,
     response: { ...errorResponses, 200: messageThreadSchema },
   };
   api.get('/api/messages/', { schema: threadSchema, preValidation: signedInFirst }, async (request) => {
     const user = requireUser(request);
     const query = request.query;
-    const access = await loadThreadAccess(threads.row, user, query.request, query.vendor);
-    // One transaction: the messages and their notices are marked read together or not at all.
-    return app.db.transaction((tx) => readThread(tx, user.id, access, query.mark_read));
+    const access = await loadThreadAccess(threads.rowFor(request), user, query.request, query.vendor);
+    return readThread(app.db, access);
   });
+
+  // A write, so a page on another site cannot make it (CSRF, like every cookie-authenticated write),
+  // with the same access rule as reading the thread: only who may read it may mark it read.
+  const markReadSchema = {
+    summary:
+      "Mark a thread read: the other side's messages and the caller's notices of it (their email, text and push not sent yet are cancelled)",
+    body: messageReadInputSchema,
+    response: { ...errorResponses, 200: messageReadResponseSchema },
+  };
+  api.post(
+    '/api/messages/read/',
+    { schema: markReadSchema, preValidation: signedInFirst },
+    async (request) => {
+      const user = requireUser(request);
+      const input = request.body;
+      const access = await loadThreadAccess(threads.rowFor(request), user, input.request, input.vendor);
+      // One transaction: the messages and their notices are marked read together or not at all.
+      const marked = await app.db.transaction((tx) => markThreadRead(tx, user.id, access));
+      return { marked };
+    },
+  );
 
   const sendSchema = {
     summary: 'Send a message in a thread (replayable with an Idempotency-Key)',
@@ -69,7 +94,7 @@ export async function messageRoutes(app: FastifyInstance): Promise<void> {
   api.post('/api/messages/', { schema: sendSchema, preValidation: signedInFirst }, async (request, reply) => {
     const user = requireUser(request);
     const input = request.body;
-    const access = await loadThreadAccess(threads.row, user, input.request, input.vendor, true);
+    const access = await loadThreadAccess(threads.rowFor(request), user, input.request, input.vendor, true);
     // One statement (message-send.ts): without an Idempotency-Key it needs no transaction, and with
     // one (the offline outbox's every message) the statement claims it.
     return idempotentWrite(

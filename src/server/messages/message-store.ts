@@ -10,6 +10,9 @@ import { markThreadNotificationsRead } from './thread-notifications.ts';
 export const fullName = (user: Pick<UserRow, 'firstName' | 'lastName' | 'email'>) =>
   `${user.firstName} ${user.lastName}`.trim() || user.email;
 
+const threadOf = (access: ThreadAccess) =>
+  and(eq(messages.requestId, access.requestId), eq(messages.vendorId, access.vendorId));
+
 /** The side's own messages are not unread to it: a vendor reads the managers', managers the vendor's. */
 const fromOtherSide = (side: ThreadAccess['side']) =>
   side === 'vendor' ? ne(messages.senderRole, 'vendor') : eq(messages.senderRole, 'vendor');
@@ -50,30 +53,29 @@ export function messageBody(row: {
   };
 }
 
-/**
- * Marks the other side's messages and the reader's new_message notices read (unless `markRead` is
- * false), then reads the thread.
- */
-export async function readThread(
-  db: Db,
-  userId: number,
-  access: ThreadAccess,
-  markRead: boolean,
-): Promise<Message[]> {
-  const thread = and(eq(messages.requestId, access.requestId), eq(messages.vendorId, access.vendorId));
-  if (markRead) {
-    await markThreadNotificationsRead(db, userId, access);
-    await db
-      .update(messages)
-      .set({ readAt: new Date() })
-      .where(and(thread, isNull(messages.readAt), fromOtherSide(access.side)));
-  }
+/** The thread's newest MESSAGE_THREAD_LIMIT messages, oldest first. Reads only: marks nothing. */
+export async function readThread(db: Db, access: ThreadAccess): Promise<Message[]> {
   const rows = await db
     .select(messageColumns)
     .from(messages)
     .leftJoin(users, eq(users.id, messages.senderId))
-    .where(thread)
+    .where(threadOf(access))
     .orderBy(desc(messages.createdAt), desc(messages.id))
     .limit(MESSAGE_THREAD_LIMIT);
   return rows.reverse().map(messageBody);
+}
+
+/**
+ * Marks the other side's unread messages of the thread and the reader's new_message notices of it
+ * read; answers how many messages it marked. Run it in a transaction: both or neither. A notice read
+ * cancels its email, text and push not sent yet ("Read in the app before it was sent").
+ */
+export async function markThreadRead(db: Db, userId: number, access: ThreadAccess): Promise<number> {
+  await markThreadNotificationsRead(db, userId, access);
+  const marked = await db
+    .update(messages)
+    .set({ readAt: new Date() })
+    .where(and(threadOf(access), isNull(messages.readAt), fromOtherSide(access.side)))
+    .returning({ id: messages.id });
+  return marked.length;
 }

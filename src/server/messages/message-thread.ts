@@ -41,6 +41,7 @@ const threadStatement = reusedStatement((db) =>
       createdById: mr.createdById,
       type: mr.type,
       inviteAll: mr.inviteAll,
+      openToVendors: sql<boolean>`${mr.openedToVendorsAt} is not null`,
       clientId: projects.clientId,
       invited: sql<number[]>`coalesce((
         select array_agg(i.vendor_id) from request_invitations i where i.request_id = ${mr.id}
@@ -55,6 +56,7 @@ const threadStatement = reusedStatement((db) =>
         clientId: vendor.clientId,
       },
       vendorCategories: vendorProfile.serviceCategories,
+      vendorApproved: sql<boolean>`${vendorProfile.approvedAt} is not null`,
       // A message's recipients, for a write (`forWrite`): the managers when a vendor writes, the
       // thread's vendor when a manager does. Each side's sub-select is skipped when not asked.
       recipients: sql<RecipientFacts[]>`coalesce(
@@ -123,12 +125,20 @@ export async function loadThreadAccess(
     type: row.type,
     inviteAll: row.inviteAll,
     invitedVendorIds: row.invited,
+    openToVendors: row.openToVendors,
   };
   const managerIds = row.managerIds;
   const categories = row.vendorCategories ?? [];
+  // The thread's vendor awaits approval without an approved profile, unless it is staff.
+  const awaitingApproval = (named: { isStaff: boolean; isSuperuser: boolean }) =>
+    !named.isStaff && !named.isSuperuser && !row.vendorApproved;
 
   if (user.type === 'vendor') {
-    const viewer = { ...viewerOf(user), serviceCategories: categories };
+    const viewer = {
+      ...viewerOf(user),
+      serviceCategories: categories,
+      awaitingApproval: awaitingApproval(user),
+    };
     if (!canViewRequest(viewer, visible)) throw forbidden(DENIED);
     return {
       requestId,
@@ -153,6 +163,7 @@ export async function loadThreadAccess(
           isSuperuser: named.isSuperuser,
           clientId: named.clientId,
           serviceCategories: categories,
+          awaitingApproval: awaitingApproval(named),
         };
   if (!vendorViewer || !canViewRequest(vendorViewer, visible)) {
     throw new HttpError(400, { errors: { vendor: ['This vendor cannot take part in this request.'] } });
@@ -168,5 +179,6 @@ function viewerOf(user: UserRow): VisibilityViewer {
     isSuperuser: user.isSuperuser,
     clientId: user.clientId,
     serviceCategories: [],
+    awaitingApproval: false,
   };
 }

@@ -1,6 +1,8 @@
+import type { FastifyRequest } from 'fastify';
 import { cacheTag } from '../cache/cache-changes.ts';
 import type { ChangeFeed } from '../cache/change-feed.ts';
 import { ReadCache, type Tagged } from '../cache/read-cache.ts';
+import { cachesReady } from '../cache/request-ready.ts';
 import type { Db } from '../db/database.ts';
 import { readThreadRow, type ThreadQuery, type ThreadRow } from './message-thread.ts';
 
@@ -18,7 +20,8 @@ const MAX_THREADS = 10_000;
  * (group-committed); on the bench data this read cost as much of the database as the write itself.
  *
  * The row is kept only while the change feed vouches for it (cache/change-feed.ts: every write
- * committed before the request is applied first), and dropped once anything it was read from
+ * committed before the request is applied first; the request's one wait, cache/request-ready.ts,
+ * shared with its session's), and dropped once anything it was read from
  * changes. Its tags name each: the request with its invitations (`r:`), the creator, the managers
  * and the vendor with their trades (`u:`), who the client's managers are (`cm:`) and the recipients'
  * choices, quiet hours and devices (`nf:`). Rows a later insert could change without naming a tag
@@ -37,9 +40,13 @@ export class ThreadAccessCache {
     this.#rows = new ReadCache<KeptThread>(feed.versions, MAX_THREADS);
   }
 
-  /** The thread's row: kept, or read from the database (and kept when it may be). A field, so callers pass it as is. */
-  readonly row = async (query: ThreadQuery): Promise<ThreadRow | undefined> => {
-    const usable = await this.#feed.ready();
+  /** How `request` reads a thread's row: kept, or read from the database (and kept when it may be). */
+  rowFor(request: FastifyRequest): (query: ThreadQuery) => Promise<ThreadRow | undefined> {
+    return (query) => this.#row(query, cachesReady(request));
+  }
+
+  async #row(query: ThreadQuery, ready: Promise<boolean>): Promise<ThreadRow | undefined> {
+    const usable = await ready;
     const key = `${query.requestId} ${query.threadVendorId} ${query.toManagers} ${query.toVendor}`;
     const kept = usable ? this.#rows.get(key) : undefined;
     if (kept !== undefined) return kept.row;
@@ -49,7 +56,7 @@ export class ThreadAccessCache {
       this.#rows.set(key, { row, tags: threadTags(query, row), stamp });
     }
     return row;
-  };
+  }
 }
 
 function threadTags(query: ThreadQuery, row: ThreadRow): string[] {

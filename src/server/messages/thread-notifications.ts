@@ -6,7 +6,7 @@ import { publishEvents } from '../realtime/realtime-events.ts';
 import type { ThreadAccess } from './message-thread.ts';
 
 /**
- * Reading a thread reads its new_message notices too: the reader's unread ones about this request
+ * Marking a thread read (POST /api/messages/read/) reads its new_message notices too: the reader's unread ones about this request
  * and, for a manager (one thread per vendor), this vendor. A vendor has one thread per request, so
  * every one of its notices about the request is this thread's (older rows have no vendor recorded).
  * The reader's open tabs are told, so the bell's badge drops without a reload.

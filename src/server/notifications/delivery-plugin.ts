@@ -1,7 +1,9 @@
-import type { Agent } from 'node:https';
+import { Agent } from 'node:https';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { runPeriodically } from '../housekeeping/periodic-task.ts';
+import type { HostResolver } from '../push/push-endpoint-rule.ts';
+import { type PushEndpoints, pushEndpoints } from '../push/push-endpoints.ts';
 import { type PushTransport, webPushTransport } from '../push/push-transport.ts';
 import { loadVapidKeys, type VapidKeys } from '../push/vapid-keys.ts';
 import { type SmsTransport, smsTransportFromConfig } from '../sms/sms-transports.ts';
@@ -21,6 +23,8 @@ declare module 'fastify' {
     smsTransport: SmsTransport;
     /** The VAPID key pair (made on first use for the embedded default), or null: push is off. */
     vapidKeys(): Promise<VapidKeys | null>;
+    /** Where pushes may go (push/push-endpoint-rule.ts): checked at subscription and on every send. */
+    pushEndpoints: PushEndpoints;
   }
 }
 
@@ -29,8 +33,14 @@ export interface DeliveryPluginOptions {
   runSender?: boolean;
   /** Replaces the configured SMS transport (tests). */
   sms?: SmsTransport;
-  /** The HTTPS agent for push services (tests: one that trusts the local stand-in's certificate). */
+  /**
+   * The HTTPS agent of the test seam (config.push.allowInsecureEndpointsForTests): tests pass one
+   * that trusts the local stand-in push service's certificate. Unused while the rule is on: pushes
+   * then go through the push-service agent only.
+   */
   pushAgent?: Agent;
+  /** The push-endpoint rule's resolver (tests: a name resolving to loopback without DNS). */
+  pushResolver?: HostResolver;
 }
 
 /**
@@ -41,6 +51,19 @@ export interface DeliveryPluginOptions {
 export const deliveryPlugin = fp(async (app: FastifyInstance, options: DeliveryPluginOptions) => {
   const sms = options.sms ?? smsTransportFromConfig(app.config, app.log);
   app.decorate('smsTransport', sms);
+  // loadConfig refuses the environment's switch on a production server; this stops a config made
+  // in code as well.
+  const insecure = app.config.push.allowInsecureEndpointsForTests === true;
+  if (insecure && (app.config.production || process.env.NODE_ENV === 'production')) {
+    throw new Error(
+      'push.allowInsecureEndpointsForTests is for tests: a production server sends push only to the browser push services',
+    );
+  }
+  const endpoints = pushEndpoints({
+    resolve: options.pushResolver,
+    insecureTestAgent: insecure ? (options.pushAgent ?? new Agent()) : undefined,
+  });
+  app.decorate('pushEndpoints', endpoints);
 
   let keys: Promise<VapidKeys | null> | null = null;
   const vapidKeys = () => {
@@ -55,7 +78,7 @@ export const deliveryPlugin = fp(async (app: FastifyInstance, options: DeliveryP
   const pushTransport = async () => {
     if (push === undefined) {
       const pair = await vapidKeys();
-      push = pair ? webPushTransport(pair, app.config.push.subject, options.pushAgent) : null;
+      push = pair ? webPushTransport(pair, app.config.push.subject, endpoints.route) : null;
     }
     return push;
   };

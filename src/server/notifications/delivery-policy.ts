@@ -31,6 +31,7 @@ export const NOT_SENT = {
   turnedOff: 'Turned off before it was sent.',
   noDevice: 'The device no longer receives notifications.',
   noNumber: 'The profile has no mobile number that can take texts.',
+  unconfirmed: 'The mobile number is not confirmed.',
 } as const;
 
 /** Runs `work` on every item, at most `limit` at a time. */

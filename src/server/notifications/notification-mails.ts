@@ -77,22 +77,3 @@ export function notificationMail(options: {
     },
   };
 }
-
-/** A text: short, plain, with the link and how to stop texts (carriers expect the STOP hint). */
-export function notificationText(publicUrl: string, recipient: Recipient, item: MailedNotification): string {
-  const link = `${publicUrl}${notificationPath(recipient.role, item)}`;
-  const tail = ` ${link} Reply STOP to opt out.`;
-  const head = `FieldBid: ${item.title}.`;
-  const room = 160 - head.length - tail.length - 1;
-  // Counted in code points, so an emoji is never cut in half.
-  const message = [...item.message.replace(/\s+/g, ' ').trim()];
-  const shortened =
-    message.length > room
-      ? `${message
-          .slice(0, room - 3)
-          .join('')
-          .trimEnd()}...`
-      : message.join('');
-  const body = room <= 3 || message.length === 0 ? '' : ` ${shortened}`;
-  return `${head}${body}${tail}`;
-}

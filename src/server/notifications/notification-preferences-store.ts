@@ -12,6 +12,7 @@ import { reusedStatement } from '../db/reused-statement.ts';
 import { notificationPreferences, notificationQuietHours } from '../db/schema/notification-deliveries.ts';
 import { pushSubscriptions } from '../db/schema/push-subscriptions.ts';
 import { users } from '../db/schema/users.ts';
+import { isConfirmedNumber } from '../sms/phone-codes.ts';
 import { smsNumberOf } from '../sms/sms-number.ts';
 import type { QuietWindow } from './quiet-hours.ts';
 
@@ -25,8 +26,10 @@ export interface Recipient {
   /** The profile's master switches (signed-in spec: email_notifications, sms_notifications). */
   emailNotifications: boolean;
   smsNotifications: boolean;
-  /** E.164, or null when the profile's phone cannot take a text. */
+  /** The profile's number in E.164, or null when it cannot take a text. */
   smsNumber: string | null;
+  /** Whether the user confirmed that number with a code texted to it: texts go to it only then. */
+  smsConfirmed: boolean;
   /** The user's own choices; a missing key means the role's default. */
   choices: Map<string, boolean>;
   quiet: (QuietWindow & { enabled: boolean }) | null;
@@ -49,8 +52,8 @@ export function chooses(
 
 /**
  * Whether the user wants this category on this channel now: the master switch (email, SMS), the
- * category's choice, and something to send to (a number that takes texts; for push, the caller
- * checks the device).
+ * category's choice, and something to send to (a number that takes texts and that its owner
+ * confirmed; for push, the caller checks the device).
  */
 export function wants(
   recipient: Recipient,
@@ -59,7 +62,9 @@ export function wants(
 ): boolean {
   if (!recipient.isActive || !chooses(recipient, category, channel)) return false;
   if (channel === 'email') return recipient.emailNotifications;
-  if (channel === 'sms') return recipient.smsNotifications && recipient.smsNumber !== null;
+  if (channel === 'sms') {
+    return recipient.smsNotifications && recipient.smsNumber !== null && recipient.smsConfirmed;
+  }
   return true;
 }
 
@@ -73,6 +78,7 @@ export interface RecipientFacts {
   isSuperuser: boolean;
   isActive: boolean;
   phoneNumber: string;
+  phoneVerifiedNumber: string | null;
   emailNotifications: boolean;
   smsNotifications: boolean;
   choices: { category: NotificationCategory; channel: NotificationChannel; enabled: boolean }[];
@@ -89,7 +95,8 @@ export interface RecipientFacts {
 export const recipientFactsSql = sql<RecipientFacts>`json_build_object(
   'id', users.id, 'email', users.email, 'firstName', users.first_name, 'type', users.type,
   'isStaff', users.is_staff, 'isSuperuser', users.is_superuser, 'isActive', users.is_active,
-  'phoneNumber', users.phone_number, 'emailNotifications', users.email_notifications,
+  'phoneNumber', users.phone_number, 'phoneVerifiedNumber', users.phone_verified_number,
+  'emailNotifications', users.email_notifications,
   'smsNotifications', users.sms_notifications,
   'choices', coalesce((
     select json_agg(json_build_object('category', p.category, 'channel', p.channel, 'enabled', p.enabled))
@@ -128,6 +135,7 @@ export function toRecipients(people: readonly RecipientFacts[]): Map<number, Rec
       emailNotifications: person.emailNotifications,
       smsNotifications: person.smsNotifications,
       smsNumber: smsNumberOf(person.phoneNumber),
+      smsConfirmed: isConfirmedNumber(person),
       choices: new Map(
         person.choices.map((choice) => [choiceKey(choice.category, choice.channel), choice.enabled]),
       ),

@@ -15,6 +15,7 @@ import type { DbOrTx } from '../db/db-or-tx.ts';
 import { notificationPreferences, notificationQuietHours } from '../db/schema/notification-deliveries.ts';
 import { pushSubscriptions } from '../db/schema/push-subscriptions.ts';
 import { users } from '../db/schema/users.ts';
+import { pendingCodeExpiry } from '../sms/phone-codes.ts';
 import { chooses, loadRecipients } from './notification-preferences-store.ts';
 
 type SettingsInput = z.output<typeof notificationSettingsInputSchema>;
@@ -48,6 +49,11 @@ export async function loadNotificationSettings(
         }
       : DEFAULT_QUIET_HOURS,
     sms_number: recipient.smsNumber,
+    sms_number_confirmed: recipient.smsNumber !== null && recipient.smsConfirmed,
+    sms_code_expires_at:
+      recipient.smsNumber === null || recipient.smsConfirmed
+        ? null
+        : ((await pendingCodeExpiry(db, userId))?.toISOString() ?? null),
     sms_provider: smsProvider,
     push_devices: devices?.total ?? 0,
   };

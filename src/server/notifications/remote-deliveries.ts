@@ -9,9 +9,9 @@ import { pushSubscriptions } from '../db/schema/push-subscriptions.ts';
 import { PushSendError, type PushTransport } from '../push/push-transport.ts';
 import { maskedNumber, profileDigitsOf } from '../sms/sms-number.ts';
 import { setTextsForNumber } from '../sms/sms-opt-out-store.ts';
+import { notificationText } from '../sms/sms-texts.ts';
 import { SmsSendError, type SmsTransport } from '../sms/sms-transports.ts';
 import { DELIVERY_POLICY, deliveryRetryDelayMs, forEachLimited, NOT_SENT } from './delivery-policy.ts';
-import { notificationText } from './notification-mails.ts';
 import { loadRecipients, type Recipient, wants } from './notification-preferences-store.ts';
 import { isQuietAt, quietUntil } from './quiet-hours.ts';
 
@@ -119,7 +119,7 @@ export async function sendDueRemote(
     try {
       if (row.channel === 'sms') {
         const to = recipient.smsNumber!;
-        const body = notificationText(publicUrl, recipient, note);
+        const body = notificationText(publicUrl, recipient.role, note);
         const { providerId } = await channels.sms.send({ deliveryId: row.id, to, body });
         await finish(row, 'sent', {
           status: 'sent',
@@ -166,8 +166,10 @@ export async function sendDueRemote(
         await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, row.deviceId));
       }
       const final = (known && error.permanent) || attempts >= DELIVERY_POLICY.maxAttempts;
+      // What a push service answered goes to the operators' log only, never to the delivery.
+      const answer = error instanceof PushSendError ? error.serviceAnswer : undefined;
       log.warn(
-        { deliveryId: row.id, channel: row.channel, attempts, err: reason },
+        { deliveryId: row.id, channel: row.channel, attempts, err: reason, ...(answer ? { answer } : {}) },
         final ? 'delivery failed for good' : 'delivery failed, will retry',
       );
       await finish(
@@ -193,7 +195,13 @@ export async function sendDueRemote(
       return finish(row, 'cancelled', { status: 'cancelled', lastError: NOT_SENT.read });
     if (!recipient || !wants(recipient, category, row.channel)) {
       const reason =
-        row.channel === 'sms' && recipient?.smsNumber === null ? NOT_SENT.noNumber : NOT_SENT.turnedOff;
+        row.channel !== 'sms' || !recipient
+          ? NOT_SENT.turnedOff
+          : recipient.smsNumber === null
+            ? NOT_SENT.noNumber
+            : !recipient.smsConfirmed
+              ? NOT_SENT.unconfirmed
+              : NOT_SENT.turnedOff;
       return finish(row, 'cancelled', { status: 'cancelled', lastError: reason });
     }
     if (row.channel === 'push' && !deviceById.has(row.deviceId)) {

@@ -37,7 +37,8 @@ const emailTaken = () => new HttpError(400, { errors: { email: [EMAIL_IN_USE_MES
  * GET/PUT /api/user-profile/ (signed-in spec, sections 2, 3 and 7) and the vendor's insurance.
  * A new email address is the login at once; it must be confirmed again (a link to the new address,
  * a notice to the old one), and the sessions already open stay open. The change revokes every
- * unused password token of the user, and tokens confirm only the address they were made for.
+ * unused password token of the user, and tokens confirm only the address they were made for. A new
+ * phone number is unconfirmed: it takes no texts until its owner confirms it with a texted code.
  */
 export async function profileRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -59,6 +60,8 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
       const user = requireUser(request);
       const input = request.body;
       const emailChanged = input.email !== user.email.toLowerCase();
+      // A new number takes no texts until confirmed again, even if it was confirmed once before.
+      const phoneChanged = input.phone_number !== user.phoneNumber;
       try {
         const updated = await app.db.transaction(async (tx) => {
           if (emailChanged) {
@@ -79,6 +82,7 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
               emailNotifications: input.email_notifications,
               smsNotifications: input.sms_notifications,
               ...(emailChanged ? { emailConfirmedAt: null } : {}),
+              ...(phoneChanged ? { phoneVerifiedNumber: null, phoneVerifiedAt: null } : {}),
             })
             .where(eq(users.id, user.id))
             .returning();

@@ -14,6 +14,7 @@ import { checkFirst } from '../auth/route-guards.ts';
 import { HttpError, notFound } from '../http/http-error.ts';
 import { errorResponses, noContent } from '../http/route-schemas.ts';
 import { deviceLabel } from './device-label.ts';
+import { PUSH_ENDPOINT_MESSAGES } from './push-endpoint-rule.ts';
 import {
   deletePushSubscription,
   listPushSubscriptions,
@@ -73,6 +74,9 @@ export async function pushSubscriptionRoutes(app: FastifyInstance): Promise<void
       const user = requireUser(request);
       const input = request.body;
       if (!(await app.vapidKeys())) throw new HttpError(409, { detail: PUSH_OFF });
+      // The server will POST to this address: only a browser push service's (push-endpoint-rule.ts).
+      const refusal = await app.pushEndpoints.refusalAtRegistration(input.endpoint);
+      if (refusal) throw new HttpError(400, { errors: { endpoint: [PUSH_ENDPOINT_MESSAGES[refusal]] } });
       const row = await savePushSubscription(app.db, {
         userId: user.id,
         endpoint: input.endpoint,

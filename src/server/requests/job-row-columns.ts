@@ -22,5 +22,9 @@ export function jobRowColumns(onlyVendor: number | Placeholder | undefined) {
     >`(select coalesce(array_agg(${ri.vendorId} order by ${ri.vendorId}), '{}') from ${ri} where ${ri.requestId} = ${mr.id}${ownOnly})`.as(
       'invited_vendors',
     ),
+    is_own_report: (onlyVendor === undefined
+      ? sql<boolean>`false`
+      : sql<boolean>`(${mr.createdById} = ${onlyVendor})`
+    ).as('is_own_report'),
   };
 }

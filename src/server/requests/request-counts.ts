@@ -37,8 +37,10 @@ export function countAllRequests(db: DbOrTx, filters: CountFilters): Promise<num
 }
 
 /**
- * A vendor's visible requests: its trades and open-to-all by the counters, plus the few it sees
- * otherwise (invited to, or reported itself) outside those, counted row by row through their indexes.
+ * A vendor's visible requests: its trades and open-to-all by the counters, less those still held for
+ * their managers (a vendor's reports not yet opened to vendors: a handful, through their partial
+ * index), plus the few it sees otherwise (invited to, or reported itself) outside those, counted row
+ * by row through their indexes.
  */
 export async function countVendorJobs(
   db: DbOrTx,
@@ -46,10 +48,16 @@ export async function countVendorJobs(
   filters: CountFilters,
 ): Promise<number> {
   const categories = sql`${textArrayLiteral(vendor.categories)}::text[]`;
+  const reached = sql`(invite_all or type = any(${categories}))`;
   const byCounters = single(
     db,
     sql`select coalesce(sum(n), 0) as total from request_counts_by_type
-        where (invite_all or type = any(${categories}))${filterSql(filters)}`,
+        where ${reached}${filterSql(filters)}`,
+  );
+  const held = single(
+    db,
+    sql`select count(*) as total from maintenance_requests
+        where opened_to_vendors_at is null and ${reached}${filterSql(filters)}`,
   );
   const others = single(
     db,
@@ -58,10 +66,10 @@ export async function countVendorJobs(
           select request_id from request_invitations where vendor_id = ${vendor.id}
           union select id from maintenance_requests where created_by_id = ${vendor.id}
         )
-        and not invite_all and not (type = any(${categories}))${filterSql(filters)}`,
+        and not (opened_to_vendors_at is not null and ${reached})${filterSql(filters)}`,
   );
-  const [counted, rest] = await Promise.all([byCounters, others]);
-  return counted + rest;
+  const [counted, notYet, rest] = await Promise.all([byCounters, held, others]);
+  return counted - notYet + rest;
 }
 
 /** The requests on a client's properties, by the per-property counters. */

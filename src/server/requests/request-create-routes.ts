@@ -13,8 +13,9 @@ import {
   REQUEST_PHOTO_MESSAGES,
   requestInputSchema,
 } from '#shared/request-schemas.ts';
-import { requireUserType } from '../auth/guards.ts';
+import { isStaff, requireUserType } from '../auth/guards.ts';
 import { checkFirst } from '../auth/route-guards.ts';
+import type { UserRow } from '../auth/session-store.ts';
 import { parseInput } from '../http/http-error.ts';
 import { errorResponses } from '../http/route-schemas.ts';
 import { idempotentWrite } from '../idempotency/idempotent-write.ts';
@@ -28,11 +29,20 @@ import { authorName, insertRequest, reserveRequestId } from './request-store.ts'
 
 const requireAuthor = (request: FastifyRequest) => requireUserType(request, 'vendor', 'property_manager');
 
+/** A vendor reporting work found on site (not staff, who are the managing side everywhere). */
+const isVendorReport = (user: UserRow) => user.type === 'vendor' && !isStaff(user);
+
 /**
  * POST /api/requests/ (signed-in spec, sections 3, 5 and 7): a manager's request from the dashboard
  * dialog (JSON, or multipart with photos) or a vendor's report of work found on site (multipart).
  * Replayable with an Idempotency-Key: the key binds the fields and each photo's SHA-256. In
  * multipart the property comes before the photos, and is checked before a photo is read.
+ *
+ * A vendor's report is held for the client's managers (src/shared/request-visibility.ts): whom to
+ * let in is theirs to decide, as its plan excerpt shows their property's documentation. The form's
+ * invite_all and vendors are read (the spec's form sends them) but not applied: the report is stored
+ * closed to other vendors and uninvited, and the answer says so (invite_all false, vendors [],
+ * is_open_to_vendors false). A manager opens it (POST /api/requests/{id}/open/) or invites vendors.
  */
 export async function requestCreateRoutes(app: FastifyInstance): Promise<void> {
   // Scoped to this plugin. One file over the count is let through so the count gets its own message.
@@ -71,8 +81,10 @@ export async function requestCreateRoutes(app: FastifyInstance): Promise<void> {
       request,
       reply,
       async (tx) => {
-        const input = parseInput(requestInputSchema, payload);
-        const place = await resolveRequestPlace(tx, user, input.property_id, input.unit_id);
+        const sent = parseInput(requestInputSchema, payload);
+        const place = await resolveRequestPlace(tx, user, sent.property_id, sent.unit_id);
+        const openToVendors = !isVendorReport(user);
+        const input = openToVendors ? sent : { ...sent, invite_all: false, vendors: [] };
         const vendors = await loadInvitedVendors(tx, user, input.vendors);
         const spot = input.spot ? await checkSpot(tx, place.project.id, input.spot) : null;
         // The photos go to storage before any row is written: inserting the request takes the
@@ -93,6 +105,7 @@ export async function requestCreateRoutes(app: FastifyInstance): Promise<void> {
             unitId: place.unit?.id ?? null,
             input,
             invitedVendorIds: vendors.map((vendor) => vendor.id),
+            openToVendors,
             photos: stored.map((photo) => ({
               key: photo.key,
               contentType: photo.contentType,
@@ -106,6 +119,7 @@ export async function requestCreateRoutes(app: FastifyInstance): Promise<void> {
             authorName: await authorName(tx, user.id),
             inviteAll: created.inviteAll,
             invitedVendorIds: vendors.map((vendor) => vendor.id),
+            openToVendors,
             project: place.project,
           });
           const body: CreatedRequest = {
@@ -126,6 +140,7 @@ export async function requestCreateRoutes(app: FastifyInstance): Promise<void> {
             areas_affected: created.areasAffected,
             bid_deadline: created.bidDeadline?.toISOString() ?? null,
             photos: photoRows.map((photo) => ({ id: photo.id, url: `/api/files/${photo.key}` })),
+            is_open_to_vendors: openToVendors,
             spot,
           };
           return { status: 201, body };

@@ -17,6 +17,7 @@ import type { HistoryStep } from '../lifecycle/timeline-view.ts';
  */
 export interface DetailBid {
   id: number;
+  version: number;
   vendorId: number;
   company: string | null;
   firstName: string;
@@ -60,7 +61,7 @@ export async function loadRequestDetail(db: DbOrTx, id: number, askerId: number)
       ), '{}')`,
       bids: sql<DetailBid[]>`coalesce((
         select json_agg(json_build_object(
-          'id', b.id, 'vendorId', b.vendor_id, 'company', vp.company_name, 'firstName', bu.first_name,
+          'id', b.id, 'version', b.version, 'vendorId', b.vendor_id, 'company', vp.company_name, 'firstName', bu.first_name,
           'lastName', bu.last_name, 'estimatedTime', b.estimated_time, 'estimatedTimeUnit', b.estimated_time_unit,
           'amount', b.amount, 'status', b.status, 'notes', b.notes, 'proposedStartDate', b.proposed_start_date,
           'decidedAt', b.decided_at, 'lineItems', b.line_items, 'options', b.options,

@@ -84,6 +84,7 @@ function detailBody(detail: RequestDetailRow, user: UserRow, viewer: VisibilityV
     type: r.type,
     inviteAll: r.inviteAll,
     invitedVendorIds: detail.invited,
+    openToVendors: r.openedToVendorsAt !== null,
   };
   if (!canViewRequest(viewer, visible)) throw forbidden(DENIED);
 
@@ -117,10 +118,14 @@ function detailBody(detail: RequestDetailRow, user: UserRow, viewer: VisibilityV
       ? { id: detail.project.id, name: detail.project.name, address: detail.project.address }
       : null,
     documentation_available: documentationAvailable,
+    // The asking vendor reported this work itself: it may not bid on it (the app shows "You reported this").
+    is_own_report: user.type === 'vendor' && r.createdById === user.id,
+    is_open_to_vendors: visible.openToVendors,
     user: otherVendorsReport ? { first_name: '', last_name: '', job_title: '' } : detail.user,
     bidding_config: { is_open_for_bids: r.isOpenForBids, bid_deadline: r.bidDeadline },
     bids: shownBids.map((bid) => ({
       id: bid.id,
+      version: bid.version,
       estimated_time: bid.estimatedTime,
       estimated_time_unit: bid.estimatedTimeUnit,
       amount: bid.amount,

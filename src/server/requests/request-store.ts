@@ -35,6 +35,8 @@ export interface NewRequest {
   unitId: number | null;
   input: RequestInput;
   invitedVendorIds: readonly number[];
+  /** False for a vendor's report: held for its client's managers (opened_to_vendors_at null). */
+  openToVendors: boolean;
   photos: readonly { key: string; contentType: string; sizeBytes: number }[];
 }
 
@@ -56,6 +58,8 @@ export async function insertRequest(tx: DbOrTx, request: NewRequest) {
       timeframe: input.timeframe,
       priority: input.priority,
       inviteAll: input.invite_all,
+      // Open from its creation (the column's default, the same moment as created_at), or held.
+      ...(request.openToVendors ? {} : { openedToVendorsAt: null }),
       areasAffected: input.areas_affected,
       bidDeadline: input.bid_deadline ? new Date(input.bid_deadline) : null,
     })

@@ -1,20 +1,25 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { VisibilityViewer } from '#shared/request-visibility.ts';
-import { requireUser } from '../auth/guards.ts';
+import { isStaff, requireUser } from '../auth/guards.ts';
 import type { UserRow } from '../auth/session-store.ts';
 import type { DbOrTx } from '../db/db-or-tx.ts';
 import { vendorProfiles } from '../db/schema/vendor-profiles.ts';
 
-/** The signed-in user as the visibility rule sees it: a vendor brings its service categories. */
+/**
+ * The signed-in user as the visibility rule sees it: a vendor brings its service categories and
+ * whether staff have approved it (a vendor without an approved profile awaits approval; staff never).
+ */
 export async function loadViewer(db: DbOrTx, user: UserRow): Promise<VisibilityViewer> {
   let serviceCategories: string[] = [];
+  let approved = true;
   if (user.type === 'vendor') {
     const [profile] = await db
-      .select({ serviceCategories: vendorProfiles.serviceCategories })
+      .select({ serviceCategories: vendorProfiles.serviceCategories, approvedAt: vendorProfiles.approvedAt })
       .from(vendorProfiles)
       .where(eq(vendorProfiles.userId, user.id));
     serviceCategories = profile?.serviceCategories ?? [];
+    approved = isStaff(user) || (profile?.approvedAt ?? null) !== null;
   }
   return {
     id: user.id,
@@ -23,6 +28,7 @@ export async function loadViewer(db: DbOrTx, user: UserRow): Promise<VisibilityV
     isSuperuser: user.isSuperuser,
     clientId: user.clientId,
     serviceCategories,
+    awaitingApproval: !approved,
   };
 }
 
@@ -50,5 +56,6 @@ export function viewerKey(viewer: VisibilityViewer): unknown[] {
     viewer.isSuperuser,
     viewer.clientId,
     [...viewer.serviceCategories].sort(),
+    viewer.awaitingApproval,
   ];
 }

@@ -36,6 +36,16 @@ export async function vendorJobRoutes(app: FastifyInstance): Promise<void> {
       const user = requireVendor(request);
       const query = request.query;
       const viewer = await requestViewer(request);
+      // A vendor staff have not approved sees no job; the flag lets its screen say why.
+      if (viewer.awaitingApproval) {
+        return {
+          results: [],
+          count: 0,
+          total_pages: 1,
+          current_page: query.page,
+          under_review: true as const,
+        };
+      }
       // Everything the list depends on besides the requests and invitations (the tag covers those).
       const list = JSON.stringify([
         viewer.id,

@@ -1,9 +1,11 @@
+import { appendFile, mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config, TwilioConfig } from '#server/config.ts';
 
 export interface OutgoingSms {
-  /** The delivery it carries (for the log). */
-  deliveryId: number;
+  /** The delivery it carries (for the log); null for a number's confirmation code, which has none. */
+  deliveryId: number | null;
   /** E.164. */
   to: string;
   body: string;
@@ -29,12 +31,29 @@ export interface SmsTransport {
   send(sms: OutgoingSms): Promise<{ providerId: string | null }>;
 }
 
-/** Development: nothing leaves the machine; the delivery row keeps the text and the log shows it. */
-export function devSmsTransport(log: FastifyBaseLogger): SmsTransport {
+/** Where the dev transport keeps every text, in DATA_DIR: one JSON line ({at, to, body}) per text. */
+export const DEV_TEXTS_FILE = 'dev-texts.jsonl';
+
+/**
+ * Development: nothing leaves the machine. The log shows each text and DATA_DIR/dev-texts.jsonl
+ * keeps it (the developer's phone: a number's confirmation code is read there, as the browser tests
+ * do); a notification's delivery row keeps its text too.
+ */
+export function devSmsTransport(log: FastifyBaseLogger, dataDir?: string): SmsTransport {
   return {
     name: 'dev',
     async send(sms) {
       log.info({ sms: { deliveryId: sms.deliveryId, to: sms.to, body: sms.body } }, 'sms (dev transport)');
+      if (dataDir !== undefined) {
+        const line = JSON.stringify({ at: new Date().toISOString(), to: sms.to, body: sms.body });
+        try {
+          await mkdir(dataDir, { recursive: true });
+          await appendFile(join(dataDir, DEV_TEXTS_FILE), `${line}\n`);
+        } catch (error) {
+          // The log above still has it.
+          log.warn({ err: error }, 'sms (dev transport): could not keep the text in DATA_DIR');
+        }
+      }
       return { providerId: null };
     },
   };
@@ -95,5 +114,5 @@ export function twilioSmsTransport(twilio: TwilioConfig): SmsTransport {
 
 export function smsTransportFromConfig(config: Config, log: FastifyBaseLogger): SmsTransport {
   if (config.smsTransport === 'twilio' && config.twilio) return twilioSmsTransport(config.twilio);
-  return devSmsTransport(log);
+  return devSmsTransport(log, config.dataDir);
 }

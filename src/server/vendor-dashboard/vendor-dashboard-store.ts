@@ -1,4 +1,4 @@
-import { and, count, desc, eq, type SQL, sql, sum } from 'drizzle-orm';
+import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import {
   DASHBOARD_TAB_LIMIT,
   type VendorDashboard,
@@ -18,6 +18,12 @@ const TABS = {
   completed_jobs: and(eq(bids.status, 'accepted'), eq(mr.status, 'completed')),
 } satisfies Record<string, SQL | undefined>;
 
+/**
+ * What a bid is worth to its vendor: the awarded option's amount when the manager awarded one of its
+ * options (bids.awarded_option, 1 to 3), else the bid's own amount (which, with options, is option 1's).
+ */
+const awardedAmount = sql<number>`coalesce((${bids.options} -> (${bids.awardedOption} - 1) ->> 'amount')::int, ${bids.amount})`;
+
 async function tab(db: DbOrTx, vendorId: number, condition: SQL | undefined): Promise<VendorDashboardItem[]> {
   const rows = await db
     .select({
@@ -28,7 +34,7 @@ async function tab(db: DbOrTx, vendorId: number, condition: SQL | undefined): Pr
       project_name: projects.name,
       request_status: mr.status,
       bid_status: bids.status,
-      amount: bids.amount,
+      amount: awardedAmount,
       estimated_time: bids.estimatedTime,
       estimated_time_unit: bids.estimatedTimeUnit,
       proposed_start_date: bids.proposedStartDate,
@@ -54,7 +60,10 @@ async function tab(db: DbOrTx, vendorId: number, condition: SQL | undefined): Pr
 }
 
 /** The stat cards and the newest of each tab. */
-export async function loadVendorDashboard(db: DbOrTx, vendorId: number): Promise<VendorDashboard> {
+export async function loadVendorDashboard(
+  db: DbOrTx,
+  vendorId: number,
+): Promise<Omit<VendorDashboard, 'approval'>> {
   const countOf = (condition: SQL | undefined) =>
     sql<number>`cast(${count()} filter (where ${condition}) as int)`;
   const [totals] = await db
@@ -62,7 +71,7 @@ export async function loadVendorDashboard(db: DbOrTx, vendorId: number): Promise
       active_bids: countOf(TABS.active_bids),
       awarded_jobs: countOf(TABS.current_jobs),
       jobs_completed: countOf(TABS.completed_jobs),
-      total_earnings: sql<string | null>`${sum(bids.amount)} filter (where ${TABS.completed_jobs})`,
+      total_earnings: sql<string | null>`sum(${awardedAmount}) filter (where ${TABS.completed_jobs})`,
     })
     .from(bids)
     .innerJoin(mr, eq(mr.id, bids.requestId))

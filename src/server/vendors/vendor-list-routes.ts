@@ -1,4 +1,4 @@
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNotNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
@@ -17,13 +17,14 @@ import { errorResponses } from '../http/route-schemas.ts';
 import { vendorNameSql } from './vendor-name.ts';
 
 /**
- * GET /api/vendors/ (signed-in spec, section 7): every active vendor with a profile, by name, for
- * anyone signed in (the manager's Vendors screen and both request forms' invite lists, the
- * vendor's included).
+ * GET /api/vendors/ (signed-in spec, section 7): every active vendor with a profile staff have
+ * approved (vendor_profiles.approved_at), by name, for anyone signed in (the manager's Vendors
+ * screen and both request forms' invite lists, the vendor's included). A vendor under review is
+ * offered to no one (an invitation to it is refused: requests/invited-vendors.ts).
  */
 export async function vendorListRoutes(app: FastifyInstance): Promise<void> {
   const schema = {
-    summary: 'Every active vendor with a profile, by name (optionally of one trade)',
+    summary: 'Every active, approved vendor, by name (optionally of one trade)',
     querystring: vendorDirectoryQuerySchema,
     response: { ...errorResponses, 200: vendorDirectorySchema },
   };
@@ -46,6 +47,7 @@ export async function vendorListRoutes(app: FastifyInstance): Promise<void> {
           and(
             eq(users.type, 'vendor'),
             eq(users.isActive, true),
+            isNotNull(vendorProfiles.approvedAt),
             query.category
               ? sql`${vendorProfiles.serviceCategories} @> array[${query.category}]::text[]`
               : undefined,

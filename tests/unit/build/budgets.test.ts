@@ -4,10 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type Budget, checkBudgets, LANDING_FORBIDDEN, weighPage } from '../../../scripts/budgets.ts';
+import { moveSourceMaps, sourceMapDir } from '../../../scripts/source-maps-plugin.ts';
 
 // A build's output in miniature: Vite's manifest, the prerenderer's route table, chunks of a chosen
-// size (random bytes barely compress, so their gzip size is about their size), their source maps and
-// the service worker's precache list.
+// size (random bytes barely compress, so their gzip size is about their size), their source maps (moved
+// out of dist/ as the build moves them) and the service worker's precache list.
 interface FixtureChunk {
   key: string;
   file: string;
@@ -23,7 +24,7 @@ afterEach(() => {
 
 function fixtureBuild(chunks: FixtureChunk[], routeModules: Record<string, string[]>): string {
   const dist = mkdtempSync(join(tmpdir(), 'fieldbid-budgets-'));
-  dirs.push(dist);
+  dirs.push(dist, sourceMapDir(dist));
   mkdirSync(join(dist, '.vite'));
   mkdirSync(join(dist, 'assets'));
   const manifest = Object.fromEntries(
@@ -37,6 +38,7 @@ function fixtureBuild(chunks: FixtureChunk[], routeModules: Record<string, strin
   writeFileSync(join(dist, '.vite/route-modules.json'), JSON.stringify(routeModules));
   const precache = chunks.map((chunk) => ({ revision: null, url: chunk.file }));
   writeFileSync(join(dist, 'sw.js'), `precacheAndRoute(${JSON.stringify(precache)});`);
+  moveSourceMaps(dist);
   return dist;
 }
 

@@ -1,15 +1,18 @@
+import type { FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { ChangeFeed } from '#server/cache/change-feed.ts';
+import { cachesReady } from '#server/cache/request-ready.ts';
 import type { Database, Listener } from '#server/db/database.ts';
 
-/** A listener whose round trips the test answers by hand. */
-function fakeDatabase() {
+/** A listener whose round trips the test answers by hand (`alwaysSynced` as PGlite's declares). */
+function fakeDatabase(options: { alwaysSynced?: boolean } = {}) {
   const trips: (() => void)[] = [];
   let onReconnect: (() => void) | undefined;
   let deliver: ((payload: string) => void) | undefined;
   const listener: Listener = {
     stop: async () => {},
     sync: () => new Promise<void>((resolve) => trips.push(resolve)),
+    ...(options.alwaysSynced ? { alwaysSynced: true } : {}),
   };
   const database = {
     listen: async (_channel: string, onPayload: (payload: string) => void, reconnect?: () => void) => {
@@ -105,5 +108,40 @@ describe('ChangeFeed', () => {
       await settle();
     }
     expect(await next).toBe(true);
+  });
+
+  it('vouches at once, without a round trip, for a listener that is always synced (PGlite)', async () => {
+    const fake = fakeDatabase({ alwaysSynced: true });
+    const feed = new ChangeFeed();
+    await feed.start(fake.database);
+    expect(await feed.ready()).toBe(true);
+    await feed.barrier();
+    expect(fake.trips).toHaveLength(0);
+    await feed.stop();
+    expect(await feed.ready()).toBe(false);
+  });
+});
+
+describe('cachesReady', () => {
+  it('asks the feed once per request: its session and its read cache share the round trip', async () => {
+    const fake = fakeDatabase();
+    const feed = new ChangeFeed();
+    await feed.start(fake.database);
+    // What cachesReady reads of a request: its server's change feed.
+    const request = { server: { changeFeed: feed } } as unknown as FastifyRequest;
+    const session = cachesReady(request);
+    const readCache = cachesReady(request);
+    await settle();
+    expect(fake.trips).toHaveLength(1);
+    fake.answerTrip();
+    expect(await session).toBe(true);
+    expect(await readCache).toBe(true);
+    expect(cachesReady(request)).toBe(session);
+    // Another request asks afresh: its round trip is sent after it arrived.
+    const other = cachesReady({ server: { changeFeed: feed } } as unknown as FastifyRequest);
+    await settle();
+    expect(fake.trips).toHaveLength(1);
+    fake.answerTrip();
+    expect(await other).toBe(true);
   });
 });

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { notificationText } from '#server/notifications/notification-mails.ts';
-import type { Recipient } from '#server/notifications/notification-preferences-store.ts';
 import { isQuietAt, quietUntil } from '#server/notifications/quiet-hours.ts';
 import { isE164, smsNumberOf } from '#server/sms/sms-number.ts';
+import { notificationText, phoneCodeText, SMS_SEGMENT_LENGTH } from '#server/sms/sms-texts.ts';
 import { isValidTwilioSignature, twilioSignature } from '#server/sms/twilio-signature.ts';
+import { NOTIFICATION_KINDS, type NotificationKind } from '#shared/notification-preferences.ts';
 
 describe('quiet hours', () => {
   const night = { start: '22:00', end: '07:00', timeZone: 'America/Denver' };
@@ -96,29 +96,41 @@ describe("Twilio's request signature", () => {
 });
 
 describe('a text', () => {
-  const vendor = { role: 'vendor' } as Recipient;
-  const note = (message: string) => ({
-    kind: 'new_message',
-    title: 'New message from Ann Lee',
-    message,
-    relatedRequestId: 42,
-    relatedVendorId: 7,
+  const URL_32 = 'https://notify.fieldbid.example1'; // 32 characters
+  const target = (kind: NotificationKind, relatedRequestId: number | null = 987_654) => ({
+    kind,
+    relatedRequestId,
+    relatedVendorId: 123_456,
   });
 
-  it('fits one SMS with its link and the STOP hint, cutting a long message', () => {
-    const text = notificationText(
-      'https://app.fieldbid.com',
-      vendor,
-      note('Please call me back about the boiler. '.repeat(10)),
+  it('names the event and the request and links to it in the app', () => {
+    expect(notificationText('https://app.fieldbid.com', 'vendor', target('new_message', 42))).toBe(
+      'FieldBid: New message on request #42. Open: https://app.fieldbid.com/vendor/messages/42 Reply STOP to opt out.',
     );
-    expect(text.length).toBeLessThanOrEqual(160);
-    expect(text).toMatch(
-      /^FieldBid: New message from Ann Lee\. Please call me back about the boiler\. .*\.\.\. https:\/\/app\.fieldbid\.com\/vendor\/messages\/42 Reply STOP to opt out\.$/,
+    expect(notificationText('https://app.fieldbid.com', 'property_manager', target('bid_received', 7))).toBe(
+      'FieldBid: New bid on request #7. Open: https://app.fieldbid.com/property-manager/requests/7 Reply STOP to opt out.',
+    );
+    expect(notificationText('https://app.fieldbid.com', 'vendor', target('insurance', null))).toBe(
+      'FieldBid: Update about your insurance certificate. Open: https://app.fieldbid.com/vendor/settings#insurance Reply STOP to opt out.',
     );
   });
 
-  it('never cuts a character in half', () => {
-    const text = notificationText('https://app.fieldbid.com', vendor, note('🔧'.repeat(200)));
-    expect(text).not.toMatch(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])/);
+  it('fits one SMS for every kind and role, with a PUBLIC_URL of 32 characters and six-digit ids', () => {
+    expect(URL_32).toHaveLength(32);
+    for (const kind of NOTIFICATION_KINDS) {
+      for (const role of ['vendor', 'property_manager', 'staff'] as const) {
+        const text = notificationText(URL_32, role, target(kind));
+        expect(text.length, text).toBeLessThanOrEqual(SMS_SEGMENT_LENGTH);
+        expect(text, text).toMatch(
+          /^FieldBid: [A-Za-z #0-9:]+\. Open: https:\/\/\S+ Reply STOP to opt out\.$/,
+        );
+      }
+    }
+  });
+
+  it('has a code text that fits one SMS and carries nothing but the code', () => {
+    const text = phoneCodeText('048213');
+    expect(text.length).toBeLessThanOrEqual(SMS_SEGMENT_LENGTH);
+    expect(text.startsWith('FieldBid code: 048213. ')).toBe(true);
   });
 });

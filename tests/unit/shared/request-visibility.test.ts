@@ -12,6 +12,7 @@ const request: VisibleRequest = {
   type: 'Plumbing',
   inviteAll: false,
   invitedVendorIds: [20],
+  openToVendors: true,
 };
 
 function viewer(overrides: Partial<VisibilityViewer>): VisibilityViewer {
@@ -22,6 +23,7 @@ function viewer(overrides: Partial<VisibilityViewer>): VisibilityViewer {
     isSuperuser: false,
     clientId: null,
     serviceCategories: [],
+    awaitingApproval: false,
     ...overrides,
   };
 }
@@ -54,6 +56,24 @@ describe('canViewRequest', () => {
 
   it('lets a vendor that reported the work see the request it raised', () => {
     expect(canViewRequest(viewer({ id: 1 }), request)).toBe(true);
+  });
+
+  it('holds a vendor’s report from other vendors until a manager opens it: trade and open-to-all count only then', () => {
+    const held = { ...request, inviteAll: true, openToVendors: false };
+    expect(canViewRequest(viewer({ serviceCategories: ['Plumbing'] }), held)).toBe(false);
+    expect(canViewRequest(viewer({}), held)).toBe(false);
+    // Its reporter, the vendors a manager invited and the managing side still see it.
+    expect(canViewRequest(viewer({ id: 1 }), held)).toBe(true);
+    expect(canViewRequest(viewer({ id: 20 }), held)).toBe(true);
+    expect(canViewRequest(viewer({ type: 'property_manager', clientId: 7 }), held)).toBe(true);
+    expect(canViewRequest(viewer({ type: null, isStaff: true }), held)).toBe(true);
+  });
+
+  it('shows a vendor awaiting approval nothing: not its trade, not open to all, not an invitation', () => {
+    const waiting = viewer({ id: 20, serviceCategories: ['Plumbing'], awaitingApproval: true });
+    expect(canViewRequest(waiting, request)).toBe(false);
+    expect(canViewRequest(waiting, { ...request, inviteAll: true })).toBe(false);
+    expect(canViewRequest({ ...waiting, awaitingApproval: false }, request)).toBe(true);
   });
 
   it('refuses a user with no type who is not staff', () => {

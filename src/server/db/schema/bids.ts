@@ -53,6 +53,13 @@ export const bids = pgTable(
      */
     lineItems: jsonb('line_items').$type<LineItem[]>().notNull().default([]),
     options: jsonb('options').$type<StoredBidOption[]>().notNull().default([]),
+    /**
+     * 1 when placed, one more on every change of its terms (amount, time, start, notes, line items,
+     * options), counted by the database itself (migration 0023's trigger, whatever the writer sets):
+     * an award names the version the manager saw and is refused when the bid has moved on.
+     * bid_revisions keeps each version's terms.
+     */
+    version: integer('version').notNull().default(1),
     /** Which option (1..3) the manager awarded; null for a plain bid or one not awarded. */
     awardedOption: smallint('awarded_option'),
     /** When the manager accepted or rejected it, or the vendor withdrew it. */

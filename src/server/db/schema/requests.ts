@@ -55,6 +55,11 @@ export const maintenanceRequests = pgTable(
       ),
     /** 'Open to all': every vendor may see it and bid, whatever its categories. */
     inviteAll: boolean('invite_all').notNull().default(false),
+    /**
+     * When the request was opened to vendors (src/shared/request-visibility.ts). Null while a request
+     * a vendor raised waits for its client's managers (migration 0026); the creation time otherwise.
+     */
+    openedToVendorsAt: timestamp('opened_to_vendors_at', { withTimezone: true }).defaultNow(),
     areasAffected: jsonb('areas_affected').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
     /** bidding_config.is_open_for_bids: a bid needs this and status open. */
     isOpenForBids: boolean('is_open_for_bids').notNull().default(true),
@@ -122,6 +127,9 @@ export const maintenanceRequests = pgTable(
     index('maintenance_requests_awarded_bid_idx')
       .on(t.awardedBidId)
       .where(sql`${t.awardedBidId} is not null`),
+    // The held requests (a vendor's reports not yet opened to vendors): the jobs count subtracts
+    // those of a vendor's trades from the counters (request-counts.ts).
+    index('maintenance_requests_held_idx').on(t.type).where(sql`${t.openedToVendorsAt} is null`),
     check('maintenance_requests_type_check', isOneOf(t.type, SERVICE_CATEGORIES)),
     check('maintenance_requests_timeframe_check', isOneOf(t.timeframe, TIMEFRAMES)),
     check('maintenance_requests_priority_check', isOneOf(t.priority, PRIORITIES)),

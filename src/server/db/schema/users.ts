@@ -27,6 +27,13 @@ export const users = pgTable(
     jobTitle: text('job_title').notNull().default(''),
     /** Digits only. */
     phoneNumber: text('phone_number').notNull().default(''),
+    /**
+     * The number (ten digits) the user last confirmed with a code texted to it (phone-codes.ts).
+     * Texts go to the profile's number only while it equals this one: a number changed by any path
+     * is unconfirmed without anyone having to remember to clear this.
+     */
+    phoneVerifiedNumber: text('phone_verified_number'),
+    phoneVerifiedAt: moment('phone_verified_at'),
     /** 'property_manager' | 'vendor' | null (staff accounts may have no type). */
     type: text('type', { enum: USER_TYPES }),
     isStaff: boolean('is_staff').notNull().default(false),

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { SERVICE_CATEGORIES } from '#shared/categories.ts';
-import { allOneOf, createdAt, updatedAt } from '../columns.ts';
+import { allOneOf, createdAt, moment, updatedAt } from '../columns.ts';
 import { users } from './users.ts';
 
 /**
@@ -29,6 +29,12 @@ export const vendorProfiles = pgTable(
     serviceCategories: text('service_categories').array().notNull().default(sql`'{}'::text[]`),
     insuranceCertificateKey: text('insurance_certificate_key'),
     insuranceExpiresOn: date('insurance_expires_on', { mode: 'string' }),
+    /**
+     * When staff approved the vendor (its application's approval in the admin console); null from
+     * the payment that made the account until then. Only an approved vendor is live: it sees and
+     * hears of jobs, bids and is offered to managers (src/shared/vendor-approval.ts).
+     */
+    approvedAt: moment('approved_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -72,10 +72,10 @@ export async function seedBenchData(db: Db, options: BenchDataOptions): Promise<
       select 'bench-vendor-' || n || '@bench.local', ${options.passwordHash}, 'Vendor', n::text, 'vendor', ${now}
       from generate_series(1, ${options.vendors}) as n`);
     await tx.execute(sql`
-      insert into vendor_profiles (user_id, company_name, service_categories, insurance_expires_on)
+      insert into vendor_profiles (user_id, company_name, service_categories, insurance_expires_on, approved_at)
       select u.id, 'Bench Vendor ' || v.n || ' LLC',
              array[(${categories})[1 + v.n % 20], (${categories})[1 + (v.n + 7) % 20]],
-             (${now}::timestamptz + interval '1 year')::date
+             (${now}::timestamptz + interval '1 year')::date, ${now}::timestamptz
       from generate_series(1, ${options.vendors}) as v(n)
       join users u on u.email = 'bench-vendor-' || v.n || '@bench.local'`);
 

@@ -59,7 +59,8 @@ export async function seedOfficeRecords(context: SeedContext, people: DemoPeople
     },
     {
       // Paid and awaiting review, so Approve and Reject show on the demo data. Its account is the
-      // Foothills vendor's (the account works from payment; review only decides the status).
+      // Foothills vendor's, which staff approved before (a second application of a live vendor):
+      // Approve keeps it live; Reject deactivates it and withdraws its pending bid.
       status: 'paid',
       vendorName: 'Foothills Landscaping',
       totalEmployees: 25,

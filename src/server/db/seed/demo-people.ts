@@ -138,6 +138,9 @@ const OTHER_VENDORS: VendorSeed[] = [
   },
 ];
 
+/** The seeded staff member without superuser rights (and without a password until one is set). */
+const DEMO_STAFF_EMAIL = 'jamie.park@fieldbid.example';
+
 export interface DemoPeople {
   clientId: number;
   adminId: number;
@@ -191,6 +194,8 @@ export async function seedPeople(context: SeedContext): Promise<DemoPeople> {
         lastName: 'Reyes',
         jobTitle: 'Property Manager',
         phoneNumber: '3035550123',
+        phoneVerifiedNumber: '3035550123',
+        phoneVerifiedAt: confirmed,
         type: 'property_manager',
         clientId: client!.id,
         emailConfirmedAt: confirmed,
@@ -202,6 +207,8 @@ export async function seedPeople(context: SeedContext): Promise<DemoPeople> {
         lastName: 'Shah',
         jobTitle: 'Maintenance Coordinator',
         phoneNumber: '3035550124',
+        phoneVerifiedNumber: '3035550124',
+        phoneVerifiedAt: daysAgo(context, 90),
         type: 'property_manager',
         clientId: client!.id,
         emailConfirmedAt: daysAgo(context, 90),
@@ -209,6 +216,18 @@ export async function seedPeople(context: SeedContext): Promise<DemoPeople> {
       },
     ])
     .returning({ id: users.id });
+
+  // A staff member who is not a superuser (no password, like every seeded person but the demo
+  // accounts): the users console shows a staff account only a superuser may act on.
+  await db.insert(users).values({
+    email: DEMO_STAFF_EMAIL,
+    firstName: 'Jamie',
+    lastName: 'Park',
+    jobTitle: 'Customer Support',
+    isStaff: true,
+    emailConfirmedAt: daysAgo(context, 60),
+    createdAt: daysAgo(context, 60),
+  });
 
   const allVendors = [DEMO_VENDOR, ...OTHER_VENDORS];
   const vendorRows = await db
@@ -221,6 +240,9 @@ export async function seedPeople(context: SeedContext): Promise<DemoPeople> {
         lastName: vendor.lastName,
         jobTitle: vendor.jobTitle,
         phoneNumber: vendor.phone,
+        // The demo's numbers are fictional (555-01XX): seeded confirmed, so the demo texts (to the log).
+        phoneVerifiedNumber: vendor.phone,
+        phoneVerifiedAt: daysAgo(context, 100 - index),
         type: 'vendor' as const,
         emailConfirmedAt: daysAgo(context, 100 - index),
         createdAt: daysAgo(context, 100 - index),
@@ -242,6 +264,8 @@ export async function seedPeople(context: SeedContext): Promise<DemoPeople> {
       totalEmployees: vendor.totalEmployees,
       serviceCategories: vendor.categories,
       insuranceExpiresOn,
+      // Every demo vendor is live: staff approved it the day after it joined.
+      approvedAt: daysAgo(context, 99 - index),
     })),
   );
   await db.insert(subscriptions).values(

@@ -1,0 +1,78 @@
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { openToVendorsInputSchema } from '#shared/invitation-schemas.ts';
+import { idParamsSchema } from '#shared/record-id.ts';
+import { openToVendorsAnswerSchema } from '#shared/request-responses.ts';
+import { REQUEST_STATUS_LABELS } from '#shared/status-labels.ts';
+import { requireUser } from '../auth/guards.ts';
+import { maintenanceRequests as mr, requestInvitations } from '../db/schema/requests.ts';
+import { requireValidBody, requireValidParams } from '../http/deferred-input.ts';
+import { forbidden, HttpError } from '../http/http-error.ts';
+import { errorResponses } from '../http/route-schemas.ts';
+import { notify } from '../notifications/notify.ts';
+import { newJobNotices } from '../requests/request-notices.ts';
+import { loadViewer } from '../requests/request-viewer.ts';
+import { loadParties, REQUEST_NOT_FOUND, roleOf } from './lifecycle-access.ts';
+
+const ALREADY_OPEN = 'This request is already open to vendors.';
+
+/**
+ * POST /api/requests/{id}/open/ {invite_all?}: the managing side (staff, managers of the owning
+ * client) opens a vendor's report, held for them since it was raised (src/shared/request-visibility.ts),
+ * to vendors: those of its trade, or every vendor with invite_all. Each vendor it now reaches gets a
+ * 'new_job' notice (not its reporter, not the vendors already invited, who were told then). Checks
+ * run as in the lifecycle calls: 401 → 404 → 403 → 400 → 409 (not Open, or already open). Answers
+ * {id, is_open_to_vendors, invite_all}. Inviting chosen vendors instead is POST .../invitations/.
+ */
+export async function openToVendorsRoutes(app: FastifyInstance): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const schema = {
+    summary: "Open a vendor's report, held for the managers, to vendors (its trade, or all with invite_all)",
+    params: idParamsSchema,
+    body: openToVendorsInputSchema,
+    response: { ...errorResponses, 200: openToVendorsAnswerSchema },
+  };
+  const options = { schema, config: { notFound: { detail: REQUEST_NOT_FOUND } }, attachValidation: true };
+  api.post('/api/requests/:id/open/', options, async (request) => {
+    const user = requireUser(request);
+    requireValidParams(request);
+    const id = request.params.id;
+    const viewer = await loadViewer(app.db, user);
+    return app.db.transaction(async (tx) => {
+      // Held FOR UPDATE so two managers opening at once tell each vendor once.
+      const parties = await loadParties(tx, id, true);
+      if (roleOf(viewer, parties) !== 'manager') throw forbidden();
+      requireValidBody(request);
+      const input = request.body;
+      const { row } = parties;
+      if (row.status !== 'open') {
+        throw new HttpError(409, {
+          code: 'INVALID_TRANSITION',
+          detail: `A request can be opened to vendors only while it is Open; it is ${REQUEST_STATUS_LABELS[row.status]}.`,
+        });
+      }
+      if (row.openedToVendorsAt !== null) {
+        throw new HttpError(409, { code: 'INVALID_TRANSITION', detail: ALREADY_OPEN });
+      }
+      const [updated] = await tx
+        .update(mr)
+        .set({ openedToVendorsAt: sql`now()`, inviteAll: input.invite_all, updatedAt: new Date() })
+        .where(eq(mr.id, id))
+        .returning({ inviteAll: mr.inviteAll });
+      const invited = await tx
+        .select({ vendorId: requestInvitations.vendorId })
+        .from(requestInvitations)
+        .where(eq(requestInvitations.requestId, id));
+      await notify(
+        tx,
+        await newJobNotices(
+          tx,
+          { id, type: row.type, inviteAll: input.invite_all, authorId: row.createdById },
+          invited.map((invitation) => invitation.vendorId),
+        ),
+      );
+      return { id, is_open_to_vendors: true, invite_all: updated!.inviteAll };
+    });
+  });
+}
