@@ -21,7 +21,7 @@ export const ERROR_MESSAGES = {
   TOO_MANY_API_KEYS: API_KEY_MESSAGES.tooMany,
   // Applications
   TOO_MANY_APPLICATIONS:
-    'Too many applications are in progress from your network. Please finish one you have started, or try again tomorrow.',
+    'Too many applications are being filled in from your network (an office or public Wi-Fi shares one) right now. Please try again in an hour.',
   // Bids (signed-in spec, section 8: the bid dialog's error views)
   DUPLICATE_BID: 'You have already submitted a bid for this request.',
   REQUEST_UNAVAILABLE: "We're sorry, but this request is no longer available.",

@@ -13,6 +13,8 @@ export const PHONE_MESSAGE = 'Please enter a valid 10-digit phone number';
 export const EIN_MESSAGE = 'Please enter a valid 9-digit EIN';
 export const EMPLOYEES_MESSAGE = 'Please enter a valid number of employees';
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** The email step's answer when the address already has an account: the wizard offers to log in. */
+export const EMAIL_TAKEN_MESSAGE = 'A user with this email already exists.';
 
 /** Longest formatted phone or EIN accepted before its digits are counted. */
 const MAX_FORMATTED_NUMBER = 40;

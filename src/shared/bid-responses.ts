@@ -41,6 +41,12 @@ export const myBidItemSchema = z.object({
   estimated_time: z.number(),
   estimated_time_unit: z.enum(TIME_UNITS),
   amount: z.number().int(),
+  /**
+   * The amounts of the bid's options in their order (empty for a one-price bid, whose price is
+   * `amount`): My Bids shows such a bid as the span of its options, not as one figure. The server
+   * always sends it; optional only so a My Bids page a phone kept from before it still reads.
+   */
+  option_amounts: z.array(z.number().int()).optional(),
   status: z.enum(BID_STATUSES),
   request_id: z.number().int(),
   request_type: z.enum(SERVICE_CATEGORIES),

@@ -51,3 +51,28 @@ export const managerApplicationSchema = buildingInfoSchema
 
 export const managerSubmitResponseSchema = z.object({ redirect_url: z.string() });
 export const managerSuccessResponseSchema = z.object({ password_token: z.string() });
+
+/**
+ * GET /api/property-manager-applications/draft/: what the caller's session has saved, so a reloaded
+ * wizard resumes. `step` is the first step not yet saved (3, the review, once all three are);
+ * `fields` holds the saved fields only (none before the first save).
+ */
+export const managerDraftResponseSchema = z.object({
+  step: z.number().int(),
+  fields: z.object({
+    building_name: z.string().nullable().optional(),
+    building_address: z.string().nullable().optional(),
+    office_phone: z.string().nullable().optional(),
+    ein: z.string().nullable().optional(),
+    total_employees: z.number().int().nullable().optional(),
+    first_name: z.string().nullable().optional(),
+    last_name: z.string().nullable().optional(),
+    email: z.string().nullable().optional(),
+    phone: z.string().nullable().optional(),
+    job_title: z.string().nullable().optional(),
+    company_name: z.string().nullable().optional(),
+    company_address: z.string().nullable().optional(),
+    company_logo: z.string().nullable().optional(),
+  }),
+});
+export type ManagerDraft = z.infer<typeof managerDraftResponseSchema>;

@@ -58,7 +58,10 @@ export const managerRequestItemSchema = z.object({
   status: z.enum(REQUEST_STATUSES),
   priority: z.enum(PRIORITIES),
   areas_affected: z.array(z.string()),
+  /** The vendors on the request: those invited, and those with a live (not withdrawn) bid. */
   vendors: z.array(namedVendorSchema),
+  /** How many live (not withdrawn) bids the request holds. */
+  bid_count: z.number().int(),
 });
 export type ManagerRequestItem = z.infer<typeof managerRequestItemSchema>;
 

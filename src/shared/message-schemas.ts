@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requestNumber } from './display-names.ts';
 import { RECORD_ID_PATTERN } from './record-id.ts';
 import { timestampText } from './response-fields.ts';
 import { multilineText } from './text-fields.ts';
@@ -94,5 +95,5 @@ export const conversationListSchema = z.array(conversationSchema);
 
 /** The conversation title: the request's type and number. */
 export function conversationTitle(type: string, requestId: number): string {
-  return `${type} Request #${requestId}`;
+  return `${type} Request ${requestNumber(requestId)}`;
 }

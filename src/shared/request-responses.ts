@@ -68,6 +68,12 @@ export const requestDetailBidSchema = z.object({
   /** The bidding vendor's user id: the manager's thread with it is (request, vendor_id). */
   vendor_id: z.number().int(),
   vendor_name: z.string(),
+  /**
+   * The bid's notes (warranty, what is included, exclusions) and proposed start, for the managing
+   * side (the request's client's managers, staff) only: absent for a vendor, even on its own bid.
+   */
+  notes: z.string().optional(),
+  proposed_start_date: timestampText.optional(),
   /** Issue 20: what the bid is priced from, and its options (empty for a plain bid). */
   ...pricedBidFields,
 });
@@ -122,6 +128,20 @@ export const requestDetailSchema = z.object({
   status: requestStatus,
   type: serviceType,
   timeframe,
+  /*
+   * The fields below up to `unit_id` are optional only for copies kept offline by an app from before
+   * them (a kept answer that no longer parses is discarded); the server always sends them.
+   */
+  /** As stored: chosen on a manager's form (medium when not given). */
+  priority: z.enum(PRIORITIES).optional(),
+  /**
+   * Whose form raised the request: a manager's sets `priority` and `unit` (its `timeframe` is only
+   * the default), a vendor's report sets `timeframe` and `areas_affected` (its priority the default).
+   */
+  raised_by: z.enum(['manager', 'vendor']).optional(),
+  /** The unit's number as written on the door, and its id; null when none was chosen. */
+  unit: z.string().nullable().optional().default(null),
+  unit_id: z.number().int().nullable().optional().default(null),
   description: z.string(),
   areas_affected: z.array(z.string()),
   project: z.object({ id: z.number().int(), name: z.string(), address: z.string() }).nullable(),

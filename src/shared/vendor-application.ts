@@ -14,8 +14,14 @@ import { isoDateField } from './text-fields.ts';
 /** The only registered state offered (public spec, section 3). */
 export const REGISTERED_STATES = [{ value: 'CO', label: 'Colorado' }] as const;
 
-/** "the field name with underscores as spaces followed by ' is required'" (section 5, step 0). */
-const required = (field: string) => `${field.replace(/_/g, ' ')} is required`;
+/**
+ * "the field name with underscores as spaces followed by ' is required'" (section 5, step 0), written
+ * as a sentence: capitalised, and EIN as the abbreviation it is.
+ */
+const required = (field: string) => {
+  const name = field === 'ein' ? 'EIN' : field.replace(/_/g, ' ');
+  return `${name.charAt(0).toUpperCase()}${name.slice(1)} is required`;
+};
 
 export const vendorCompanyInfoSchema = z.object({
   vendor_name: requiredText(required('vendor_name'), 200),
@@ -84,3 +90,29 @@ export const vendorSuccessResponseSchema = z.object({
   api_key: z.string().optional(),
 });
 export type VendorSuccessResponse = z.infer<typeof vendorSuccessResponseSchema>;
+
+/**
+ * GET /api/vendor-applications/draft/: what the caller's session has saved, so a reloaded wizard
+ * resumes. `step` is where to go on: 0 before the company step is saved, 1 before the certificate,
+ * 2 (the plan) after it, 3 (the review) once a plan was submitted and the payment is still awaited.
+ */
+export const vendorDraftResponseSchema = z.object({
+  step: z.number().int(),
+  fields: z.object({
+    vendor_name: z.string().nullable().optional(),
+    total_employees: z.number().int().nullable().optional(),
+    ein: z.string().nullable().optional(),
+    registered_state: z.string().nullable().optional(),
+    industry: z.string().nullable().optional(),
+    address: z.string().nullable().optional(),
+    first_name: z.string().nullable().optional(),
+    last_name: z.string().nullable().optional(),
+    job_title: z.string().nullable().optional(),
+    phone: z.string().nullable().optional(),
+    email: z.string().nullable().optional(),
+  }),
+  /** The certificate on file (the browser cannot be given the file back). */
+  insurance_certificate: z.object({ content_type: z.string(), size: z.number().int() }).nullable(),
+  plan_id: z.number().int().nullable(),
+});
+export type VendorDraft = z.infer<typeof vendorDraftResponseSchema>;

@@ -46,6 +46,8 @@ POST   /api/property-manager-applications/save_admin_contact/     | the caller's
 POST   /api/property-manager-applications/save_company_info/      | the caller's own draft                   | 200 | 200 | 200 | 200 | 200 | 200 | 200 | 200 | 200
 POST   /api/property-manager-applications/submit/                 | the caller's own draft                   | 200 | 200 | 200 | 200 | 200 | 200 | 200 | 200 | 200
 GET    /api/property-manager-applications/:id/success/            | another browser's application            | 404 | 404 | 404 | 404 | 404 | 404 | 404 | 404 | 404
+GET    /api/property-manager-applications/draft/                  | the caller's own draft                   | 200 | 200 | 200 | 200 | 200 | 200 | 200 | 200 | 200
+GET    /api/vendor-applications/draft/                            | the caller's own draft                   | 200 | 200 | 200 | 200 | 200 | 200 | 200 | 200 | 200
 POST   /api/vendor-applications/save_company_info/                | the caller's own draft                   | 200 | 200 | 200 | 200 | 200 | 200 | 200 | 200 | 200
 POST   /api/vendor-applications/save_insurance_info/              | the caller's own draft                   | 200 | 200 | 200 | 200 | 200 | 200 | 200 | 200 | 200
 POST   /api/vendor-applications/submit/                           | the caller's own draft                   | 200 | 200 | 200 | 200 | 200 | 200 | 200 | 200 | 200

@@ -215,6 +215,20 @@ describe('options', () => {
     expect(detail.bids[0].options).toEqual(body.options);
   });
 
+  it("lists each option's amount in My Bids, and none for a one-price bid", async () => {
+    const vendorClient = await vendor();
+    const optioned = await openRequest();
+    const plain = await openRequest();
+    expect((await vendorClient.post(`/api/requests/${optioned.id}/bid/`, withOptions)).statusCode).toBe(201);
+    expect((await vendorClient.post(`/api/requests/${plain.id}/bid/`, priced)).statusCode).toBe(201);
+    const mine = (await vendorClient.get('/api/vendor/bids/')).json() as {
+      results: Array<{ request_id: number; amount: number; option_amounts: number[] }>;
+    };
+    const byRequest = new Map(mine.results.map((bid) => [bid.request_id, bid]));
+    expect(byRequest.get(optioned.id)).toMatchObject({ option_amounts: [PATCH_TOTAL, 1200] });
+    expect(byRequest.get(plain.id)).toMatchObject({ amount: PATCH_TOTAL, option_amounts: [] });
+  });
+
   it.each([
     ['one option', { options: [withOptions.options[0]] }, 'options', 'A bid offers 2 or 3 options, or none.'],
     [

@@ -393,6 +393,7 @@ describe('GET /api/vendor/bids/', () => {
         'estimated_time',
         'estimated_time_unit',
         'id',
+        'option_amounts',
         'proposed_start_date',
         'request_id',
         'request_type',

@@ -1,18 +1,22 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken } from '#server/auth/tokens.ts';
-import { vendorApplications } from '#server/db/schema/applications.ts';
+import { propertyManagerApplications, vendorApplications } from '#server/db/schema/applications.ts';
 import { sessions } from '#server/db/schema/sessions.ts';
 import { startTestAppWithFiles, type TestAppWithFiles } from '../support/file-store-dir.ts';
 import { TestClient } from '../support/test-client.ts';
 import { companyInfo, PDF, uploadCertificate, VENDOR_BASE } from '../support/vendor-applicant.ts';
 
-// One client address may hold only a few open applications (issue 13): drafts cost rows and
-// uploaded certificates, and a visitor needs no account to make them.
+// One client address may hold only a few applications in progress (issue 13): drafts cost rows and
+// uploaded certificates, and a visitor needs no account to make them. An office shares one address,
+// so a draft left alone for an hour no longer counts against its colleagues; a daily ceiling bounds
+// what one address can leave behind.
 
 const MANAGER_BASE = '/api/property-manager-applications';
-const TOO_MANY =
-  'Too many applications are in progress from your network. Please finish one you have started, or try again tomorrow.';
+const TOO_MANY_NOW =
+  'Too many applications are being filled in from your network (an office or public Wi-Fi shares one) right now. Please try again in an hour.';
+const TOO_MANY_TODAY =
+  'Too many applications were started from your network (an office or public Wi-Fi shares one) today. Please try again tomorrow.';
 const buildingInfo = {
   building_name: 'Maple Court',
   building_address: '12 Maple St, Denver, CO',
@@ -36,15 +40,34 @@ async function visitorAt(address: string): Promise<TestClient> {
   return client;
 }
 
+const IN_PROGRESS = 10;
+const HOUR_MS = 3_600_000;
+
+/** Makes the drafts of `holders` look last saved `hours` ago. */
+async function leaveAlone(holders: TestClient[], hours: number): Promise<void> {
+  const at = new Date(Date.now() - hours * HOUR_MS);
+  for (const holder of holders) {
+    const sessionId = sessionIdOf(holder);
+    await t.db
+      .update(propertyManagerApplications)
+      .set({ updatedAt: at })
+      .where(eq(propertyManagerApplications.sessionId, sessionId));
+    await t.db
+      .update(vendorApplications)
+      .set({ updatedAt: at })
+      .where(eq(vendorApplications.sessionId, sessionId));
+  }
+}
+
 const sessionIdOf = (client: TestClient) => hashToken(client.cookies.get('fieldbid_session')!);
 const startManagerDraft = (client: TestClient) =>
   client.post(`${MANAGER_BASE}/save_building_info/`, buildingInfo);
 const startVendorDraft = (client: TestClient) =>
   client.post(`${VENDOR_BASE}/save_company_info/`, companyInfo());
 
-async function fiveDraftsFrom(address: string): Promise<TestClient[]> {
+async function draftsFrom(address: string, count = IN_PROGRESS): Promise<TestClient[]> {
   const holders: TestClient[] = [];
-  for (let i = 0; i < 5; i += 1) {
+  for (let i = 0; i < count; i += 1) {
     const client = await visitorAt(address);
     const response = i % 2 === 0 ? await startManagerDraft(client) : await startVendorDraft(client);
     expect(response.statusCode).toBe(200);
@@ -53,22 +76,22 @@ async function fiveDraftsFrom(address: string): Promise<TestClient[]> {
   return holders;
 }
 
-describe('open applications per client address', () => {
-  it('refuses a sixth with 429 and a clear message, before any upload is read', async () => {
+describe('applications in progress per client address', () => {
+  it('refuses one more than ten in progress with 429 and plain words, before any upload is read', async () => {
     const address = '10.33.0.1';
-    const holders = await fiveDraftsFrom(address);
+    const holders = await draftsFrom(address);
 
-    const sixth = await visitorAt(address);
-    const refused = await startManagerDraft(sixth);
+    const eleventh = await visitorAt(address);
+    const refused = await startManagerDraft(eleventh);
     expect(refused.statusCode).toBe(429);
-    expect(refused.json()).toEqual({ detail: TOO_MANY, code: 'TOO_MANY_APPLICATIONS' });
-    expect(refused.headers['retry-after']).toBe('86400');
-    expect((await startVendorDraft(sixth)).statusCode).toBe(429);
-    expect((await uploadCertificate(sixth, PDF)).statusCode).toBe(429);
+    expect(refused.json()).toEqual({ detail: TOO_MANY_NOW, code: 'TOO_MANY_APPLICATIONS' });
+    expect(refused.headers['retry-after']).toBe('3600');
+    expect((await startVendorDraft(eleventh)).statusCode).toBe(429);
+    expect((await uploadCertificate(eleventh, PDF)).statusCode).toBe(429);
     const made = await t.db
       .select({ id: vendorApplications.id })
       .from(vendorApplications)
-      .where(eq(vendorApplications.sessionId, sessionIdOf(sixth)));
+      .where(eq(vendorApplications.sessionId, sessionIdOf(eleventh)));
     expect(made).toHaveLength(0);
 
     // The drafts already there go on saving, and another address is not affected.
@@ -79,7 +102,7 @@ describe('open applications per client address', () => {
 
   it('stops counting a draft once it is submitted or its session has ended', async () => {
     const address = '10.33.1.1';
-    const [submitter, , abandoner] = await fiveDraftsFrom(address);
+    const [submitter, , abandoner] = await draftsFrom(address);
     expect((await startManagerDraft(await visitorAt(address))).statusCode).toBe(429);
 
     // A submitted application is not a draft any more.
@@ -111,5 +134,30 @@ describe('open applications per client address', () => {
       .where(eq(sessions.id, sessionIdOf(abandoner!)));
     expect((await startManagerDraft(await visitorAt(address))).statusCode).toBe(200);
     expect((await startManagerDraft(await visitorAt(address))).statusCode).toBe(429);
+  });
+
+  it('lets a shared office go on: six colleagues apply in a morning, and a draft left an hour stops counting', async () => {
+    const address = '10.33.2.1';
+    // Six people behind one office address start the same morning.
+    const colleagues = await draftsFrom(address, 6);
+    expect(colleagues).toHaveLength(6);
+
+    // Ten more in progress fill the address; once they are left alone an hour, others may start.
+    const busy = await draftsFrom('10.33.2.2');
+    expect((await startVendorDraft(await visitorAt('10.33.2.2'))).statusCode).toBe(429);
+    await leaveAlone(busy, 2);
+    expect((await startVendorDraft(await visitorAt('10.33.2.2'))).statusCode).toBe(200);
+
+    // A draft left alone is still its owner's: its next save goes through.
+    expect((await startManagerDraft(busy[0]!)).statusCode).toBe(200);
+  });
+
+  it('refuses more than thirty started in a day from one address, saying so', async () => {
+    const address = '10.33.3.1';
+    for (let round = 0; round < 3; round += 1) await leaveAlone(await draftsFrom(address), 2);
+    const refused = await startManagerDraft(await visitorAt(address));
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({ detail: TOO_MANY_TODAY, code: 'TOO_MANY_APPLICATIONS' });
+    expect(refused.headers['retry-after']).toBe('86400');
   });
 });

@@ -27,6 +27,7 @@ type Item = {
   priority: string;
   areas_affected: string[];
   vendors: Array<{ id: number; name: string }>;
+  bid_count: number;
 };
 type Page = { results: Item[]; count: number; total_pages: number; current_page: number };
 
@@ -141,6 +142,15 @@ beforeAll(async () => {
     await makeRequest(t.db, { createdById: loner.id, projectId: null, type: 'Other', createdAt: at(7) })
   ).id;
   await makeBid(t.db, { requestId: ids.r1, vendorId: vendor.id });
+  // An invited vendor who also bid is one vendor.
+  await makeBid(t.db, { requestId: ids.r1, vendorId: vendor2.id });
+  // r5 is open to all: three vendors bid uninvited, a fourth withdrew (no longer a bid, nor a vendor).
+  for (const companyName of ['Cedar Paint', 'Birch Paint', 'Dune Paint']) {
+    const bidder = await makeVendor(t.db, { companyName, serviceCategories: ['Painting'] });
+    ids[companyName.split(' ')[0]!.toLowerCase()] = bidder.id;
+    await makeBid(t.db, { requestId: ids.r5!, vendorId: bidder.id });
+  }
+  await makeBid(t.db, { requestId: ids.r5!, vendorId: vendor.id, status: 'withdrawn' });
 
   Object.assign(as, await signInEach(t.app, { creator, colleague, outsider, loner, vendor, staff }));
   as.signedOut = new TestClient(t.app);
@@ -175,8 +185,28 @@ describe('GET /api/property-manager/maintenance-requests/', () => {
         { id: ids.vendor2, name: 'Amber Electric' },
         { id: ids.vendor, name: 'Pipes Inc' },
       ],
+      bid_count: 2,
     });
-    expect(body.results[0]).toMatchObject({ unit: null, vendors: [] });
+    expect(body.results[1]).toMatchObject({ unit: null, vendors: [], bid_count: 0 });
+  });
+
+  it('counts as vendors those invited and those who bid uninvited, and counts the live bids', async () => {
+    const body = await page(as.creator!);
+    expect(body.results.find((item) => item.id === ids.r5)).toMatchObject({
+      vendors: [
+        { id: ids.birch, name: 'Birch Paint' },
+        { id: ids.cedar, name: 'Cedar Paint' },
+        { id: ids.dune, name: 'Dune Paint' },
+      ],
+      bid_count: 3,
+    });
+    expect(body.results.find((item) => item.id === ids.r1)).toMatchObject({
+      vendors: [
+        { id: ids.vendor2, name: 'Amber Electric' },
+        { id: ids.vendor, name: 'Pipes Inc' },
+      ],
+      bid_count: 2,
+    });
   });
 
   it('scopes to the asker: another client, a manager without a client (none, even its own), staff (all)', async () => {

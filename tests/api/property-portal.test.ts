@@ -295,8 +295,8 @@ describe('maintenance history', () => {
     );
     expect(response.body.split('\r\n')).toEqual([
       '"Request ID","Type","Description","Unit","Vendor","Cost (USD)","Created","Started","Completed","Completion note","Photos"',
-      `"${ids.wiring}","Electrical","Flickering lights","","Bolt Electric","300","${day(5).toISOString()}","${day(6).toISOString()}","${day(8).toISOString()}","Swapped ballast",""`,
-      `"${ids.leak}","Plumbing","Leak, ""bad"" one","101","Pipes Inc","450","${day(1).toISOString()}","${day(2).toISOString()}","${day(4).toISOString()}","'=SUM(A1)","/api/files/requests/1/completion/a.jpg"`,
+      `"#${ids.wiring}","Electrical","Flickering lights","","Bolt Electric","300","${day(5).toISOString()}","${day(6).toISOString()}","${day(8).toISOString()}","Swapped ballast",""`,
+      `"#${ids.leak}","Plumbing","Leak, ""bad"" one","101","Pipes Inc","450","${day(1).toISOString()}","${day(2).toISOString()}","${day(4).toISOString()}","'=SUM(A1)","/api/files/requests/1/completion/a.jpg"`,
       '',
     ]);
   });

@@ -231,16 +231,20 @@ describe('a write through this process’s API', () => {
 
     const listed = async () =>
       (
-        await readJson<Page<{ id: number; vendors: { id: number }[] }>>(
+        await readJson<Page<{ id: number; vendors: { id: number }[]; bid_count: number }>>(
           manager,
           '/api/property-manager/maintenance-requests/?page_size=100',
         )
       ).results.find((r) => r.id === job.id);
-    expect((await listed())?.vendors).toEqual([]);
+    // The bidder is one of the request's vendors, uninvited.
+    expect(await listed()).toMatchObject({ vendors: [{ id: vendorId }], bid_count: 1 });
     const other = await makeVendor(t.db, { serviceCategories: ['Plumbing'] });
     expect(
       (await manager.post(`/api/requests/${job.id}/invitations/`, { vendors: [other.id] })).statusCode,
     ).toBe(200);
-    expect((await listed())?.vendors.map((v) => v.id)).toEqual([other.id]);
+    expect((await listed())?.vendors.map((v) => v.id).sort()).toEqual([other.id, vendorId].sort());
+    const bidId = (await detailBids()).map((bid) => (bid as { id: number }).id)[0];
+    expect((await vendor.post(`/api/bids/${bidId}/withdraw/`)).statusCode).toBe(200);
+    expect(await listed()).toMatchObject({ vendors: [{ id: other.id }], bid_count: 0 });
   });
 });

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { units } from '#server/db/schema/projects.ts';
 import { maintenanceRequests } from '#server/db/schema/requests.ts';
 import { makeUser } from '../support/factories.ts';
 import { makeBid, makeClient, makeProject, makeRequest, makeVendor } from '../support/request-factories.ts';
@@ -13,6 +14,7 @@ let requestId: number;
 let otherRequestId: number;
 let photoId: number;
 let projectId: number;
+let unitId: number;
 /** A request of the same property awarded to `awarded` (in progress). */
 let awardedRequestId: number;
 /** The bidding vendors' user ids (the detail names each bid's vendor for "Message this vendor"). */
@@ -39,9 +41,13 @@ beforeAll(async () => {
   vendorIds.invited = invited.id;
   const stranger = await makeVendor(t.db, { serviceCategories: ['Windows'] });
   const admin = await makeUser(t.db, { type: null, isStaff: true });
+  const [unit] = await t.db.insert(units).values({ projectId: project.id, number: '204' }).returning();
+  unitId = unit!.id;
   const request = await makeRequest(t.db, {
     createdById: creator.id,
     projectId: project.id,
+    unitId,
+    priority: 'high',
     type: 'Plumbing',
     description: 'Leak under the sink',
     timeframe: '2 Weeks',
@@ -71,8 +77,10 @@ beforeAll(async () => {
     amount: 450,
     estimatedTime: 3,
     estimatedTimeUnit: 'days',
+    notes: 'Two-year warranty on parts; drywall patch excluded.',
+    proposedStartDate: new Date('2027-01-11T08:00:00Z'),
   });
-  await makeBid(t.db, { requestId, vendorId: invited.id, amount: 700 });
+  await makeBid(t.db, { requestId, vendorId: invited.id, amount: 700, notes: 'Includes haul-away.' });
   Object.assign(
     as,
     await signInEach(t.app, { creator, colleague, outsider, plumber, invited, stranger, admin, awarded }),
@@ -98,6 +106,10 @@ describe('GET /api/requests/{id}/', () => {
       status: 'open',
       type: 'Plumbing',
       timeframe: '2 Weeks',
+      priority: 'high',
+      raised_by: 'manager',
+      unit: '204',
+      unit_id: unitId,
       description: 'Leak under the sink',
       areas_affected: ['Kitchen'],
       project: { id: projectId, name: 'Harbor View', address: '1 Pier Rd' },
@@ -116,6 +128,8 @@ describe('GET /api/requests/{id}/', () => {
           estimated_time_unit: 'days',
           amount: 450,
           status: 'pending',
+          notes: 'Two-year warranty on parts; drywall patch excluded.',
+          proposed_start_date: '2027-01-11T08:00:00.000Z',
           line_items: [],
           options: [],
         },
@@ -128,6 +142,8 @@ describe('GET /api/requests/{id}/', () => {
           estimated_time_unit: 'hours',
           amount: 700,
           status: 'pending',
+          notes: 'Includes haul-away.',
+          proposed_start_date: '2027-01-04T09:00:00.000Z',
           line_items: [],
           options: [],
         },
@@ -147,6 +163,40 @@ describe('GET /api/requests/{id}/', () => {
       const response = await as[who]!.get(`/api/requests/${requestId}/`);
       expect(response.statusCode).toBe(200);
       expect(response.json<Detail>().bids).toHaveLength(2);
+    }
+  });
+
+  it("gives the managing side each bid's notes and start date before the award", async () => {
+    for (const who of ['admin', 'colleague']) {
+      const response = await as[who]!.get(`/api/requests/${requestId}/`);
+      expect(response.json<Detail>().bids).toEqual([
+        expect.objectContaining({
+          vendor_name: 'Pipes Inc',
+          notes: 'Two-year warranty on parts; drywall patch excluded.',
+          proposed_start_date: '2027-01-11T08:00:00.000Z',
+        }),
+        expect.objectContaining({
+          vendor_name: 'Invited LLC',
+          notes: 'Includes haul-away.',
+          proposed_start_date: '2027-01-04T09:00:00.000Z',
+        }),
+      ]);
+    }
+  });
+
+  it("never gives a bidding vendor the notes or start date of a bid, its competitor's least of all", async () => {
+    // The manager's answer is cached first: a vendor's detail is a body of its own.
+    await as.creator!.get(`/api/requests/${requestId}/`);
+    for (const who of ['plumber', 'invited']) {
+      const response = await as[who]!.get(`/api/requests/${requestId}/`);
+      expect(response.statusCode).toBe(200);
+      const text = response.body;
+      expect(text).not.toContain('Two-year warranty');
+      expect(text).not.toContain('haul-away');
+      for (const bid of response.json<{ bids: Record<string, unknown>[] }>().bids) {
+        expect(bid).not.toHaveProperty('notes');
+        expect(bid).not.toHaveProperty('proposed_start_date');
+      }
     }
   });
 
@@ -199,7 +249,22 @@ describe('GET /api/requests/{id}/', () => {
       bids: [],
       photos: [],
       timeframe: null,
+      priority: 'medium',
+      raised_by: 'manager',
+      unit: null,
+      unit_id: null,
     });
+  });
+
+  it("says a vendor's report was raised by a vendor: its form sets the timeline, not a priority", async () => {
+    const report = await makeRequest(t.db, {
+      createdById: vendorIds.plumber,
+      projectId,
+      timeframe: 'Over 2 Weeks',
+    });
+    const response = await as.admin!.get(`/api/requests/${report.id}/`);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ raised_by: 'vendor', timeframe: 'Over 2 Weeks', unit: null });
   });
 
   it('refuses a visitor with 401', async () => {

@@ -495,7 +495,16 @@ describe("the manager's answers", () => {
       200,
     );
     expectAnswer(await manager.get(`/api/bids/${bid.id}/`), bidBodySchema, 200);
-    expectAnswer(await manager.get(`/api/requests/${created.id}/`), requestDetailSchema, 200);
+    // Before the award the managers weigh the bid's notes and start, and see what they entered.
+    const open = expectAnswer(await manager.get(`/api/requests/${created.id}/`), requestDetailSchema, 200);
+    expect(open).toMatchObject({ priority: 'high', raised_by: 'manager', unit: unit?.number ?? null });
+    expect(open.bids[0]).toMatchObject({
+      notes: 'New cartridge.',
+      proposed_start_date: new Date(bidInput.proposed_start_date).toISOString(),
+    });
+    const asVendor = expectAnswer(await vendor.get(`/api/requests/${created.id}/`), requestDetailSchema, 200);
+    expect(asVendor.bids[0]).not.toHaveProperty('notes');
+    expect(asVendor.bids[0]).not.toHaveProperty('proposed_start_date');
     expectAnswer(
       await manager.post('/api/messages/', {
         request: created.id,

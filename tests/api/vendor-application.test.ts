@@ -77,7 +77,10 @@ describe('vendor application: the whole flow', () => {
     expect(page.headers['content-type']).toContain('text/html');
     expect(page.body).toContain('FieldBid vendor subscription');
     expect(page.body).toContain('Monthly');
-    expect(page.body).toContain('$49.00');
+    const pageText = page.body.replace(/<[^>]+>/g, '');
+    expect(pageText).toContain('$49 / month');
+    expect(pageText).toContain('Pay $49');
+    expect(pageText).not.toContain('$49.00');
     expect(page.body).not.toMatch(/<(script|link)\b/);
 
     const paid = await pay(client, url);
@@ -238,17 +241,17 @@ describe('vendor application: validation', () => {
     const response = await client.post(`${BASE}/save_company_info/`, {});
     expect(response.statusCode).toBe(400);
     expect(response.json().errors).toEqual({
-      vendor_name: ['vendor name is required'],
-      total_employees: ['total employees is required'],
-      ein: ['ein is required'],
-      registered_state: ['registered state is required'],
-      industry: ['industry is required'],
-      address: ['address is required'],
-      first_name: ['first name is required'],
-      last_name: ['last name is required'],
-      job_title: ['job title is required'],
-      phone: ['phone is required'],
-      email: ['email is required'],
+      vendor_name: ['Vendor name is required'],
+      total_employees: ['Total employees is required'],
+      ein: ['EIN is required'],
+      registered_state: ['Registered state is required'],
+      industry: ['Industry is required'],
+      address: ['Address is required'],
+      first_name: ['First name is required'],
+      last_name: ['Last name is required'],
+      job_title: ['Job title is required'],
+      phone: ['Phone is required'],
+      email: ['Email is required'],
     });
   });
 
@@ -344,6 +347,6 @@ describe('vendor application: validation', () => {
     const stranger = await visitor();
     const response = await stranger.post(`${BASE}/submit/`, { plan_id: monthlyPlanId });
     expect(response.statusCode).toBe(400);
-    expect(response.json().errors.vendor_name).toEqual(['vendor name is required']);
+    expect(response.json().errors.vendor_name).toEqual(['Vendor name is required']);
   });
 });

@@ -39,6 +39,12 @@ test('the red buttons open the in-wall 360 photos; the tip stays closed after Go
   const caption = `Valve tag ${Date.now() % 100000}`;
   await dialog.getByRole('button', { name: 'Add close-up here' }).click();
   const addCloseUp = page.getByRole('dialog', { name: 'Add close-up' });
+  // Where it goes, in plain words: no "pitch" or "yaw".
+  await expect(
+    addCloseUp.getByText(
+      /^Placed where the 360° view points now \((straight ahead|\d+° (left|right)), (level|\d+° (up|down))\)\.$/,
+    ),
+  ).toBeVisible();
   await addCloseUp.locator('input[type="file"]').setInputFiles({
     name: 'tag.png',
     mimeType: 'image/png',
@@ -108,6 +114,11 @@ test('a polygon is measured, copied, kept for the team and deleted', async ({ pa
   ]);
   const coordinates = page.getByRole('region', { name: 'Polygon Coordinates' });
   await expect(coordinates.getByRole('row')).toHaveCount(5);
+  // The points' columns in plain words, not "x (px)" and "y (px)".
+  await expect(coordinates.getByRole('columnheader')).toHaveText(['Point', 'From left', 'From top']);
+  await expect(
+    coordinates.getByText('Each point is measured in pixels from the top-left corner of the plan image.'),
+  ).toBeVisible();
   await page.getByRole('button', { name: 'Close polygon' }).click();
   await expect(coordinates.getByText(/^Area [\d,.]+ sq ft · Perimeter [\d,.]+ ft · 4 points$/)).toBeVisible();
 

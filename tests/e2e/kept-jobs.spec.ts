@@ -70,3 +70,30 @@ test('a vendor keeps a job from the list, reads it offline, and releases it', as
   await expect(page.getByText(/^No jobs kept\./)).toBeVisible();
   await expect(kept).toHaveCount(0);
 });
+
+test('offline, a job that was not kept says so and how to keep jobs, on a phone', async ({
+  page,
+  context,
+}) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  await signInUnderServiceWorker(page);
+  // A job the vendor may read but has not opened or kept on this device.
+  const jobs = (await (
+    await page.request.get('/api/vendor/jobs/?page_size=1&ordering=created_at')
+  ).json()) as {
+    results: Array<{ id: number }>;
+  };
+  const requestId = jobs.results[0]!.id;
+
+  await goOffline(context);
+  await page.goto(`/vendor/requests/${requestId}`);
+  await expect(page.getByRole('heading', { name: 'Not saved for offline use' })).toBeVisible();
+  await expect(page.getByText('this job is not saved on this phone', { exact: false })).toBeVisible();
+  await expect(
+    page.getByText('tap “Keep offline” on the job in Available Jobs', { exact: false }),
+  ).toBeVisible();
+  await expect(page.getByText('Access Denied')).toHaveCount(0);
+  await expect(page.getByText('Failed to fetch request')).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Available Jobs' }).last()).toBeVisible();
+  await goOnline(context);
+});

@@ -82,6 +82,68 @@ test('a property manager applies step by step, sees every message, submits and r
   await expect(page.getByLabel('New Password')).toBeVisible();
 });
 
+/** Fills and leaves Building Info (step 0): Next saves it to the session's draft. */
+async function passBuildingInfo(page: Page) {
+  await field(page, 'Building Name').fill('Birch Court');
+  await field(page, 'Building Address').fill('3 Birch St, Denver, CO');
+  await field(page, 'Office Phone').fill('3035550123');
+  await field(page, 'EIN').fill('123456780');
+  await field(page, 'Total Employees').fill('8');
+  await next(page);
+  await expect(field(page, 'First Name')).toBeVisible();
+}
+
+async function fillAdminContact(page: Page, email: string) {
+  await field(page, 'First Name').fill('Ana');
+  await field(page, 'Last Name').fill('Birch');
+  await field(page, 'Email').fill(email);
+  await field(page, 'Phone').fill('3035550124');
+  await field(page, 'Job Title').fill('Owner');
+}
+
+test('an email that already has an account is refused at its own step, under the field, with a way to log in', async ({
+  page,
+}) => {
+  await page.goto('/property-manager-application');
+  await passBuildingInfo(page);
+  await fillAdminContact(page, 'manager@demo.local');
+  await next(page);
+
+  // Under the email, in words, on the Admin Contact step; no raw server answer anywhere.
+  const email = field(page, 'Email');
+  await expect(page.getByText('A user with this email already exists.')).toBeVisible();
+  await expect(email).toHaveAttribute('aria-invalid', 'true');
+  await expect(email).toBeFocused();
+  await expect(field(page, 'Job Title')).toBeVisible();
+  await expect(page.getByText('Request failed')).toHaveCount(0);
+
+  await page.getByRole('link', { name: 'Log in instead' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('a reload in the middle resumes at the step reached, with the answers saved', async ({ page }) => {
+  const email = `birch.${Date.now()}@example.com`;
+  await page.goto('/property-manager-application');
+  await passBuildingInfo(page);
+  await fillAdminContact(page, email);
+  await next(page);
+  await expect(field(page, 'Company Name')).toBeVisible();
+
+  await page.reload();
+  await expect(field(page, 'Company Name')).toBeVisible();
+  await page.getByRole('button', { name: 'Back' }).click();
+  await expect(field(page, 'Email')).toHaveValue(email);
+  await expect(field(page, 'Phone')).toHaveValue('(303) 555-0124');
+  await next(page);
+  await field(page, 'Company Name').fill('Birch Holdings');
+  await field(page, 'Company Address').fill('3 Birch St, Denver, CO');
+  await next(page);
+  await expect(page.getByText('(303) 555-0123')).toBeVisible();
+  await expect(page.getByText('12-3456780')).toBeVisible();
+  await page.getByRole('button', { name: 'Submit', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Application Submitted Successfully' })).toBeVisible();
+});
+
 test('an unknown application shows the load failure on the success page', async ({ page }) => {
   await page.goto('/property-manager-application/999999/success');
   await expect(page.getByText('Failed to load application details. Please try again later.')).toBeVisible();

@@ -40,12 +40,22 @@ test('a request goes from creation to the property history', async ({ browser })
 
     await expect(manager.getByText('Request Submitted Successfully!')).toBeVisible();
     const confirmation = (await manager.getByTestId('confirmation-number').textContent()) ?? '';
-    expect(confirmation).toMatch(/^req-\d{3,}$/);
-    requestId = Number(confirmation.slice(4));
+    expect(confirmation).toMatch(/^#\d+$/);
+    requestId = Number(confirmation.slice(1));
     await expect(manager.getByRole('cell', { name: DEMO_VENDOR })).toBeVisible();
     await expect(manager.getByRole('cell', { name: '104' })).toBeVisible();
   });
 
+  // Noon UTC: the same calendar day wherever the browser is.
+  const startDate = new Date(Date.now() + 10 * 24 * 3_600_000);
+  startDate.setUTCHours(12, 0, 0, 0);
+  const startText = startDate.toLocaleDateString('en-US', {
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+  const notes = 'Quarter-turn brass valve, parts included. One-year warranty; wall repair excluded.';
   await test.step('the vendor bids on it', async () => {
     // The bid dialog has its own browser tests; here the bid is the vendor's real call.
     const response = await vendor.request.post(`/api/requests/${requestId}/bid/`, {
@@ -53,8 +63,8 @@ test('a request goes from creation to the property history', async ({ browser })
         amount: 640,
         estimated_time: 3,
         estimated_time_unit: 'hours',
-        proposed_start_date: new Date(Date.now() + 2 * 24 * 3_600_000).toISOString(),
-        notes: 'Quarter-turn brass valve, parts included.',
+        proposed_start_date: startDate.toISOString(),
+        notes,
       },
       headers: await csrfHeaders(vendor.request),
     });
@@ -62,8 +72,22 @@ test('a request goes from creation to the property history', async ({ browser })
   });
 
   const detail = new RequestDetailPage(manager);
-  await test.step('the manager awards the bid', async () => {
+  await test.step('before awarding, the manager sees what was entered and the terms of the bid', async () => {
     await detail.goto('property-manager', requestId);
+    await expect(manager.getByTestId('request-fact-priority')).toHaveText('PriorityHigh');
+    await expect(manager.getByTestId('request-fact-timeline')).toHaveCount(0);
+    await expect(manager.getByTestId('request-fact-unit')).toHaveText('Unit104');
+    await expect(manager.getByTestId('request-fact-areas-affected')).toContainText('Unit 104');
+    // On the bid in the Bidding card and in the award table.
+    const terms = manager.getByRole('region', { name: `Terms of ${DEMO_VENDOR}'s bid` });
+    await expect(terms).toHaveCount(2);
+    for (const one of await terms.all()) {
+      await expect(one).toContainText(`Start: ${startText}`);
+      await expect(one).toContainText(notes);
+    }
+  });
+
+  await test.step('the manager awards the bid', async () => {
     await manager.getByRole('button', { name: `Award to ${DEMO_VENDOR}` }).click();
     await manager
       .getByRole('dialog', { name: 'Award this bid?' })
@@ -94,14 +118,24 @@ test('a request goes from creation to the property history', async ({ browser })
       .setInputFiles({ name: 'valve.png', mimeType: 'image/png', buffer: ONE_PIXEL_PNG });
     await expect(vendor.getByText('1 file(s) selected')).toBeVisible();
     await vendor.getByRole('button', { name: 'Mark as complete' }).click();
-    await expect(vendor.getByText('Awaiting confirmation')).toBeVisible();
     await expect(vendor.getByRole('button', { name: 'Mark as complete' })).toHaveCount(0);
+    // The state and what happens next stand at the top of the page, not under the report.
+    await expect(vendor.getByTestId('request-state')).toHaveText('Awaiting confirmation');
+    await vendor.setViewportSize({ width: 375, height: 812 });
+    await vendor.reload();
+    await expect(vendor.getByTestId('request-state')).toHaveText('Awaiting confirmation');
+    await expect(vendor.getByTestId('request-state')).toBeInViewport();
+    const next = vendor.getByTestId('awaiting-confirmation');
+    await expect(next).toContainText('The property manager checks the work and confirms it');
+    await expect(next).toBeInViewport();
   });
 
   await test.step('the manager confirms the completion', async () => {
     await expect(async () => {
       await detail.goto('property-manager', requestId);
-      await expect(manager.getByText('Awaiting confirmation')).toBeVisible({ timeout: 2_000 });
+      await expect(manager.getByTestId('request-state')).toHaveText('Awaiting confirmation', {
+        timeout: 2_000,
+      });
     }).toPass({ timeout: 45_000, intervals: [3_000] });
     await expect(manager.getByTestId('completion-note')).toHaveText(
       'Valve replaced, no leaks after a 30-minute check.',
@@ -117,6 +151,8 @@ test('a request goes from creation to the property history', async ({ browser })
       .getByRole('button', { name: 'Confirm completion' })
       .click();
     await expect(manager.getByText('Completed', { exact: true }).first()).toBeVisible();
+    await expect(manager.getByTestId('request-state')).toHaveText('Completed');
+    await expect(manager.getByTestId('awaiting-confirmation')).toHaveCount(0);
     await expect(detail.timeline()).toHaveText([
       'Request created',
       'Bid awarded',
@@ -129,7 +165,7 @@ test('a request goes from creation to the property history', async ({ browser })
     await manager.goto('/property-manager/dashboard');
     await manager.getByRole('link', { name: `History of ${PROPERTY}` }).click();
     await expect(manager.getByRole('heading', { name: `Maintenance History: ${PROPERTY}` })).toBeVisible();
-    const job = manager.getByRole('article', { name: `req-${String(requestId).padStart(3, '0')} Plumbing` });
+    const job = manager.getByRole('article', { name: `#${requestId} Plumbing` });
     await expect(job).toBeVisible();
     await expect(job.getByText(description)).toBeVisible();
     await expect(job.getByText(DEMO_VENDOR)).toBeVisible();
@@ -167,13 +203,13 @@ test('the dashboard dialog raises a real request and the dashboard shows it', as
   await dialog.getByRole('button', { name: 'Submit Request' }).click();
   await expect(dialog.getByText('Request Submitted Successfully!')).toBeVisible();
   const confirmation = (await dialog.getByTestId('confirmation-number').textContent()) ?? '';
-  expect(confirmation).toMatch(/^req-\d{3,}$/);
+  expect(confirmation).toMatch(/^#\d+$/);
   await expect(dialog.getByRole('cell', { name: 'medium' })).toBeVisible();
 
   await dialog.getByRole('button', { name: 'Close' }).last().click();
   await expect(dialog).toBeHidden();
   // The dashboard refetched: the new request heads Recent Requests.
-  await expect(page.getByRole('link', { name: confirmation })).toBeVisible();
+  await expect(page.getByRole('link', { name: confirmation, exact: true })).toBeVisible();
   // Close reset the form.
   await page.getByRole('button', { name: 'Create Maintenance Request' }).click();
   await expect(dialog.getByLabel('Description')).toHaveValue('');

@@ -25,7 +25,7 @@ test.describe('panorama demo', () => {
     // Turn the view 30° to the right with the keyboard, then add the photo there.
     await viewer(page).focus();
     for (let i = 0; i < 6; i++) await viewer(page).press('ArrowRight');
-    await expect(page.getByText('Centre: pitch 0°, yaw 30°.')).toBeVisible();
+    await expect(page.getByText('Centre: 30° right, level.')).toBeVisible();
     await page
       .locator('input[type=file]')
       .setInputFiles({ name: 'wall.png', mimeType: 'image/png', buffer: gradientPng(1600, 800) });
@@ -37,16 +37,16 @@ test.describe('panorama demo', () => {
     expect(
       Math.abs(markerBox!.x + markerBox!.width / 2 - (viewerBox!.x + viewerBox!.width / 2)),
     ).toBeLessThan(3);
-    await expect(page.getByRole('button', { name: 'Photo 1 (pitch 0°, yaw 30°)' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Photo 1 (30° right, level)' })).toBeVisible();
 
     await page.reload();
     await expect(viewer(page)).toHaveAttribute('data-ready', 'true', { timeout: 30_000 });
-    await expect(page.getByRole('button', { name: 'Photo 1 (pitch 0°, yaw 30°)' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Photo 1 (30° right, level)' })).toBeVisible();
     // A fresh view faces yaw 0; yaw 30° is still within the picture, so the marker shows.
     await viewer(page).getByRole('button', { name: 'Photo 1', exact: true }).click();
 
     const modal = page.getByRole('dialog', { name: 'Photo 1' });
-    const photo = modal.getByRole('img', { name: /^Photo 1, placed at pitch 0°, yaw 30°/ });
+    const photo = modal.getByRole('img', { name: /^Photo 1, placed at 30° right, level/ });
     await expect(photo).toBeVisible();
     // Downsized in the browser: a JPEG no longer than 1024 px.
     const { src, width, height } = await photo.evaluate((node) => {

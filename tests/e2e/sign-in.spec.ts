@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { type APIRequestContext, expect, test } from '@playwright/test';
+import { postJson } from './support/api-session.ts';
 import { LoginPage, openSignedIn } from './support/login-page.ts';
 
 test.describe('signing in as each demo role', () => {
@@ -98,4 +99,52 @@ test('the sign-up chooser leads to both applications', async ({ page }) => {
   await page.goto('/signup');
   await page.getByRole('link', { name: /Vendor/ }).click();
   await expect(page).toHaveURL(/\/vendor-application$/);
+});
+
+/** A manager account with a password and its email not yet confirmed, made through the public calls. */
+async function unconfirmedManager(request: APIRequestContext, email: string, password: string) {
+  const base = '/api/property-manager-applications';
+  await postJson(request, `${base}/save_building_info/`, {
+    building_name: 'Elm Court',
+    building_address: '4 Elm St, Denver, CO',
+    office_phone: '3035550140',
+    ein: '123456781',
+    total_employees: 5,
+  });
+  await postJson(request, `${base}/save_admin_contact/`, {
+    first_name: 'Eli',
+    last_name: 'Elm',
+    email,
+    phone: '3035550141',
+    job_title: 'Owner',
+  });
+  await postJson(request, `${base}/save_company_info/`, {
+    company_name: 'Elm Holdings',
+    company_address: '4 Elm St, Denver, CO',
+  });
+  const submitted = await postJson(request, `${base}/submit/`, {});
+  const { redirect_url } = (await submitted.json()) as { redirect_url: string };
+  const success = await request.get(
+    `/api${redirect_url.replace('/property-manager-application', '/property-manager-applications')}/`,
+  );
+  const { password_token } = (await success.json()) as { password_token: string };
+  await postJson(request, '/api/users/set-password/', { token: password_token, password });
+}
+
+test('an unconfirmed email at login offers to resend the confirmation link', async ({ page, playwright }) => {
+  const email = `elm.${Date.now()}@example.com`;
+  const applicant = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
+  try {
+    await unconfirmedManager(applicant, email, 'elm-pass-1234');
+  } finally {
+    await applicant.dispose();
+  }
+  const login = new LoginPage(page);
+  await login.goto();
+  await login.signIn(email, 'elm-pass-1234');
+  const alert = page.getByRole('alert').filter({ hasText: 'Please confirm your email address' });
+  await expect(alert).toBeVisible();
+  await alert.getByRole('button', { name: 'Resend' }).click();
+  await expect(page.getByText('Confirmation email sent. Please check your inbox.')).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
 });

@@ -11,17 +11,17 @@ import { VendorApplicationPage } from './support/vendor-application-page.ts';
 const CERTIFICATE = fileURLToPath(new URL('./fixtures/insurance-certificate.pdf', import.meta.url));
 
 const COMPANY_MESSAGES = [
-  'vendor name is required',
-  'total employees is required',
-  'ein is required',
-  'registered state is required',
-  'industry is required',
-  'address is required',
-  'first name is required',
-  'last name is required',
-  'job title is required',
-  'phone is required',
-  'email is required',
+  'Vendor name is required',
+  'Total employees is required',
+  'EIN is required',
+  'Registered state is required',
+  'Industry is required',
+  'Address is required',
+  'First name is required',
+  'Last name is required',
+  'Job title is required',
+  'Phone is required',
+  'Email is required',
 ] as const;
 
 /** Vendors on the Monthly plan, from the staff plans list: one more per fulfilled application. */
@@ -97,12 +97,12 @@ test('a vendor applies step by step, is declined once, pays, sets a password, wa
     // Step 3, Review, then the payment screen and the checkout.
     await expect(page.getByText(email, { exact: true })).toBeVisible();
     await expect(page.getByText('insurance-certificate.pdf', { exact: true })).toBeVisible();
-    await expect(page.getByText('Monthly ($49 / monthly)', { exact: true })).toBeVisible();
+    await expect(page.getByText('Monthly ($49 / month)', { exact: true })).toBeVisible();
     await wizard.submitApplication();
     await wizard.proceedToPayment();
 
     const checkout = new CheckoutPage(page);
-    await checkout.expectOpen('$49.00');
+    await checkout.expectOpen('$49 / month');
     await checkout.pay(DECLINED_CARD);
     await expect(page.getByRole('alert')).toHaveText('Your card was declined. Please use a different card.');
     await checkout.pay(GOOD_CARD);
@@ -179,4 +179,65 @@ test('a vendor applies step by step, is declined once, pays, sets a password, wa
   } finally {
     await staff.close();
   }
+});
+
+test('a reload in the middle resumes at the step reached: the company answers and the certificate are kept', async ({
+  page,
+}) => {
+  const email = `vendor.resume.${Date.now()}@example.com`;
+  const wizard = new VendorApplicationPage(page);
+  await wizard.startFromSignup();
+  await wizard.fillCompany({
+    vendorName: 'Aspen Electric',
+    totalEmployees: '4',
+    ein: '987654320',
+    industry: 'Electrical',
+    address: '9 Aspen Way, Denver, CO 80202',
+    firstName: 'Lee',
+    lastName: 'Aspen',
+    jobTitle: 'Owner',
+    phone: '7205550177',
+    email,
+  });
+  await wizard.next();
+  await expect(page.getByRole('button', { name: 'Insurance Certificate' })).toBeVisible();
+
+  // On a phone, switching apps to find the PDF reloads the page.
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Insurance Certificate' })).toBeVisible();
+  await wizard.certificateInput.setInputFiles(CERTIFICATE);
+  await wizard.next();
+  await expect(page.getByText('Choose your plan')).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByText('Choose your plan')).toBeVisible();
+  await wizard.choosePlan('Monthly');
+  await wizard.next();
+  await expect(page.getByText(email, { exact: true })).toBeVisible();
+  await expect(page.getByText('(720) 555-0177', { exact: true })).toBeVisible();
+  await expect(page.getByText(/^Uploaded earlier \(PDF, \d+ KB\)$/)).toBeVisible();
+});
+
+test('an email that already has an account is refused at the company step, with a way to log in', async ({
+  page,
+}) => {
+  const wizard = new VendorApplicationPage(page);
+  await wizard.startFromSignup();
+  await wizard.fillCompany({
+    vendorName: 'Cedar Floors',
+    totalEmployees: '3',
+    ein: '987654322',
+    industry: 'Flooring',
+    address: '1 Cedar Ct, Denver, CO 80202',
+    firstName: 'Kim',
+    lastName: 'Cedar',
+    jobTitle: 'Owner',
+    phone: '7205550178',
+    email: 'vendor@demo.local',
+  });
+  await wizard.next();
+  await expect(page.getByText('A user with this email already exists.')).toBeVisible();
+  await expect(wizard.field('Email')).toBeFocused();
+  await expect(page.getByRole('link', { name: 'Log in instead' })).toBeVisible();
+  await expect(page.getByText('Failed to save company information')).toHaveCount(0);
 });

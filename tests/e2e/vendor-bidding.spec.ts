@@ -1,12 +1,13 @@
 import { expect, test } from '@playwright/test';
+import { apiSignIn, postJson } from './support/api-session.ts';
 import { BidDialog } from './support/bid-dialog.ts';
-import { openSignedIn } from './support/login-page.ts';
+import { DEMO_PASSWORD, openSignedIn } from './support/login-page.ts';
 
 // The furnace job is open, in the demo vendor's HVAC trade, without a bid of the demo vendor, and
 // second-page material when open jobs are sorted oldest first (demo seed: 38 hours old).
 const JOB_TEXT = 'Furnace short-cycles every few minutes';
 
-test('a vendor finds an open job, bids, meets the duplicate error, modifies the bid and sees it in My Bids', async ({
+test('a vendor finds an open job, bids, finds it marked in the list, edits the bid and sees it in My Bids', async ({
   page,
 }) => {
   // A long journey through several screens: more than the default 30 s on a loaded 2-core machine.
@@ -61,7 +62,7 @@ test('a vendor finds an open job, bids, meets the duplicate error, modifies the 
   });
   await dialog.root.getByRole('button', { name: 'Submit Bid' }).click();
   await expect(dialog.root.getByText('Success! Your bid has been submitted successfully')).toBeVisible();
-  await expect(dialog.root.getByText(/^BID-\d{6}$/)).toBeVisible();
+  await expect(dialog.root.getByText(/^Bid #\d+$/)).toBeVisible();
   await expect(dialog.root.getByText('$410')).toBeVisible();
   await expect(dialog.root.getByText('3.5 hours')).toBeVisible();
   await expect(
@@ -71,24 +72,20 @@ test('a vendor finds an open job, bids, meets the duplicate error, modifies the 
   await dialog.root.getByRole('button', { name: 'Close' }).click();
   await expect(page.getByRole('button', { name: 'Edit my bid' })).toBeVisible();
 
-  // Back to the list: the filter, sort and page are still there; bidding again is a duplicate.
+  // Back to the list: the filter, sort and page are still there, and the job is marked as bid on,
+  // offering "Edit my bid" instead of an empty form that would only meet 'Bid Already Submitted'.
   await page.goBack();
   await expect(page.getByText(/^Page 2 of [3-9]$/)).toBeVisible();
   await expect(page.getByText('Status: Open')).toBeVisible();
-  await page
-    .getByRole('row')
-    .filter({ hasText: JOB_TEXT })
-    .getByRole('button', { name: `Bid on job #${requestId}` })
-    .click();
+  const markedRow = page.getByRole('row').filter({ hasText: JOB_TEXT });
+  await expect(markedRow.getByText('You bid $410')).toBeVisible();
+  await expect(markedRow.getByRole('button', { name: `Bid on job #${requestId}`, exact: true })).toHaveCount(
+    0,
+  );
+  await markedRow.getByRole('button', { name: `Edit my bid on job #${requestId}` }).click();
   await dialog.expectTitle(requestId);
-  await dialog.fill({ amount: '999', time: '1', unit: 'Days', notes: 'Second try.' });
-  await dialog.root.getByRole('button', { name: 'Submit Bid' }).click();
-  await expect(dialog.root.getByText('Bid Already Submitted')).toBeVisible();
-  await expect(dialog.root.getByText('You have already submitted a bid for this request.')).toBeVisible();
-  await expect(dialog.root.getByRole('button', { name: 'Cancel' })).toBeVisible();
 
-  // Modify Existing Bid loads the first bid into the form and saves with PUT.
-  await dialog.root.getByRole('button', { name: 'Modify Existing Bid' }).click();
+  // The form opens on the bid and saves with PUT.
   await expect(dialog.root.getByText('Editing your bid')).toBeVisible();
   await expect(dialog.root.getByLabel('Bid Amount')).toHaveValue('$410');
   await expect(dialog.root.getByLabel('Notes')).toHaveValue('Flame sensor and pressure switch check.');
@@ -154,4 +151,67 @@ test('the top bar searches the jobs and remembers the chosen property across a r
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/vendor\/jobs\?search=hose\+bib$/);
   await expect(page.getByRole('article').filter({ hasText: 'Outdoor hose bib' })).toBeVisible();
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true });
+
+  test('Available Jobs marks a job the vendor bid on and offers "Edit my bid"; My Bids shows its options as a range', async ({
+    browser,
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    // The manager raises a job in the demo vendor's trade; the vendor bids on it with three options.
+    const managerContext = await browser.newContext();
+    const manager = managerContext.request;
+    await apiSignIn(manager, 'manager@demo.local', DEMO_PASSWORD);
+    const projects = (await (await manager.get('/api/user/projects/')).json()) as Array<{ id: number }>;
+    const words = `Rattling condensate pump ${Date.now()}`;
+    const created = await postJson(manager, '/api/requests/', {
+      type: 'Plumbing',
+      description: `${words} in the boiler room`,
+      project_id: projects[0]!.id,
+    });
+    const { id } = (await created.json()) as { id: number };
+    await managerContext.close();
+
+    await openSignedIn(page, 'vendor@demo.local', '/vendor/jobs');
+    await page.goto(`/vendor/jobs?search=${encodeURIComponent(words)}`);
+    const card = page.getByRole('article', { name: `Job #${id}` });
+    await expect(card.getByRole('button', { name: `Bid on job #${id}`, exact: true })).toBeVisible();
+    const option = (label: string, amount: number) => ({
+      label,
+      amount,
+      estimated_time: 1,
+      estimated_time_unit: 'days',
+    });
+    await postJson(page.request, `/api/requests/${id}/bid/`, {
+      proposed_start_date: new Date(Date.now() + 3 * 24 * 3_600_000).toISOString(),
+      notes: 'Three ways to quiet it.',
+      options: [option('Reseat it', 295), option('New pump', 1068), option('New pump and lines', 2400)],
+    });
+
+    await page.reload();
+    await expect(card.getByText('You bid $295–$2,400, 3 options')).toBeVisible();
+    await expect(card.getByRole('button', { name: `Bid on job #${id}`, exact: true })).toHaveCount(0);
+    await expect
+      .poll(() => page.evaluate<number>('document.documentElement.scrollWidth'))
+      .toBeLessThanOrEqual(375);
+    await card.getByRole('button', { name: `Edit my bid on job #${id}` }).tap();
+    const dialog = new BidDialog(page);
+    await dialog.expectTitle(id);
+    await expect(dialog.root.getByText('Editing your bid')).toBeVisible();
+    await expect(dialog.root.getByRole('textbox', { name: 'Option name' }).first()).toHaveValue('Reseat it');
+    await page.keyboard.press('Escape');
+
+    await page.goto('/vendor/bids');
+    const bidCard = page.getByRole('article', { name: `Bid on request #${id}` });
+    await expect(bidCard.getByText(`#${id} · Plumbing · $295–$2,400, 3 options`)).toBeVisible();
+    await bidCard.getByRole('button', { name: `Withdraw bid on request #${id}` }).tap();
+    const confirm = page.getByRole('dialog', { name: 'Withdraw this bid?' });
+    await expect(
+      confirm.getByText(`Your $295–$2,400, 3 options bid on request #${id} (Plumbing)`, { exact: false }),
+    ).toBeVisible();
+    await confirm.getByRole('button', { name: 'Keep Bid' }).tap();
+  });
 });

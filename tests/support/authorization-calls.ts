@@ -150,6 +150,11 @@ const applicationCalls: Calls = Object.fromEntries([
     })),
   ]),
   [
+    "GET /api/property-manager-applications/draft/ [the caller's own draft]",
+    get('/api/property-manager-applications/draft/'),
+  ],
+  ["GET /api/vendor-applications/draft/ [the caller's own draft]", get('/api/vendor-applications/draft/')],
+  [
     "GET /api/property-manager-applications/:id/success/ [another browser's application]",
     read((w) => `/api/property-manager-applications/${w.ids.managerApplication}/success/`),
   ],

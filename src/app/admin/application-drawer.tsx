@@ -11,7 +11,8 @@ import {
   rejectApplicationSchema,
 } from '#shared/admin-applications.ts';
 import { formatDate, formatDateTime } from '#shared/date-display.ts';
-import { formatEin, formatPhone, formatUsd } from '#shared/formatters.ts';
+import { formatEin, formatPhone } from '#shared/formatters.ts';
+import { formatPlanPrice } from '#shared/plan-price.ts';
 import { AdminSectionState } from './admin-section-state.tsx';
 import { ApplicationStatusBadge } from './application-status-badge.tsx';
 import { useApplication, useReviewApplication } from './applications-api.ts';
@@ -118,7 +119,7 @@ function VendorFields({ application }: { application: Extract<ApplicationDetail,
       <FieldGroup title="Plan and payment">
         <Field label="Plan">
           {application.plan
-            ? `${application.plan.name}, ${formatUsd(application.plan.price)} ${application.plan.frequency}`
+            ? `${application.plan.name}, ${formatPlanPrice(application.plan.price, application.plan.frequency)}`
             : ''}
         </Field>
         <Field label="Subscription">

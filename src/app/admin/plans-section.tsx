@@ -4,14 +4,12 @@ import { useState } from 'react';
 import { isApiError } from '#app/lib/api-error.ts';
 import { showToast } from '#app/ui/toast.ts';
 import { type AdminPlan, planValuesOf } from '#shared/admin-plans.ts';
+import { formatPlanPrice } from '#shared/plan-price.ts';
 import { AdminSectionState } from './admin-section-state.tsx';
 import { useAdminPlans, useSavePlan } from './api.ts';
 import { PlanDialog } from './plan-dialog.tsx';
 
-const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-
-const priceText = (plan: AdminPlan) =>
-  `${dollars.format(plan.price)} / ${plan.frequency === 'yearly' ? 'year' : 'month'}`;
+const priceText = (plan: AdminPlan) => formatPlanPrice(plan.price, plan.frequency);
 
 function PlanStatus({ plan }: { plan: AdminPlan }) {
   return (

@@ -1,6 +1,7 @@
 import { Modal, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { z } from 'zod';
+import { describeAngles } from '#app/panorama/sphere-math.ts';
 import { DialogActions } from '#app/ui/dialog-actions.tsx';
 import { ErrorAlert } from '#app/ui/error-alert.tsx';
 import { ImageFileInput } from '#app/ui/photo-picker.tsx';
@@ -65,7 +66,7 @@ export function CloseUpDialog({
         <Stack gap="sm">
           {alert && <ErrorAlert>{alert}</ErrorAlert>}
           <Text size="sm" c="dimmed">
-            Placed where the 360° view points now (pitch {Math.round(at.pitch)}°, yaw {Math.round(at.yaw)}°).
+            Placed where the 360° view points now ({describeAngles(at)}).
           </Text>
           <ImageFileInput label="Close-up photo" {...form.getInputProps('image')} />
           <TextInput

@@ -74,13 +74,16 @@ export function PolygonCoordinatesPanel({
                 point{polygon.points.length === 1 ? '' : 's'}
               </Text>
             )}
+            <Text size="xs" c="dimmed">
+              Each point is measured in pixels from the top-left corner of the plan image.
+            </Text>
             <div className={classes.coordinates}>
               <Table striped withTableBorder fz="xs" verticalSpacing={2}>
                 <Table.Thead>
                   <Table.Tr>
-                    <Table.Th>#</Table.Th>
-                    <Table.Th>x (px)</Table.Th>
-                    <Table.Th>y (px)</Table.Th>
+                    <Table.Th>Point</Table.Th>
+                    <Table.Th>From left</Table.Th>
+                    <Table.Th>From top</Table.Th>
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>

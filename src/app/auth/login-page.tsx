@@ -2,6 +2,7 @@ import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput, Title } f
 import { useForm } from '@mantine/form';
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { isApiError } from '#app/lib/api-error.ts';
 import { CenteredLoader } from '#app/ui/centered-loader.tsx';
 import { ErrorAlert } from '#app/ui/error-alert.tsx';
 import { usePageTitle } from '#app/ui/page-title.ts';
@@ -12,6 +13,7 @@ import { useAuthStatus, useLogin, userOf } from './api.ts';
 import { loginDestination } from './login-destination.ts';
 import { LOGIN_SUCCESS, loginErrorView } from './login-errors.ts';
 import { readReturnLocation } from './return-location.ts';
+import { UnconfirmedEmailAlert } from './unconfirmed-email-alert.tsx';
 
 /** /login (public spec, sections 2, 4 and 8). */
 export function LoginPage() {
@@ -23,6 +25,8 @@ export function LoginPage() {
   const authStatus = useAuthStatus();
   const login = useLogin();
   const [alert, setAlert] = useState<string | null>(null);
+  // The address typed when the login answered "not confirmed yet": the alert offers to resend.
+  const [unconfirmedEmail, setUnconfirmedEmail] = useState<string | null>(null);
   const form = useForm({ initialValues: { email: '', password: '' } });
 
   const goOn = useCallback(
@@ -47,6 +51,7 @@ export function LoginPage() {
 
   const submit = form.onSubmit(async (values) => {
     setAlert(null);
+    setUnconfirmedEmail(null);
     form.clearErrors();
     try {
       const { user } = await login.mutateAsync(values);
@@ -56,6 +61,7 @@ export function LoginPage() {
       const view = loginErrorView(error);
       form.setErrors(view.fieldErrors);
       setAlert(view.alert);
+      if (isApiError(error) && error.code === 'EMAIL_NOT_CONFIRMED') setUnconfirmedEmail(values.email);
       if (view.toast) showToast({ color: 'red', message: view.toast });
       login.reset();
     }
@@ -72,7 +78,11 @@ export function LoginPage() {
         </Text>
       </div>
 
-      {alert ? <ErrorAlert>{alert}</ErrorAlert> : null}
+      {alert && unconfirmedEmail !== null ? (
+        <UnconfirmedEmailAlert message={alert} email={unconfirmedEmail} />
+      ) : alert ? (
+        <ErrorAlert>{alert}</ErrorAlert>
+      ) : null}
 
       <form onSubmit={submit} inert={!hydrated}>
         <Stack gap="md">

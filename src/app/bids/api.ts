@@ -9,12 +9,15 @@ import { type BidBody, bidBodySchema, bidHistorySchema, myBidPageSchema } from '
 import type { BidInput } from '#shared/bid-schemas.ts';
 import type { BidStatus } from '#shared/statuses.ts';
 import { bidWireBody } from './bid-wire-body.ts';
+import { newestOwnBidsKey } from './newest-own-bids.ts';
 
 export const bidKeys = {
   all: ['bids'] as const,
   one: (bidId: number) => [...bidKeys.all, 'one', bidId] as const,
   history: (bidId: number) => [...bidKeys.all, 'history', bidId] as const,
   mine: (view: MyBidsView) => [...bidKeys.all, 'mine', view] as const,
+  /** The vendor's newest bids in one answer, for marking the jobs it bid on (newest-own-bids.ts). */
+  newest: newestOwnBidsKey,
 };
 
 export interface BidSubmission {
@@ -125,6 +128,11 @@ export function useMyBids(view: MyBidsView) {
   });
 }
 
+/**
+ * GET /api/vendor/bids/ as one page of the vendor's newest bids (the list's cap), for Available
+ * Jobs to mark the jobs already bid on. My Bids' own answer, so the jobs list's query stays as it
+ * is; kept offline like My Bids' pages. Older bids are on jobs long past bidding.
+ */
 /** POST /api/bids/{id}/withdraw/. */
 export function useWithdrawBid() {
   const refresh = useRefreshAfterBid();

@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { isApiError } from '#app/lib/api-error.ts';
 import { ErrorAlert } from '#app/ui/error-alert.tsx';
 import type { BidBody } from '#shared/bid-responses.ts';
+import { requestLabel } from '#shared/display-names.ts';
 import type { RequestDetail } from '#shared/request-responses.ts';
 import { useBid, useSubmitBid } from './api.ts';
 import { BidErrorPanel } from './bid-error-view.tsx';
@@ -51,7 +52,7 @@ export function BidDialog({ requestId, request, onClose, existingBidId = null }:
       opened={requestId !== null}
       onClose={onClose}
       closeOnEscape={!nestedOpen}
-      title={requestId !== null ? `Submit Bid for Request #${requestId}` : ''}
+      title={requestId !== null ? `Submit Bid for ${requestLabel(requestId)}` : ''}
       size="lg"
       fullScreen={narrow}
       styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}

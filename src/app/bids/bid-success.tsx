@@ -3,7 +3,8 @@ import { IconCircleCheck } from '@tabler/icons-react';
 import { PushAfterBidPrompt } from '#app/push/push-device-card.tsx';
 import type { BidBody } from '#shared/bid-responses.ts';
 import { formatDateTime } from '#shared/date-display.ts';
-import { bidConfirmationNumber, timeWithUnit } from './bid-display.ts';
+import { bidLabel } from '#shared/display-names.ts';
+import { timeWithUnit } from './bid-display.ts';
 import { BidLineItemList } from './bid-line-item-list.tsx';
 import { BidOptionsList } from './bid-options-list.tsx';
 import { bidAmountText } from './line-item-display.ts';
@@ -19,7 +20,7 @@ export function BidSuccess({
   onClose: () => void;
 }) {
   const rows: Array<[string, string]> = [
-    ['Confirmation Number', bidConfirmationNumber(bid.id)],
+    ['Confirmation Number', bidLabel(bid.id)],
     // With options, the span of their amounts: option 1's alone would read as the price.
     ['Amount', bidAmountText(bid)],
     // Each option has its own time, listed with it below.

@@ -5,6 +5,7 @@ import { MAX_LINE_QUANTITY, MAX_UNIT_PRICE } from '#shared/bid-line-items.ts';
 import { formatUsd } from '#shared/formatters.ts';
 import { LINE_ITEM_UNIT_LABELS, LINE_ITEM_UNITS } from '#shared/line-item-units.ts';
 import type { BidFormValues } from './bid-form-values.ts';
+import steppers from './number-steppers.module.css';
 import { type LineItemValues, lineRowTotal } from './priced-form-values.ts';
 
 const UNIT_OPTIONS = LINE_ITEM_UNITS.map((unit) => ({ value: unit, label: LINE_ITEM_UNIT_LABELS[unit] }));
@@ -49,6 +50,7 @@ export function LineItemRow({
       <SimpleGrid cols={{ base: 2, xs: 4 }} spacing="xs" mt="xs">
         <NumberInput
           label="Quantity"
+          classNames={steppers}
           required
           min={0}
           max={MAX_LINE_QUANTITY}
@@ -65,6 +67,7 @@ export function LineItemRow({
         />
         <NumberInput
           label="Unit price"
+          classNames={steppers}
           required
           min={0}
           max={MAX_UNIT_PRICE}

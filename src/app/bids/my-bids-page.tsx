@@ -15,11 +15,11 @@ import { showToast } from '#app/ui/toast.ts';
 import type { MyBidItem } from '#shared/bid-responses.ts';
 import type { BidOrderingField } from '#shared/bid-schemas.ts';
 import { formatDate, relativeTime } from '#shared/date-display.ts';
-import { formatUsd } from '#shared/formatters.ts';
 import { BID_STATUS_LABELS } from '#shared/status-labels.ts';
 import { BID_STATUSES, type BidStatus } from '#shared/statuses.ts';
 import { bidKeys, type MyBidsView, useMyBids, useWithdrawBid } from './api.ts';
 import { timeWithUnit } from './bid-display.ts';
+import { bidPriceText } from './bid-price-text.ts';
 import { nextBidOrdering, orderingDirection, readMyBidsView, writeMyBidsView } from './my-bids-view.ts';
 import { PendingBids } from './pending-bids.tsx';
 
@@ -47,8 +47,8 @@ export function MyBidsPage() {
       title: 'Withdraw this bid?',
       children: (
         <Text size="sm">
-          Your {formatUsd(bid.amount)} bid on request #{bid.request_id} ({bid.request_type}) will be
-          withdrawn. The manager will no longer consider it, and you cannot bid on this request again.
+          Your {bidPriceText(bid)} bid on request #{bid.request_id} ({bid.request_type}) will be withdrawn.
+          The manager will no longer consider it, and you cannot bid on this request again.
         </Text>
       ),
       labels: { confirm: 'Withdraw Bid', cancel: 'Keep Bid' },
@@ -91,7 +91,7 @@ export function MyBidsPage() {
 
   const columns: Column<MyBidItem>[] = [
     { label: 'Service Type', cell: (bid) => bid.request_type },
-    { label: 'Bid Amount', sort: sortable('amount'), cell: (bid) => formatUsd(bid.amount) },
+    { label: 'Bid Amount', sort: sortable('amount'), cell: (bid) => bidPriceText(bid) },
     { label: 'Timeline', cell: (bid) => timeWithUnit(bid.estimated_time, bid.estimated_time_unit) },
     { label: 'Start Date', cell: startText },
     { label: 'Submitted', sort: sortable('created_at'), cell: (bid) => relativeTime(bid.created_at) },
@@ -101,7 +101,7 @@ export function MyBidsPage() {
   const card = (bid: MyBidItem) => (
     <>
       <CardTitleRow
-        title={`#${bid.request_id} · ${bid.request_type} · ${formatUsd(bid.amount)}`}
+        title={`#${bid.request_id} · ${bid.request_type} · ${bidPriceText(bid)}`}
         badge={<BidStatusBadge status={bid.status} />}
       />
       <Text size="xs" c="dimmed">

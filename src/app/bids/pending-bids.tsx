@@ -1,23 +1,16 @@
 import { Alert, Anchor, Badge, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { useOutboxItems } from '#app/offline/outbox-hooks.ts';
-import type { OutboxItem } from '#app/offline/user-db.ts';
 import { vendorPaths } from '#app/route-paths.ts';
-import { formatUsd } from '#shared/formatters.ts';
-
-const isBid = (item: OutboxItem) => item.kind === 'bid.create' || item.kind === 'bid.update';
-
-function amountOf(item: OutboxItem): string {
-  const amount = Number(item.body.amount);
-  return Number.isFinite(amount) ? formatUsd(amount) : '';
-}
+import { queuedBidPriceText } from './bid-price-text.ts';
+import { isQueuedBid } from './own-bid-state.ts';
 
 /**
  * Bids kept on this device that the server has not answered yet (all, or one request's), marked
  * 'Pending sync'; a refused one says why and links to the Outbox, where it can be edited or discarded.
  */
 export function PendingBids({ requestId }: { requestId?: number }) {
-  const bids = useOutboxItems(requestId).filter(isBid);
+  const bids = useOutboxItems(requestId).filter(isQueuedBid);
   if (bids.length === 0) return null;
   return (
     <Stack gap="xs" data-testid="pending-bids">
@@ -28,7 +21,7 @@ export function PendingBids({ requestId }: { requestId?: number }) {
               {item.state === 'refused' ? 'Not sent' : 'Pending sync'}
             </Badge>
             <Text size="sm">
-              {item.label} {amountOf(item)}
+              {item.label} {queuedBidPriceText(item.body)}
             </Text>
           </Group>
           {item.state === 'refused' && item.refusal ? (

@@ -2,6 +2,7 @@ import { NumberInput, Select, SimpleGrid } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { TIME_UNITS } from '#shared/statuses.ts';
 import type { BidFormValues } from './bid-form-values.ts';
+import steppers from './number-steppers.module.css';
 import { type LineItemValues, lineRowsAmount } from './priced-form-values.ts';
 
 const UNIT_OPTIONS = TIME_UNITS.map((unit) => ({
@@ -33,6 +34,7 @@ export function PricedFields({
     <>
       <NumberInput
         label={amountLabel}
+        classNames={steppers}
         required
         min={0}
         step={1}
@@ -54,6 +56,7 @@ export function PricedFields({
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
         <NumberInput
           label="Estimated Time"
+          classNames={steppers}
           required
           min={0}
           step={0.01}

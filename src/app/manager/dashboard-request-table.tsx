@@ -4,7 +4,7 @@ import { PriorityBadge } from '#app/requests/priority-badge.tsx';
 import { managerRequestPath } from '#app/route-paths.ts';
 import { type Column, ResponsiveTable } from '#app/ui/responsive-table.tsx';
 import { RequestStatusBadge } from '#app/ui/status-badges.tsx';
-import { confirmationNumber } from '#shared/confirmation-number.ts';
+import { requestNumber } from '#shared/display-names.ts';
 import type { DashboardRequestRow } from '#shared/manager-responses.ts';
 
 const COLUMNS: Column<DashboardRequestRow>[] = [
@@ -12,7 +12,7 @@ const COLUMNS: Column<DashboardRequestRow>[] = [
     label: 'ID',
     cell: (row) => (
       <Anchor component={Link} to={managerRequestPath(row.id)} fw={600}>
-        {confirmationNumber(row.id)}
+        {requestNumber(row.id)}
       </Anchor>
     ),
   },
@@ -24,7 +24,7 @@ const COLUMNS: Column<DashboardRequestRow>[] = [
   { label: 'Priority', cell: (row) => <PriorityBadge priority={row.priority} /> },
 ];
 
-/** One of the dashboard's request tabs: ID (req-NNN), Type, Property, Unit ('N/A'), Date, Status, Priority. */
+/** One of the dashboard's request tabs: ID (#N), Type, Property, Unit ('N/A'), Date, Status, Priority. */
 export function DashboardRequestTable({ rows, empty }: { rows: DashboardRequestRow[]; empty: string }) {
   if (rows.length === 0) {
     return (

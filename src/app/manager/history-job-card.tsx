@@ -2,8 +2,8 @@ import { Anchor, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { CompletionPhotos } from '#app/requests/completion-photos.tsx';
 import { managerRequestPath } from '#app/route-paths.ts';
-import { confirmationNumber } from '#shared/confirmation-number.ts';
 import { formatDate } from '#shared/date-display.ts';
+import { requestNumber } from '#shared/display-names.ts';
 import { formatUsd } from '#shared/formatters.ts';
 import type { HistoryJob } from '#shared/project-responses.ts';
 import classes from './maintenance-history.module.css';
@@ -30,13 +30,13 @@ export function HistoryJobCard({ job }: { job: HistoryJob }) {
       padding="md"
       className={classes.job}
       component="article"
-      aria-label={`${confirmationNumber(job.id)} ${job.type}`}
+      aria-label={`${requestNumber(job.id)} ${job.type}`}
     >
       <Stack gap="sm">
         <Group justify="space-between" wrap="wrap" gap="xs">
           <Text fw={700}>
             <Anchor component={Link} to={managerRequestPath(job.id)} inherit>
-              {confirmationNumber(job.id)}
+              {requestNumber(job.id)}
             </Anchor>{' '}
             · {job.type}
             {job.unit ? ` · Unit ${job.unit}` : ''}
@@ -70,7 +70,7 @@ export function HistoryJobCard({ job }: { job: HistoryJob }) {
             </Text>
           </div>
         ) : null}
-        <CompletionPhotos photos={job.photos} label={`${confirmationNumber(job.id)} photo`} />
+        <CompletionPhotos photos={job.photos} label={`${requestNumber(job.id)} photo`} />
       </Stack>
     </Card>
   );

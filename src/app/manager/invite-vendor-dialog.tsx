@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { lifecycleErrorMessage } from '#app/requests/lifecycle-error.ts';
 import { ErrorAlert } from '#app/ui/error-alert.tsx';
 import { showToast } from '#app/ui/toast.ts';
-import { confirmationNumber } from '#shared/confirmation-number.ts';
+import { requestNumber } from '#shared/display-names.ts';
 import type { VendorDirectoryEntry as VendorListItem } from '#shared/vendor-directory.ts';
 import { useInviteVendor, useOpenRequests } from './api.ts';
 
@@ -26,7 +26,7 @@ export function InviteVendorDialog({
   };
   const options = (requests.data ?? []).map((request) => ({
     value: String(request.id),
-    label: `${confirmationNumber(request.id)} · ${request.service_type}${request.property ? ` · ${request.property}` : ''}`,
+    label: `${requestNumber(request.id)} · ${request.service_type}${request.property ? ` · ${request.property}` : ''}`,
   }));
 
   return (
@@ -74,7 +74,7 @@ export function InviteVendorDialog({
                     showToast({
                       color: 'green',
                       title: already ? 'Already invited' : 'Vendor invited',
-                      message: `${vendor.name} ${already ? 'was already invited' : 'was invited'} to ${confirmationNumber(Number(requestId))}.`,
+                      message: `${vendor.name} ${already ? 'was already invited' : 'was invited'} to request ${requestNumber(Number(requestId))}.`,
                     });
                     close();
                   },

@@ -8,6 +8,7 @@ import { listStore, type OfflineStore, offlineQueryFn, rowStore } from '#app/off
 import { submitThroughOutbox } from '#app/offline/outbox-api.ts';
 import { useOnline } from '#app/offline/outbox-hooks.ts';
 import { refusalError } from '#app/offline/refusal-error.ts';
+import { requestNumber } from '#shared/display-names.ts';
 import {
   conversationListSchema,
   MESSAGE_POLL_MS,
@@ -191,7 +192,7 @@ export async function sendMessage(input: MessageInput): Promise<SendMessageResul
     path,
     body: { ...input },
     requestId: input.request,
-    label: `Message on request #${input.request}`,
+    label: `Message on request ${requestNumber(input.request)}`,
   });
   if (result.status === 'refused') throw refusalError(result.refusal);
   if (result.status === 'queued') return { kind: 'queued' };

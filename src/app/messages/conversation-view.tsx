@@ -5,6 +5,7 @@ import { Link } from 'react-router-dom';
 import { isApiError } from '#app/lib/api-error.ts';
 import { LastRefreshed } from '#app/offline/last-refreshed.tsx';
 import { showToast } from '#app/ui/toast.ts';
+import { requestLabel } from '#shared/display-names.ts';
 import {
   messageKeys,
   type ThreadRef,
@@ -89,7 +90,7 @@ export function ConversationView({
       {backLink}
       <div>
         <Title order={2} fz="h3">
-          {request.data.type} Request #{request.data.id}
+          {request.data.type} {requestLabel(request.data.id)}
         </Title>
         <Text size="sm" c="dimmed">
           {[vendorName, request.data.project?.name, creator ? `Created by ${creator}` : null]

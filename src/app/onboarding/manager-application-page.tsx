@@ -1,17 +1,27 @@
 import { Button, Group, Paper, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { type ChangeEvent, useState } from 'react';
+import { type ChangeEvent, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ErrorAlert } from '#app/ui/error-alert.tsx';
 import { usePageTitle } from '#app/ui/page-title.ts';
 import { useHydrated } from '#app/ui/use-hydrated.ts';
 import { formatEin, formatPhone } from '#shared/formatters.ts';
-import { managerSubmitErrorText, useSubmitManagerApplication } from './api.ts';
+import {
+  managerSubmitErrorText,
+  saveManagerStep,
+  serverFieldErrors,
+  useManagerDraft,
+  useSubmitManagerApplication,
+} from './api.ts';
+import { emailError } from './email-taken-error.tsx';
+import { useFirstErrorFocus } from './first-error-focus.ts';
 import {
   EMPTY_MANAGER_APPLICATION,
   MANAGER_STEPS,
   type ManagerApplicationValues,
   type ManagerField,
+  managerStepOf,
+  managerValuesFromDraft,
   validateManagerApplication,
   validateManagerStep,
 } from './manager-application-steps.ts';
@@ -43,6 +53,9 @@ export function ManagerApplicationPage() {
   const navigate = useNavigate();
   const [step, setStep] = useState(0);
   const [submitError, setSubmitError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const fieldsRef = useRef<HTMLDivElement>(null);
+  const focusFirstError = useFirstErrorFocus(fieldsRef);
   const submit = useSubmitManagerApplication();
   const form = useForm<ManagerApplicationValues>({
     initialValues: EMPTY_MANAGER_APPLICATION,
@@ -50,6 +63,24 @@ export function ManagerApplicationPage() {
     validateInputOnChange: true,
     validate: (values) => validateManagerApplication(values),
   });
+
+  // A reload (or a phone back from another app) resumes where the session's draft stopped, unless
+  // the visitor has started typing meanwhile.
+  const draft = useManagerDraft();
+  const resumed = useRef(false);
+  useEffect(() => {
+    if (resumed.current || !draft.data) return;
+    resumed.current = true;
+    if (draft.data.step === 0 || form.isDirty()) return;
+    form.setValues(managerValuesFromDraft(draft.data.fields));
+    form.resetDirty();
+    setStep(Math.min(draft.data.step, LAST_STEP));
+  }, [draft.data, form]);
+
+  const showErrors = (errors: Partial<Record<ManagerField, string>>) => {
+    form.setErrors(errors);
+    focusFirstError();
+  };
 
   const field = (
     name: ManagerField,
@@ -68,10 +99,26 @@ export function ManagerApplicationPage() {
     };
   };
 
-  const next = () => {
+  // Next checks the step, then saves it: the server has the last word on the email (an account may
+  // already use it), and a reload resumes from what is saved.
+  const next = async () => {
+    setSubmitError(null);
     const errors = validateManagerStep(step, form.getValues());
-    form.setErrors(errors);
-    if (Object.keys(errors).length === 0) setStep((current) => Math.min(current + 1, LAST_STEP));
+    if (Object.keys(errors).length > 0) {
+      showErrors(errors);
+      return;
+    }
+    setSaving(true);
+    try {
+      await saveManagerStep(step, form.getValues());
+      setStep((current) => Math.min(current + 1, LAST_STEP));
+    } catch (error) {
+      const fieldErrors = serverFieldErrors(error);
+      if (Object.keys(fieldErrors).length > 0) showErrors(fieldErrors);
+      else setSubmitError(managerSubmitErrorText(error));
+    } finally {
+      setSaving(false);
+    }
   };
 
   const runSubmit = async () => {
@@ -81,6 +128,14 @@ export function ManagerApplicationPage() {
       if (redirectUrl.startsWith('/')) navigate(redirectUrl);
       else window.location.assign(redirectUrl);
     } catch (error) {
+      // A field the server refused goes back to its step, with its message under it.
+      const fieldErrors = serverFieldErrors(error);
+      const first = Object.keys(fieldErrors)[0];
+      submit.reset();
+      if (first !== undefined) {
+        setStep(managerStepOf(first));
+        showErrors(fieldErrors);
+      }
       setSubmitError(managerSubmitErrorText(error));
     }
   };
@@ -108,49 +163,60 @@ export function ManagerApplicationPage() {
         </Text>
       </div>
 
-      <WizardStepper steps={MANAGER_STEPS} active={step} onStepClick={setStep} inert={!hydrated}>
-        <Paper withBorder p="lg" radius="md">
-          <Stack gap="sm">
-            <TextInput {...field('building_name')} />
-            <TextInput {...field('building_address')} />
-            <TextInput
-              {...field('office_phone', { format: formatPhone })}
-              type="tel"
-              placeholder="(555) 555-5555"
+      <div ref={fieldsRef}>
+        <WizardStepper steps={MANAGER_STEPS} active={step} onStepClick={setStep} inert={!hydrated}>
+          <Paper withBorder p="lg" radius="md">
+            <Stack gap="sm">
+              <TextInput {...field('building_name')} />
+              <TextInput {...field('building_address')} />
+              <TextInput
+                {...field('office_phone', { format: formatPhone })}
+                type="tel"
+                placeholder="(555) 555-5555"
+              />
+              <TextInput
+                {...field('ein', { format: formatEin })}
+                inputMode="numeric"
+                placeholder="12-3456789"
+              />
+              <TextInput {...field('total_employees')} inputMode="numeric" />
+            </Stack>
+          </Paper>
+          <Paper withBorder p="lg" radius="md">
+            <Stack gap="sm">
+              <TextInput {...field('first_name')} autoComplete="given-name" />
+              <TextInput {...field('last_name')} autoComplete="family-name" />
+              <TextInput
+                {...field('email')}
+                error={emailError(form.errors.email)}
+                type="email"
+                autoComplete="email"
+              />
+              <TextInput
+                {...field('phone', { format: formatPhone })}
+                type="tel"
+                placeholder="(555) 555-5555"
+              />
+              <TextInput {...field('job_title')} />
+            </Stack>
+          </Paper>
+          <Paper withBorder p="lg" radius="md">
+            <Stack gap="sm">
+              <TextInput {...field('company_name')} />
+              <TextInput {...field('company_address')} />
+              <TextInput {...field('company_logo', { required: false })} type="url" placeholder="https://" />
+            </Stack>
+          </Paper>
+          <Paper withBorder p="lg" radius="md">
+            <ReviewList
+              rows={(Object.keys(LABELS) as ManagerField[]).map((name) => ({
+                label: LABELS[name],
+                value: values[name],
+              }))}
             />
-            <TextInput
-              {...field('ein', { format: formatEin })}
-              inputMode="numeric"
-              placeholder="12-3456789"
-            />
-            <TextInput {...field('total_employees')} inputMode="numeric" />
-          </Stack>
-        </Paper>
-        <Paper withBorder p="lg" radius="md">
-          <Stack gap="sm">
-            <TextInput {...field('first_name')} autoComplete="given-name" />
-            <TextInput {...field('last_name')} autoComplete="family-name" />
-            <TextInput {...field('email')} type="email" autoComplete="email" />
-            <TextInput {...field('phone', { format: formatPhone })} type="tel" placeholder="(555) 555-5555" />
-            <TextInput {...field('job_title')} />
-          </Stack>
-        </Paper>
-        <Paper withBorder p="lg" radius="md">
-          <Stack gap="sm">
-            <TextInput {...field('company_name')} />
-            <TextInput {...field('company_address')} />
-            <TextInput {...field('company_logo', { required: false })} type="url" placeholder="https://" />
-          </Stack>
-        </Paper>
-        <Paper withBorder p="lg" radius="md">
-          <ReviewList
-            rows={(Object.keys(LABELS) as ManagerField[]).map((name) => ({
-              label: LABELS[name],
-              value: values[name],
-            }))}
-          />
-        </Paper>
-      </WizardStepper>
+          </Paper>
+        </WizardStepper>
+      </div>
 
       {submitError ? <ErrorAlert>{submitError}</ErrorAlert> : null}
 
@@ -158,12 +224,14 @@ export function ManagerApplicationPage() {
         <Button
           variant="default"
           onClick={() => setStep((current) => Math.max(current - 1, 0))}
-          disabled={step === 0}
+          disabled={step === 0 || saving}
         >
           Back
         </Button>
         {step < LAST_STEP ? (
-          <Button onClick={next}>Next</Button>
+          <Button onClick={next} loading={saving}>
+            Next
+          </Button>
         ) : (
           <Button onClick={runSubmit}>Submit</Button>
         )}

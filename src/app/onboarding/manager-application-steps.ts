@@ -1,8 +1,10 @@
 import type { ZodType } from 'zod';
+import { formatEin, formatPhone } from '#shared/formatters.ts';
 import {
   adminContactSchema,
   buildingInfoSchema,
   companyInfoSchema,
+  type ManagerDraft,
   managerApplicationSchema,
 } from '#shared/manager-application.ts';
 
@@ -95,4 +97,25 @@ export function validateManagerApplication(
   values: ManagerApplicationValues,
 ): Partial<Record<ManagerField, string>> {
   return firstMessages(managerApplicationSchema, values);
+}
+
+/** The step that asks for `field` (0 when unknown), to show a submit's field error where it belongs. */
+export function managerStepOf(field: string): number {
+  return Math.max(
+    0,
+    MANAGER_STEP_FIELDS.findIndex((fields) => (fields as readonly string[]).includes(field)),
+  );
+}
+
+/** The form's values from the saved draft, formatted as the fields show them. */
+export function managerValuesFromDraft(fields: ManagerDraft['fields']): ManagerApplicationValues {
+  const values = { ...EMPTY_MANAGER_APPLICATION };
+  for (const name of Object.keys(values) as ManagerField[]) {
+    const saved = fields[name];
+    if (saved !== null && saved !== undefined) values[name] = String(saved);
+  }
+  values.office_phone = formatPhone(values.office_phone);
+  values.phone = formatPhone(values.phone);
+  values.ein = formatEin(values.ein);
+  return values;
 }

@@ -1,19 +1,23 @@
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { isApiError } from '#app/lib/api-error.ts';
 import { afterLoadAndIdle } from '#app/start-timing.ts';
 import { ErrorAlert } from '#app/ui/error-alert.tsx';
 import { usePageTitle } from '#app/ui/page-title.ts';
 import { useHydrated } from '#app/ui/use-hydrated.ts';
+import type { VendorDraft } from '#shared/vendor-application.ts';
 import {
   saveVendorCompanyInfo,
   saveVendorInsurance,
+  serverFieldErrors,
   submitVendorApplication,
+  useVendorDraft,
   useVendorPlans,
   vendorPlansQuery,
 } from './api.ts';
+import { useFirstErrorFocus } from './first-error-focus.ts';
 import {
   certificateError,
   EMPTY_VENDOR_COMPANY,
@@ -21,6 +25,7 @@ import {
   VENDOR_STEPS,
   type VendorCompanyValues,
   validateVendorCompany,
+  vendorValuesFromDraft,
 } from './vendor-application-steps.ts';
 import { VendorCompanyFields } from './vendor-company-fields.tsx';
 import { WizardStepper } from './wizard-stepper.tsx';
@@ -45,6 +50,8 @@ export function VendorApplicationPage() {
   const [busy, setBusy] = useState(false);
   const [alert, setAlert] = useState<string | null>(null);
   const [certificate, setCertificate] = useState<File | null>(null);
+  // The certificate a previous visit uploaded: the server keeps it, the browser cannot get it back.
+  const [certificateOnFile, setCertificateOnFile] = useState<VendorDraft['insurance_certificate']>(null);
   const [certificateMessage, setCertificateMessage] = useState<string | null>(null);
   const [planId, setPlanId] = useState<string | null>(null);
   const [planMessage, setPlanMessage] = useState<string | null>(null);
@@ -67,12 +74,33 @@ export function VendorApplicationPage() {
     validate: validateVendorCompany,
   });
   const plan = plans.data?.find((candidate) => String(candidate.id) === planId);
+  const fieldsRef = useRef<HTMLDivElement>(null);
+  const focusFirstError = useFirstErrorFocus(fieldsRef);
+
+  // A reload (or a phone back from another app with the PDF) resumes where the session's draft
+  // stopped, unless the visitor has started typing meanwhile.
+  const draft = useVendorDraft();
+  const resumed = useRef(false);
+  useEffect(() => {
+    if (resumed.current || !draft.data) return;
+    resumed.current = true;
+    const saved = draft.data;
+    if (saved.step === 0 || form.isDirty()) return;
+    form.setValues(vendorValuesFromDraft(saved.fields));
+    form.resetDirty();
+    setCertificateOnFile(saved.insurance_certificate);
+    if (saved.plan_id !== null) setPlanId(String(saved.plan_id));
+    setStep(Math.min(saved.step, LAST_STEP));
+  }, [draft.data, form]);
 
   // Validate the step, save steps 0 and 1, then move on; step 2 saves nothing (section 4).
   const next = async () => {
     setAlert(null);
     if (step === 0) {
-      if (form.validate().hasErrors) return;
+      if (form.validate().hasErrors) {
+        focusFirstError();
+        return;
+      }
       // The next steps' chunk comes beside the save: step 1 shows without a blank moment.
       const later = loadLaterSteps().catch(() => undefined);
       if (
@@ -81,11 +109,17 @@ export function VendorApplicationPage() {
         return;
       await later;
     } else if (step === 1) {
+      // Kept from a previous visit unless another file is chosen.
+      if (certificate === null && certificateOnFile !== null) {
+        setStep(PLAN_STEP);
+        return;
+      }
       const message = certificateError(certificate);
       setCertificateMessage(message);
       if (message !== null || certificate === null) return;
       if (!(await attempt(() => saveVendorInsurance(certificate), 'Failed to save insurance information')))
         return;
+      setCertificateOnFile({ content_type: certificate.type, size: certificate.size });
     } else if (step === PLAN_STEP && plan === undefined) {
       setPlanMessage(PLAN_REQUIRED);
       return;
@@ -98,8 +132,13 @@ export function VendorApplicationPage() {
     try {
       await save();
       return true;
-    } catch {
-      setAlert(failure);
+    } catch (error) {
+      // A field the server refused (an email that has an account) goes under its field.
+      const fieldErrors = serverFieldErrors(error);
+      if (Object.keys(fieldErrors).length > 0) {
+        form.setErrors(fieldErrors);
+        focusFirstError();
+      } else setAlert(failure);
       return false;
     } finally {
       setBusy(false);
@@ -149,36 +188,44 @@ export function VendorApplicationPage() {
           Apply to bid on maintenance jobs from property managers.
         </Text>
       </div>
-      <WizardStepper steps={VENDOR_STEPS} active={step} onStepClick={setStep} inert={!hydrated}>
-        <Paper withBorder p="lg" radius="md">
-          <VendorCompanyFields form={form} />
-        </Paper>
-        <Suspense fallback={null}>
-          <VendorInsuranceStep
-            certificate={certificate}
-            error={certificateMessage}
-            onChange={(file) => {
-              setCertificate(file);
-              setCertificateMessage(file ? certificateError(file) : null);
-            }}
-          />
-        </Suspense>
-        <Suspense fallback={null}>
-          <VendorPlanPicker
-            plans={plans.data}
-            failed={plans.isError}
-            value={planId}
-            onChange={(id) => {
-              setPlanId(id);
-              setPlanMessage(null);
-            }}
-            error={planMessage}
-          />
-        </Suspense>
-        <Suspense fallback={null}>
-          <VendorReviewStep values={form.getValues()} certificate={certificate} plan={plan} />
-        </Suspense>
-      </WizardStepper>
+      <div ref={fieldsRef}>
+        <WizardStepper steps={VENDOR_STEPS} active={step} onStepClick={setStep} inert={!hydrated}>
+          <Paper withBorder p="lg" radius="md">
+            <VendorCompanyFields form={form} />
+          </Paper>
+          <Suspense fallback={null}>
+            <VendorInsuranceStep
+              certificate={certificate}
+              onFile={certificateOnFile}
+              error={certificateMessage}
+              onChange={(file) => {
+                setCertificate(file);
+                setCertificateMessage(file ? certificateError(file) : null);
+              }}
+            />
+          </Suspense>
+          <Suspense fallback={null}>
+            <VendorPlanPicker
+              plans={plans.data}
+              failed={plans.isError}
+              value={planId}
+              onChange={(id) => {
+                setPlanId(id);
+                setPlanMessage(null);
+              }}
+              error={planMessage}
+            />
+          </Suspense>
+          <Suspense fallback={null}>
+            <VendorReviewStep
+              values={form.getValues()}
+              certificate={certificate}
+              onFile={certificateOnFile}
+              plan={plan}
+            />
+          </Suspense>
+        </WizardStepper>
+      </div>
       {errorAlert}
       <Group justify="space-between" inert={!hydrated}>
         <Button

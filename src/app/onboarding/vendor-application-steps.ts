@@ -1,8 +1,10 @@
 import { SERVICE_CATEGORIES } from '#shared/categories.ts';
 import { certificateFileError } from '#shared/certificate-file.ts';
+import { formatEin, formatPhone } from '#shared/formatters.ts';
 import {
   PLAN_MESSAGE,
   REGISTERED_STATES as STATES,
+  type VendorDraft,
   vendorCompanyInfoSchema,
 } from '#shared/vendor-application.ts';
 
@@ -54,4 +56,16 @@ export function validateVendorCompany(
 /** Checked before anything is sent (section 5, step 1). */
 export function certificateError(file: Pick<File, 'type' | 'size'> | null): string | null {
   return certificateFileError(file);
+}
+
+/** The company step's values from the saved draft, formatted as the fields show them. */
+export function vendorValuesFromDraft(fields: VendorDraft['fields']): VendorCompanyValues {
+  const values = { ...EMPTY_VENDOR_COMPANY };
+  for (const name of VENDOR_COMPANY_FIELDS) {
+    const saved = fields[name];
+    if (saved !== null && saved !== undefined) values[name] = String(saved);
+  }
+  values.phone = formatPhone(values.phone);
+  values.ein = formatEin(values.ein);
+  return values;
 }

@@ -3,6 +3,7 @@ import type { UseFormReturnType } from '@mantine/form';
 import type { ChangeEvent } from 'react';
 import { DeferredSelect } from '#app/ui/deferred-select.tsx';
 import { formatEin, formatPhone } from '#shared/formatters.ts';
+import { emailError } from './email-taken-error.tsx';
 import {
   INDUSTRIES,
   REGISTERED_STATES,
@@ -51,7 +52,7 @@ export function VendorCompanyFields({ form }: { form: UseFormReturnType<VendorCo
       <TextInput {...text('last_name')} autoComplete="family-name" />
       <TextInput {...text('job_title')} />
       <TextInput {...text('phone', formatPhone)} type="tel" placeholder="(555) 555-5555" />
-      <TextInput {...text('email')} type="email" autoComplete="email" />
+      <TextInput {...text('email')} error={emailError(form.errors.email)} type="email" autoComplete="email" />
     </SimpleGrid>
   );
 }

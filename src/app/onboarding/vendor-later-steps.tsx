@@ -1,8 +1,8 @@
 import { Button, FileInput, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconCreditCard, IconUpload } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { formatUsd } from '#shared/formatters.ts';
-import { CERTIFICATE_ACCEPT } from '#shared/vendor-application.ts';
+import { formatPlanPrice } from '#shared/plan-price.ts';
+import { CERTIFICATE_ACCEPT, type VendorDraft } from '#shared/vendor-application.ts';
 import type { VendorPlan } from './api.ts';
 import { ReviewList } from './review-list.tsx';
 import { VENDOR_COMPANY_FIELDS, type VendorCompanyValues } from './vendor-application-steps.ts';
@@ -14,13 +14,24 @@ import { VENDOR_LABELS } from './vendor-company-fields.tsx';
 
 export { VendorPlanPicker } from './vendor-plan-picker.tsx';
 
+type CertificateOnFile = VendorDraft['insurance_certificate'];
+
+/** How a certificate uploaded on a previous visit is named: the server keeps its kind and size only. */
+function onFileText(onFile: NonNullable<CertificateOnFile>): string {
+  const kind = onFile.content_type === 'application/pdf' ? 'PDF' : 'image';
+  return `Uploaded earlier (${kind}, ${Math.max(1, Math.round(onFile.size / 1024))} KB)`;
+}
+
 /** Step 1: the insurance certificate. */
 export function VendorInsuranceStep({
   certificate,
+  onFile,
   error,
   onChange,
 }: {
   certificate: File | null;
+  /** A certificate saved on a previous visit: kept unless another file is chosen. */
+  onFile: CertificateOnFile;
   error: string | null;
   onChange: (file: File | null) => void;
 }) {
@@ -28,7 +39,11 @@ export function VendorInsuranceStep({
     <Paper withBorder p="lg" radius="md">
       <FileInput
         label="Insurance Certificate"
-        description="A PDF or an image, less than 5MB."
+        description={
+          onFile && !certificate
+            ? `${onFileText(onFile)}. Choose a file only to replace it.`
+            : 'A PDF or an image, less than 5MB.'
+        }
         placeholder="Choose a file"
         accept={CERTIFICATE_ACCEPT}
         leftSection={<IconUpload size={16} aria-hidden />}
@@ -42,16 +57,18 @@ export function VendorInsuranceStep({
   );
 }
 
-const planText = (plan: VendorPlan) => `${plan.name} (${formatUsd(plan.price)} / ${plan.frequency})`;
+const planText = (plan: VendorPlan) => `${plan.name} (${formatPlanPrice(plan.price, plan.frequency)})`;
 
 /** Step 3: every answer under its label. */
 export function VendorReviewStep({
   values,
   certificate,
+  onFile,
   plan,
 }: {
   values: VendorCompanyValues;
   certificate: File | null;
+  onFile: CertificateOnFile;
   plan: VendorPlan | undefined;
 }) {
   return (
@@ -59,7 +76,10 @@ export function VendorReviewStep({
       <ReviewList
         rows={[
           ...VENDOR_COMPANY_FIELDS.map((name) => ({ label: VENDOR_LABELS[name], value: values[name] })),
-          { label: 'Insurance Certificate', value: certificate?.name ?? '' },
+          {
+            label: 'Insurance Certificate',
+            value: certificate?.name ?? (onFile ? onFileText(onFile) : ''),
+          },
           { label: 'Plan', value: plan ? planText(plan) : '' },
         ]}
       />
@@ -91,8 +111,8 @@ export function VendorPaymentScreen({
           </Title>
         </Group>
         <Text>
-          Your application is ready. Pay for the <b>{plan.name}</b> plan ({formatUsd(plan.price)} /{' '}
-          {plan.frequency}) on the secure checkout page to complete it.
+          Your application is ready. Pay for the <b>{plan.name}</b> plan (
+          {formatPlanPrice(plan.price, plan.frequency)}) on the secure checkout page to complete it.
         </Text>
         {alert}
         <Group justify="space-between">

@@ -1,5 +1,5 @@
 import { Alert, Badge, Card, Radio, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
-import { formatUsd } from '#shared/formatters.ts';
+import { formatPlanAmount, planPeriod } from '#shared/plan-price.ts';
 import type { VendorPlan } from './api.ts';
 
 interface VendorPlanPickerProps {
@@ -50,9 +50,9 @@ export function VendorPlanPicker({ plans, failed, value, onChange, error }: Vend
               <Stack gap="xs">
                 <Radio value={id} label={<Text fw={600}>{plan.name}</Text>} />
                 <Text fz={28} fw={700} lh={1.1}>
-                  {formatUsd(plan.price)}{' '}
+                  {formatPlanAmount(plan.price)}{' '}
                   <Text span c="dimmed" fz="sm" fw={400}>
-                    / {plan.frequency}
+                    / {planPeriod(plan.frequency)}
                   </Text>
                 </Text>
                 {plan.description ? (

@@ -167,7 +167,14 @@ export function equirectangularPosition({ pitch, yaw }: Angles): { left: number;
   return { left: (normalizeYaw(yaw) + 180) / 360, top: (90 - clampPitch(pitch)) / 180 };
 }
 
-/** Whole degrees for people: "pitch 12°, yaw -40°". */
+/**
+ * Where a view points, in whole degrees and plain words for people: "40° left, 12° up",
+ * "straight ahead, level". Turning is measured from the centre of the picture, tilting from the horizon.
+ */
 export function describeAngles({ pitch, yaw }: Angles): string {
-  return `pitch ${Math.round(pitch)}°, yaw ${Math.round(normalizeYaw(yaw))}°`;
+  const turn = Math.round(normalizeYaw(yaw));
+  const tilt = Math.round(pitch);
+  const across = turn === 0 ? 'straight ahead' : `${Math.abs(turn)}° ${turn > 0 ? 'right' : 'left'}`;
+  const upDown = tilt === 0 ? 'level' : `${Math.abs(tilt)}° ${tilt > 0 ? 'up' : 'down'}`;
+  return `${across}, ${upDown}`;
 }

@@ -44,6 +44,8 @@ export interface SphereViewerProps {
 }
 
 const BUTTON_ZOOM_FACTOR = 0.8;
+/** The zoom buttons are a finger's size (44 px): on a phone they are the easiest way to zoom. */
+const FINGER = 44;
 
 class SceneErrorBoundary extends Component<
   { fallback: ReactNode; children: ReactNode },
@@ -255,6 +257,7 @@ function InteractiveSphere({
           <ActionIcon
             variant="white"
             color="dark"
+            size={FINGER}
             aria-label="Zoom in"
             disabled={view.fov <= MIN_FOV}
             onClick={() => setView((current) => zoomView(current, BUTTON_ZOOM_FACTOR))}
@@ -264,6 +267,7 @@ function InteractiveSphere({
           <ActionIcon
             variant="white"
             color="dark"
+            size={FINGER}
             aria-label="Zoom out"
             disabled={view.fov >= MAX_FOV}
             onClick={() => setView((current) => zoomView(current, 1 / BUTTON_ZOOM_FACTOR))}

@@ -2,6 +2,7 @@ import { Group, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { lazy, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import type { JobBidMark } from '#app/bids/job-bid-marks.ts';
 import { LazyBidDialog } from '#app/bids/lazy-bid-dialog.tsx';
 import { useDeferredAnswer } from '#app/lib/use-deferred-answer.ts';
 import { LastRefreshed } from '#app/offline/last-refreshed.tsx';
@@ -45,12 +46,22 @@ const SORT_OPTIONS = [
 const UnderReviewNotice = lazy(() =>
   import('#app/ui/under-review-notice.tsx').then((m) => ({ default: m.UnderReviewNotice })),
 );
+// The vendor's own bids on the jobs, known after the list is drawn (job-bid-marks-loader.tsx).
+const JobBidMarksLoader = lazy(() =>
+  import('./job-bid-marks-loader.tsx').then((m) => ({ default: m.JobBidMarksLoader })),
+);
+const NO_BID_MARKS: ReadonlyMap<number, JobBidMark> = new Map();
+
 export function AvailableJobsPage() {
   const [params, setParams] = useSearchParams();
   const view = readJobsView(params);
   const jobs = useJobs(view);
   const [filtersOpen, filters] = useDisclosure(false);
-  const [bidRequestId, setBidRequestId] = useState<number | null>(null);
+  const [bidTarget, setBidTarget] = useState<{ requestId: number; existingBidId: number | null } | null>(
+    null,
+  );
+  const bidRequestId = bidTarget?.requestId ?? null;
+  const [bidMarks, setBidMarks] = useState<ReadonlyMap<number, JobBidMark>>(NO_BID_MARKS);
   // The bid dialog's summary of the job (GET /api/requests/{id}/, kept offline like the detail).
   const bidRequest = useRequestDetail(bidRequestId === null ? null : String(bidRequestId));
 
@@ -81,6 +92,9 @@ export function AvailableJobsPage() {
   }
   return (
     <Stack gap="md">
+      <Suspense fallback={null}>
+        <JobBidMarksLoader onMarks={setBidMarks} />
+      </Suspense>
       <ListHeader
         title="Available Jobs"
         shown={data ? { count: data.results.length, total: data.count, noun: 'jobs' } : null}
@@ -97,7 +111,8 @@ export function AvailableJobsPage() {
           onChange: (ordering) =>
             go({ ...view, sort: readColumnSort(JOB_ORDERING_FIELDS, ordering), page: 1 }),
           hiddenFrom: 'lg',
-          width: 190,
+          // Wide enough for 'Default (status, newest)' whole, and still beside Filters on a 375 px phone.
+          width: 220,
         }}
         onFilters={filters.open}
       />
@@ -131,7 +146,8 @@ export function AvailableJobsPage() {
             jobs={data.results}
             sort={view.sort}
             onSort={(field) => go({ ...view, sort: nextSort(view.sort, field), page: 1 })}
-            onBid={(job) => setBidRequestId(job.id)}
+            bidMarks={bidMarks}
+            onBid={(job, existingBidId) => setBidTarget({ requestId: job.id, existingBidId })}
           />
         ) : null}
       </ListStates>
@@ -146,7 +162,12 @@ export function AvailableJobsPage() {
         onApply={applyFilters}
         onClose={filters.close}
       />
-      <LazyBidDialog requestId={bidRequestId} request={bidRequest} onClose={() => setBidRequestId(null)} />
+      <LazyBidDialog
+        requestId={bidRequestId}
+        request={bidRequest}
+        existingBidId={bidTarget?.existingBidId ?? null}
+        onClose={() => setBidTarget(null)}
+      />
     </Stack>
   );
 }

@@ -9,14 +9,15 @@ import type { BidOptionBody } from '#shared/bid-line-items.ts';
 import { formatUsd } from '#shared/formatters.ts';
 import type { RequestDetailBid } from '#shared/request-responses.ts';
 import classes from './award-bids-card.module.css';
+import { BidTerms } from './bid-terms.tsx';
 import { MessageVendorLink } from './message-vendor-link.tsx';
 
 const byPosition = (bid: RequestDetailBid) => [...bid.options].sort((a, b) => a.position - b.position);
 
 /**
- * The manager's choice of vendor while the request is Open: every bid with vendor, amount, time and
- * status, and Award on each pending one behind a confirm dialog (the others are then rejected). A
- * bid with options (issue 20) is awarded one option at a time: a button for each.
+ * The manager's choice of vendor while the request is Open: every bid with vendor, amount, time,
+ * start and notes, and status, and Award on each pending one behind a confirm dialog (the others are
+ * then rejected). A bid with options (issue 20) is awarded one option at a time: a button for each.
  */
 export function AwardBidsCard({
   requestId,
@@ -69,6 +70,10 @@ export function AwardBidsCard({
         bid.options.length > 0
           ? `${bid.options.length} options`
           : timeWithUnit(bid.estimated_time, bid.estimated_time_unit),
+    },
+    {
+      label: 'Start and notes',
+      cell: (bid) => <BidTerms bid={bid} vendorName={bid.vendor_name} />,
     },
     { label: 'Status', cell: (bid) => <BidStatusBadge status={bid.status} /> },
     {
@@ -123,7 +128,7 @@ export function AwardBidsCard({
           columns={columns}
           rows={bids}
           rowKey={(bid) => bid.id}
-          minWidth={520}
+          minWidth={680}
           striped={false}
         />
       </Stack>

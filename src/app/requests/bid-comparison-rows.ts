@@ -27,7 +27,10 @@ export interface ComparableBid extends PricedOffer {
   id: number;
   vendor_name: string;
   status: BidStatus;
-  options: (PricedOffer & { position: number; label: string })[];
+  /** The bid's terms and start: sent to the request's managers only (absent otherwise). */
+  notes?: string | undefined;
+  proposed_start_date?: string | undefined;
+  options: (PricedOffer & { position: number; label: string; notes?: string | undefined })[];
 }
 
 export interface ComparisonColumn {
@@ -41,6 +44,10 @@ export interface ComparisonColumn {
   estimated_time: number;
   estimated_time_unit: TimeUnit;
   line_items: ComparedLineItem[];
+  /** The option's own notes, then the bid's (each non-empty); empty when there are none. */
+  notes: string[];
+  /** The bid's proposed start (its options share it), null when the answer does not carry it. */
+  proposed_start_date: string | null;
 }
 
 export interface ComparisonRow {
@@ -62,9 +69,18 @@ export function comparisonColumns(bids: readonly ComparableBid[]): ComparisonCol
   return bids
     .filter((bid) => bid.status !== 'withdrawn')
     .flatMap((bid): ComparisonColumn[] => {
+      const start = bid.proposed_start_date ?? null;
       if (bid.options.length === 0) {
         return [
-          { ...offerOf(bid), key: `bid-${bid.id}`, heading: bid.vendor_name, bidId: bid.id, option: null },
+          {
+            ...offerOf(bid),
+            key: `bid-${bid.id}`,
+            heading: bid.vendor_name,
+            bidId: bid.id,
+            option: null,
+            notes: nonEmpty([bid.notes]),
+            proposed_start_date: start,
+          },
         ];
       }
       return [...bid.options]
@@ -75,9 +91,14 @@ export function comparisonColumns(bids: readonly ComparableBid[]): ComparisonCol
           heading: `${bid.vendor_name} — ${option.label}`,
           bidId: bid.id,
           option: option.position,
+          notes: nonEmpty([option.notes, bid.notes]),
+          proposed_start_date: start,
         }));
     });
 }
+
+const nonEmpty = (notes: readonly (string | undefined)[]) =>
+  notes.filter((note): note is string => note !== undefined && note.trim() !== '');
 
 const offerOf = (offer: PricedOffer) => ({
   amount: offer.amount,

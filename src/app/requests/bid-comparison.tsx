@@ -3,6 +3,7 @@ import { IconRuler2 } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { timeWithUnit } from '#app/bids/bid-display.ts';
 import { formatUnitPrice, quantityWithUnit } from '#app/bids/line-item-display.ts';
+import { formatDate } from '#shared/date-display.ts';
 import { formatUsd } from '#shared/formatters.ts';
 import type { RequestDetail } from '#shared/request-responses.ts';
 import classes from './bid-comparison.module.css';
@@ -30,8 +31,8 @@ export function awardedOffer(request: RequestDetail): AwardedOffer | null {
 /**
  * "Compare bids" on the manager's request detail (issue 20): every priced offer in a column, the
  * line items matched across them in rows (bid-comparison-rows.ts), a row whose quantities differ
- * marked "Measured differently" in words as well as colour, and each offer's amount and time last.
- * Shown only when there are two offers or more and at least one is priced from line items.
+ * marked "Measured differently" in words as well as colour, then each offer's amount and time, and
+ * (for the request's managers, whose answer carries them) its start date and notes. Shown only when there are two offers or more and at least one is priced from line items.
  */
 export function BidComparison({
   bids,
@@ -96,11 +97,56 @@ export function BidComparison({
                   </td>
                 ))}
               </tr>
+              <TermsRows columns={columns} />
             </tbody>
           </table>
         </section>
       </Stack>
     </Card>
+  );
+}
+
+/** Start date and notes of each offer: an option's own notes first, then its bid's. */
+function TermsRows({ columns }: { columns: readonly ComparisonColumn[] }) {
+  if (columns.every((column) => column.proposed_start_date === null)) return null;
+  return (
+    <>
+      <tr>
+        <th scope="row" className={classes.sticky}>
+          Start date
+        </th>
+        {columns.map((column) => (
+          <td key={column.key}>
+            {column.proposed_start_date ? formatDate(column.proposed_start_date) : 'Not specified'}
+          </td>
+        ))}
+      </tr>
+      <tr>
+        <th scope="row" className={classes.sticky}>
+          Notes
+        </th>
+        {columns.map((column) => (
+          <td key={column.key}>
+            {column.notes.length === 0 ? (
+              <Text size="sm" c="dimmed">
+                No notes
+              </Text>
+            ) : (
+              column.notes.map((note) => (
+                <Text
+                  key={note}
+                  size="sm"
+                  mb={4}
+                  style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+                >
+                  {note}
+                </Text>
+              ))
+            )}
+          </td>
+        ))}
+      </tr>
+    </>
   );
 }
 

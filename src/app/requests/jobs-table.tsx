@@ -1,5 +1,7 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router-dom';
+import type { JobBidMark } from '#app/bids/job-bid-marks.ts';
 import { vendorRequestPath } from '#app/route-paths.ts';
 import { CardTitleRow } from '#app/ui/card-title-row.tsx';
 import { type Column, sortableBy } from '#app/ui/columns-table.tsx';
@@ -13,12 +15,20 @@ import { invitedVendorsText } from '#shared/status-labels.ts';
 import type { JobsView } from './jobs-url-state.ts';
 import { KeepJobAction } from './keep-job-action.tsx';
 
+// A job's own-bid mark: drawn only once the marks have come (job-bid-marks-loader.tsx), so its code
+// loads with them, not with the list.
+const JobBidAction = lazy(() => import('./job-bid-mark.tsx').then((m) => ({ default: m.JobBidAction })));
 interface JobsTableProps {
   jobs: JobListItem[];
   sort: JobsView['sort'];
   onSort: (field: JobOrderingField) => void;
-  onBid: (job: JobListItem) => void;
+  /** The vendor's own bid by job id: such a job is marked and offers "Edit my bid", not "Bid". */
+  bidMarks: ReadonlyMap<number, JobBidMark>;
+  /** Opens the bid form: empty, or on the vendor's pending bid (`existingBidId`). */
+  onBid: (job: JobListItem, existingBidId: number | null) => void;
 }
+
+type OnBid = JobsTableProps['onBid'];
 
 /** Cell props that keep a short value on one line. */
 const nowrap = () => ({ style: { whiteSpace: 'nowrap' } }) as const;
@@ -30,11 +40,13 @@ const invitedText = (job: JobListItem) =>
 
 function JobActions({
   job,
+  mark,
   onBid,
   compact,
 }: {
   job: JobListItem;
-  onBid: (job: JobListItem) => void;
+  mark: JobBidMark | undefined;
+  onBid: OnBid;
   /** In the table "Keep offline" is an icon, so the row keeps its width. */
   compact: boolean;
 }) {
@@ -47,11 +59,15 @@ function JobActions({
       {/* Only an Open job takes bids (signed-in spec, section 6), and never the vendor's own report. */}
       {job.is_own_report ? (
         <OwnReportMark size="md" />
+      ) : mark ? (
+        <Suspense fallback={null}>
+          <JobBidAction job={job} mark={mark} onEdit={(bidId) => onBid(job, bidId)} />
+        </Suspense>
       ) : (
         <Button
           size="xs"
           disabled={job.status !== 'open'}
-          onClick={() => onBid(job)}
+          onClick={() => onBid(job, null)}
           aria-label={`Bid on job #${job.id}`}
         >
           Bid
@@ -62,7 +78,7 @@ function JobActions({
   );
 }
 
-function JobCard({ job, onBid }: { job: JobListItem; onBid: (job: JobListItem) => void }) {
+function JobCard({ job, mark, onBid }: { job: JobListItem; mark: JobBidMark | undefined; onBid: OnBid }) {
   return (
     <>
       <CardTitleRow title={job.service_type} badge={<RequestStatusBadge status={job.status} />} />
@@ -80,13 +96,13 @@ function JobCard({ job, onBid }: { job: JobListItem; onBid: (job: JobListItem) =
           Created {relativeTime(job.created_at)}
         </Text>
       </Stack>
-      <JobActions job={job} onBid={onBid} compact={false} />
+      <JobActions job={job} mark={mark} onBid={onBid} compact={false} />
     </>
   );
 }
 
 /** Available Jobs as a table from the large breakpoint (room for every column beside the sidebar), as cards below it. */
-export function JobsTable({ jobs, sort, onSort, onBid }: JobsTableProps) {
+export function JobsTable({ jobs, sort, onSort, bidMarks, onBid }: JobsTableProps) {
   const sortable = sortableBy(sort, onSort);
   const columns: Column<JobListItem>[] = [
     {
@@ -109,7 +125,11 @@ export function JobsTable({ jobs, sort, onSort, onBid }: JobsTableProps) {
       cellProps: nowrap,
       cell: (job) => relativeTime(job.created_at),
     },
-    { label: 'Actions', hiddenLabel: true, cell: (job) => <JobActions job={job} onBid={onBid} compact /> },
+    {
+      label: 'Actions',
+      hiddenLabel: true,
+      cell: (job) => <JobActions job={job} mark={bidMarks.get(job.id)} onBid={onBid} compact />,
+    },
   ];
 
   return (
@@ -121,7 +141,7 @@ export function JobsTable({ jobs, sort, onSort, onBid }: JobsTableProps) {
       minWidth={860}
       horizontalSpacing="xs"
       cardLabel={(job) => `Job #${job.id}`}
-      card={(job) => <JobCard job={job} onBid={onBid} />}
+      card={(job) => <JobCard job={job} mark={bidMarks.get(job.id)} onBid={onBid} />}
     />
   );
 }

@@ -3,6 +3,7 @@ import { apiRequest, readAnswerThrough } from '#app/lib/api-client.ts';
 import { lazySchema } from '#app/lib/lazy-schema.ts';
 import { submitWithPhotos } from '#app/offline/photo-write.ts';
 import { refusalError } from '#app/offline/refusal-error.ts';
+import { requestNumber } from '#shared/display-names.ts';
 import type { OpenToVendorsInput } from '#shared/invitation-schemas.ts';
 import type {
   AwardInput,
@@ -95,7 +96,7 @@ export async function submitCompletion(
       path: stepPath,
       body: { note: note.trim() },
       requestId,
-      label: `Completion of request #${requestId}`,
+      label: `Completion of request ${requestNumber(requestId)}`,
     },
     photos.map((file) => ({ field: 'photos', file })),
   );

@@ -6,8 +6,10 @@ import { type Column, sortableBy } from '#app/ui/columns-table.tsx';
 import { RequestStatusBadge } from '#app/ui/status-badges.tsx';
 import { TableOrCards } from '#app/ui/table-or-cards.tsx';
 import { formatDate } from '#shared/date-display.ts';
+import { requestLabel, requestNumber } from '#shared/display-names.ts';
 import type { ManagerRequestItem } from '#shared/manager-responses.ts';
 import {
+  bidCountText,
   type MaintenanceSortField,
   type MaintenanceView,
   vendorCountText,
@@ -30,7 +32,7 @@ function ViewDetails({ request }: { request: ManagerRequestItem }) {
       to={managerRequestPath(request.id)}
       variant="default"
       size="xs"
-      aria-label={`View details of request #${request.id}`}
+      aria-label={`View details of request ${requestNumber(request.id)}`}
     >
       View Details
     </Button>
@@ -41,7 +43,7 @@ function RequestCard({ request }: { request: ManagerRequestItem }) {
   return (
     <>
       <CardTitleRow
-        title={`#${request.id} · ${request.service_type}`}
+        title={`${requestNumber(request.id)} · ${request.service_type}`}
         badge={<RequestStatusBadge status={request.status} />}
       />
       <Text size="sm" lineClamp={3} mb="xs">
@@ -54,7 +56,8 @@ function RequestCard({ request }: { request: ManagerRequestItem }) {
         <Group gap="xs">
           <PriorityBadge priority={request.priority} />
           <Text size="xs" c="dimmed">
-            {vendorCountText(request.vendors)} · {formatDate(request.created_at)}
+            {vendorCountText(request.vendors)} · {bidCountText(request.bid_count)} ·{' '}
+            {formatDate(request.created_at)}
           </Text>
         </Group>
       </Stack>
@@ -67,7 +70,7 @@ function RequestCard({ request }: { request: ManagerRequestItem }) {
 export function MaintenanceRequestsTable({ requests, sort, onSort }: MaintenanceRequestsTableProps) {
   const sortable = sortableBy(sort, onSort);
   const columns: Column<ManagerRequestItem>[] = [
-    { label: 'ID', cell: (request) => `#${request.id}` },
+    { label: 'ID', cell: (request) => requestNumber(request.id) },
     { label: 'Type', sort: sortable('type'), cell: (request) => request.service_type },
     {
       label: 'Description',
@@ -92,8 +95,15 @@ export function MaintenanceRequestsTable({ requests, sort, onSort }: Maintenance
     },
     {
       label: 'Vendors',
-      cellProps: (request) => ({ title: vendorNames(request) || undefined }),
-      cell: (request) => vendorCountText(request.vendors),
+      cellProps: (request) => ({ title: vendorNames(request) || undefined, style: { whiteSpace: 'nowrap' } }),
+      cell: (request) => (
+        <>
+          <Text size="sm">{vendorCountText(request.vendors)}</Text>
+          <Text size="xs" c="dimmed">
+            {bidCountText(request.bid_count)}
+          </Text>
+        </>
+      ),
     },
     {
       label: 'Created',
@@ -111,7 +121,7 @@ export function MaintenanceRequestsTable({ requests, sort, onSort }: Maintenance
       rows={requests}
       rowKey={(request) => request.id}
       minWidth={960}
-      cardLabel={(request) => `Request #${request.id}`}
+      cardLabel={(request) => requestLabel(request.id)}
       card={(request) => <RequestCard request={request} />}
     />
   );

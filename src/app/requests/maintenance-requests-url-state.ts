@@ -77,3 +77,9 @@ export const nextMaintenanceSort: (
 export function vendorCountText(vendors: readonly unknown[]): string {
   return vendors.length === 0 ? 'No vendors' : `${vendors.length} vendor(s)`;
 }
+
+/** The live bids on a request: 'No bids', '1 bid', '3 bids'. */
+export function bidCountText(count: number): string {
+  if (count === 0) return 'No bids';
+  return count === 1 ? '1 bid' : `${count} bids`;
+}

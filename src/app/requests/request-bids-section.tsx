@@ -4,9 +4,12 @@ import { BidEditedButton } from '#app/bids/bid-history.tsx';
 import { BidLineItemList } from '#app/bids/bid-line-item-list.tsx';
 import { BidOptionsList } from '#app/bids/bid-options-list.tsx';
 import { bidAmountText } from '#app/bids/line-item-display.ts';
+import { isQueuedBid, noServerBidText } from '#app/bids/own-bid-state.ts';
+import { useOutboxItems } from '#app/offline/outbox-hooks.ts';
 import { BidStatusBadge } from '#app/ui/status-badges.tsx';
 import { formatDateTime, relativeTime } from '#shared/date-display.ts';
 import type { RequestDetail } from '#shared/request-responses.ts';
+import { BidTerms } from './bid-terms.tsx';
 import { MessageVendorLink } from './message-vendor-link.tsx';
 
 /**
@@ -21,6 +24,8 @@ export function RequestBidsSection({
   ownBidsOnly: boolean;
 }) {
   const { is_open_for_bids: open, bid_deadline: deadline } = request.bidding_config;
+  // A bid this phone still holds for sending is the vendor's bid too (shown as Pending sync).
+  const queuedBids = useOutboxItems(request.id).filter(isQueuedBid);
   return (
     <Stack gap="sm">
       <Group justify="space-between" wrap="wrap">
@@ -42,11 +47,7 @@ export function RequestBidsSection({
       </Title>
       {request.bids.length === 0 ? (
         <Text size="sm" c="dimmed">
-          {!ownBidsOnly
-            ? 'No bids yet.'
-            : request.is_own_report
-              ? 'You reported this request, so you do not bid on it.'
-              : 'You have not bid on this request yet.'}
+          {ownBidsOnly ? noServerBidText(request, queuedBids) : 'No bids yet.'}
         </Text>
       ) : (
         <Stack gap={0} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
@@ -87,6 +88,8 @@ export function RequestBidsSection({
                   <BidStatusBadge status={bid.status} />
                 </Group>
               </Group>
+              {/* The managers' answer carries each bid's start and notes: weighed before the award. */}
+              <BidTerms bid={bid} vendorName={bid.vendor_name} />
               {/* Issue 20: what the amount is made of (with options, each option's own lines). */}
               {bid.options.length > 0 ? (
                 <BidOptionsList

@@ -7,8 +7,8 @@ import { PendingBids } from '#app/bids/pending-bids.tsx';
 import { isApiError } from '#app/lib/api-error.ts';
 import { LastRefreshed } from '#app/offline/last-refreshed.tsx';
 import { managerPaths, vendorPaths } from '#app/route-paths.ts';
-import { RequestStatusBadge } from '#app/ui/status-badges.tsx';
 import { formatDate } from '#shared/date-display.ts';
+import { requestLabel } from '#shared/display-names.ts';
 import type { RequestDetail } from '#shared/request-responses.ts';
 import { requestKeys, useRequestDetail } from './api.ts';
 import { awardedOffer, BidComparison } from './bid-comparison.tsx';
@@ -17,15 +17,18 @@ import { PhotoCarousel } from './photo-carousel.tsx';
 import { RequestAccessDenied, RequestNotFound } from './request-access-denied.tsx';
 import { RequestActions, type RequestViewerRole } from './request-actions.tsx';
 import { RequestBidsSection } from './request-bids-section.tsx';
+import { areasAffectedText, urgencyFact } from './request-facts.ts';
 import { RequestProgressSection } from './request-lifecycle-panel.tsx';
+import { RequestNotKept } from './request-not-kept.tsx';
 import { RequestSpotSection } from './request-spot-section.tsx';
+import { AwaitingConfirmationNotice, RequestStateBadge } from './request-state.tsx';
 
 // Signed-in spec, section 7: the answer's text is shown, this when there is none.
 const FETCH_FAILURE = 'Failed to fetch request';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <div>
+    <div data-testid={`request-fact-${label.toLowerCase().replace(/\s+/g, '-')}`}>
       <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
         {label}
       </Text>
@@ -55,6 +58,10 @@ export function RequestDetailPage() {
   }
   if (query.isError) {
     if (isApiError(query.error) && query.error.status === 404) return <RequestNotFound backTo={backTo} />;
+    // No answer and no kept copy: offline, not a refusal.
+    const unreached =
+      (isApiError(query.error) && query.error.isNetworkError) || query.error instanceof TypeError;
+    if (unreached) return <RequestNotKept role={role} backTo={backTo} />;
     const message = isApiError(query.error) && !query.error.isNetworkError ? query.error.serverMessage : null;
     return <RequestAccessDenied message={message ?? FETCH_FAILURE} backTo={backTo} />;
   }
@@ -78,7 +85,7 @@ function RequestDetailView({
       <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
         <div>
           <Title order={1} fz="h2">
-            Maintenance Request #{request.id}
+            Maintenance {requestLabel(request.id)}
           </Title>
           <Text size="sm" c="dimmed">
             Created {formatDate(request.created_at)}
@@ -88,9 +95,12 @@ function RequestDetailView({
         <Group gap="sm" wrap="nowrap">
           {/* Vendors take jobs to the field (issue 7); managers work at a desk. */}
           {role === 'vendor' ? <KeepJobAction job={request} type={request.type} /> : null}
-          <RequestStatusBadge status={request.status} />
+          <RequestStateBadge request={request} />
         </Group>
       </Group>
+
+      {/* The state and the next step stand at the top: the report itself is far below on a phone. */}
+      <AwaitingConfirmationNotice request={request} role={role} />
 
       <RequestActions request={request} role={role} />
       {/* Beside the award, where the choice is made. The managing side sees every bid; a vendor only
@@ -116,6 +126,7 @@ function RequestDetailView({
                   'Not specified'
                 )}
               </Field>
+              {request.project ? <Field label="Unit">{request.unit ?? 'N/A'}</Field> : null}
               <Field label="Requested by">
                 {requester || 'Unknown'}
                 {request.user.job_title ? (
@@ -127,16 +138,14 @@ function RequestDetailView({
               </Field>
               <Group grow align="flex-start">
                 <Field label="Service Type">{request.type}</Field>
-                <Field label="Timeline">{request.timeframe ?? 'Not specified'}</Field>
+                <Field label={urgencyFact(request).label}>{urgencyFact(request).text}</Field>
               </Group>
               <Field label="Description">
                 <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
                   {request.description}
                 </Text>
               </Field>
-              <Field label="Areas Affected">
-                {request.areas_affected.length > 0 ? request.areas_affected.join(', ') : 'None listed'}
-              </Field>
+              <Field label="Areas Affected">{areasAffectedText(request)}</Field>
             </Stack>
           </Card>
         </Grid.Col>

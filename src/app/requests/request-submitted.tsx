@@ -2,6 +2,7 @@ import { Badge, Group, Loader, Stack, Table, Text, ThemeIcon, Title } from '@man
 import { IconCircleCheck } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { formatDateTime } from '#shared/date-display.ts';
+import { requestNumber } from '#shared/display-names.ts';
 import type { CreatedRequest } from '#shared/request-schemas.ts';
 import { REQUEST_STATUS_LABELS } from '#shared/statuses.ts';
 import { PriorityBadge } from './priority-badge.tsx';
@@ -33,9 +34,9 @@ export function RequestSubmitted({ request, actions }: { request: CreatedRequest
         </Title>
       </Group>
       <Text>
-        Confirmation #{' '}
+        Confirmation{' '}
         <Badge component="span" size="lg" variant="light" tt="none" data-testid="confirmation-number">
-          {request.confirmation_number}
+          {requestNumber(request.id)}
         </Badge>
       </Text>
       <Table variant="vertical" layout="fixed" withTableBorder>

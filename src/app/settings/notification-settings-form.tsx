@@ -1,4 +1,15 @@
-import { Checkbox, Select, SimpleGrid, Stack, Switch, Table, Text, TextInput, Title } from '@mantine/core';
+import {
+  Checkbox,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { PushDeviceCard } from '#app/push/push-device-card.tsx';
@@ -18,6 +29,7 @@ import {
 } from '#shared/notification-preferences.ts';
 import { useUserProfile } from './api.ts';
 import { useNotificationSettings, useSaveNotificationSettings } from './notification-settings-api.ts';
+import classes from './notification-settings-form.module.css';
 import { CONFIRM_NUMBER_NOTE, PhoneConfirmationCard } from './phone-confirmation-card.tsx';
 import { SaveBar } from './save-bar.tsx';
 import { LOAD_FAILED } from './settings-messages.ts';
@@ -199,14 +211,18 @@ function SettingsForm({ settings }: { settings: NotificationSettings }) {
                       </Text>
                     </Table.Td>
                     {NOTIFICATION_CHANNELS.map((channel) => (
-                      <Table.Td key={channel} ta="center">
-                        <Checkbox
-                          display="inline-block"
-                          aria-label={`${CHANNEL_LABELS[channel]}: ${CATEGORY_LABELS[category]}`}
-                          disabled={columnOff[channel] !== null}
-                          title={columnOff[channel] ?? undefined}
-                          {...form.getInputProps(`categories.${category}.${channel}`, { type: 'checkbox' })}
-                        />
+                      <Table.Td key={channel} ta="center" p={0}>
+                        {/* The label around the box is the finger-sized (44 px) target that toggles it. */}
+                        <label className={classes.target} htmlFor={`notify-${category}-${channel}`}>
+                          <VisuallyHidden>{`${CHANNEL_LABELS[channel]}: ${CATEGORY_LABELS[category]}`}</VisuallyHidden>
+                          <Checkbox
+                            id={`notify-${category}-${channel}`}
+                            display="inline-block"
+                            disabled={columnOff[channel] !== null}
+                            title={columnOff[channel] ?? undefined}
+                            {...form.getInputProps(`categories.${category}.${channel}`, { type: 'checkbox' })}
+                          />
+                        </label>
                       </Table.Td>
                     ))}
                   </Table.Tr>

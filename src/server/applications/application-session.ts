@@ -1,6 +1,10 @@
+import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { apiError } from '#shared/api-errors.ts';
+import { EMAIL_TAKEN_MESSAGE } from '#shared/application-fields.ts';
 import type { SessionRow } from '../auth/session-store.ts';
+import type { Db } from '../db/database.ts';
+import { users } from '../db/schema/users.ts';
 import { HttpError } from '../http/http-error.ts';
 
 /**
@@ -15,4 +19,15 @@ export function requireSession(request: FastifyRequest): SessionRow {
   return session;
 }
 
-export const EMAIL_TAKEN_MESSAGE = 'A user with this email already exists.';
+/**
+ * Refuses, under the email field, an email that already has an account: checked at the step that
+ * asks for it, so the applicant learns it there (and may log in instead), not at the final submit.
+ */
+export async function refuseTakenEmail(db: Db, email: string): Promise<void> {
+  const [taken] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
+    .limit(1);
+  if (taken) throw new HttpError(400, { errors: { email: [EMAIL_TAKEN_MESSAGE] } });
+}

@@ -1,11 +1,13 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { EMAIL_TAKEN_MESSAGE } from '#shared/application-fields.ts';
 import {
   adminContactSchema,
   buildingInfoSchema,
   companyInfoSchema,
   managerApplicationSchema,
+  managerDraftResponseSchema,
   managerSubmitResponseSchema,
   managerSuccessResponseSchema,
 } from '#shared/manager-application.ts';
@@ -19,9 +21,14 @@ import { users } from '../db/schema/users.ts';
 import { isUniqueViolation } from '../db/unique-violation.ts';
 import { HttpError, notFound, parseInput } from '../http/http-error.ts';
 import { errorResponses } from '../http/route-schemas.ts';
-import { EMAIL_TAKEN_MESSAGE, requireSession } from './application-session.ts';
+import { refuseTakenEmail, requireSession } from './application-session.ts';
 import { addDraftLimitHeaders, draftOwner } from './draft-policy.ts';
-import { findManagerDraft, managerDraftPayload, saveManagerDraft } from './manager-application-store.ts';
+import {
+  findManagerDraft,
+  managerDraftAnswer,
+  managerDraftPayload,
+  saveManagerDraft,
+} from './manager-application-store.ts';
 
 const BASE = '/api/property-manager-applications';
 
@@ -66,6 +73,7 @@ export async function managerApplicationRoutes(app: FastifyInstance): Promise<vo
     async (request) => {
       const session = requireSession(request);
       const input = request.body;
+      await refuseTakenEmail(app.db, input.email);
       await saveManagerDraft(app.db, draftOwner(session), {
         firstName: input.first_name,
         lastName: input.last_name,
@@ -96,6 +104,16 @@ export async function managerApplicationRoutes(app: FastifyInstance): Promise<vo
       return { success: true as const };
     },
   );
+
+  const draftSchema = {
+    summary: "What the session's draft holds and the step to resume at (a reloaded wizard asks)",
+    response: { ...errorResponses, 200: managerDraftResponseSchema },
+  };
+  api.get(`${BASE}/draft/`, { schema: draftSchema }, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    const session = request.auth.session;
+    return managerDraftAnswer(session ? await findManagerDraft(app.db, session.id) : null);
+  });
 
   /**
    * Creates the company (client) and the manager's account, without a password and with the email

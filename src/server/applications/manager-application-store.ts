@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import type { ManagerDraft } from '#shared/manager-application.ts';
 import type { Db } from '../db/database.ts';
 import { propertyManagerApplications } from '../db/schema/applications.ts';
 import { createWithinDraftLimit, type DraftOwner } from './draft-policy.ts';
@@ -65,4 +66,29 @@ export function managerDraftPayload(row: ManagerApplicationRow | null): Record<s
     company_address: row.companyAddress,
     company_logo: row.companyLogo,
   };
+}
+
+/** Each step's fields; a step is saved once its required first field is not empty (a save checks all). */
+const MANAGER_STEP_FIELDS = [
+  ['building_name', 'building_address', 'office_phone', 'ein', 'total_employees'],
+  ['first_name', 'last_name', 'email', 'phone', 'job_title'],
+  ['company_name', 'company_address', 'company_logo'],
+] as const;
+
+/**
+ * The draft as a reloaded wizard reads it: the saved steps' fields, and the first step not saved
+ * (the review, 3, once all are).
+ */
+export function managerDraftAnswer(row: ManagerApplicationRow | null): ManagerDraft {
+  const payload = managerDraftPayload(row);
+  const fields: Record<string, unknown> = {};
+  let step = 0;
+  for (const [index, names] of MANAGER_STEP_FIELDS.entries()) {
+    const first = payload[names[0]];
+    if (first === null || first === undefined || first === '') continue;
+    for (const name of names) fields[name] = payload[name] ?? null;
+    if (step === index) step = index + 1;
+  }
+  // The payload's values are the columns' own types, which are the schema's (the route serializes by it).
+  return { step, fields } as ManagerDraft;
 }

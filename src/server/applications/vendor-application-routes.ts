@@ -10,6 +10,7 @@ import {
   MAX_CERTIFICATE_BYTES,
   PLAN_MESSAGE,
   vendorCompanyInfoSchema,
+  vendorDraftResponseSchema,
   vendorSubmitResponseSchema,
   vendorSubmitSchema,
 } from '#shared/vendor-application.ts';
@@ -17,14 +18,18 @@ import { checkFirst } from '../auth/route-guards.ts';
 import { vendorApplications } from '../db/schema/applications.ts';
 import { checkoutSessions } from '../db/schema/billing.ts';
 import { plans } from '../db/schema/plans.ts';
-import { users } from '../db/schema/users.ts';
 import { fieldErrors, HttpError } from '../http/http-error.ts';
 import { errorResponses } from '../http/route-schemas.ts';
 import { EXTENSIONS } from '../storage/content-type.ts';
-import { EMAIL_TAKEN_MESSAGE, requireSession } from './application-session.ts';
+import { refuseTakenEmail, requireSession } from './application-session.ts';
 import { readCertificateUpload } from './certificate-upload.ts';
 import { addDraftLimitHeaders, draftOwner } from './draft-policy.ts';
-import { findVendorApplication, saveVendorDraft, vendorDraftPayload } from './vendor-application-store.ts';
+import {
+  findVendorApplication,
+  saveVendorDraft,
+  vendorDraftAnswer,
+  vendorDraftPayload,
+} from './vendor-application-store.ts';
 
 const BASE = '/api/vendor-applications';
 
@@ -50,6 +55,7 @@ export async function vendorApplicationRoutes(app: FastifyInstance): Promise<voi
     async (request) => {
       const session = requireSession(request);
       const input = request.body;
+      await refuseTakenEmail(app.db, input.email);
       await saveVendorDraft(app.db, draftOwner(session), {
         vendorName: input.vendor_name,
         totalEmployees: input.total_employees,
@@ -66,6 +72,16 @@ export async function vendorApplicationRoutes(app: FastifyInstance): Promise<voi
       return { success: true as const };
     },
   );
+
+  const draftSchema = {
+    summary: "What the session's open application holds and the step to resume at (a reloaded wizard asks)",
+    response: { ...errorResponses, 200: vendorDraftResponseSchema },
+  };
+  api.get(`${BASE}/draft/`, { schema: draftSchema }, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    const session = request.auth.session;
+    return vendorDraftAnswer(session ? await findVendorApplication(app.db, session.id) : null);
+  });
 
   const insuranceSchema = {
     summary: "Upload the insurance certificate to the session's draft (multipart)",
@@ -128,12 +144,7 @@ export async function vendorApplicationRoutes(app: FastifyInstance): Promise<voi
       throw new HttpError(400, { errors });
 
     // Refused now rather than after the payment, when nothing could be done about it.
-    const [taken] = await app.db
-      .select({ id: users.id })
-      .from(users)
-      .where(sql`lower(${users.email}) = ${company.data.email}`)
-      .limit(1);
-    if (taken) throw new HttpError(400, { errors: { email: [EMAIL_TAKEN_MESSAGE] } });
+    await refuseTakenEmail(app.db, company.data.email);
 
     await app.db
       .update(checkoutSessions)

@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { VendorDraft } from '#shared/vendor-application.ts';
 import type { Db } from '../db/database.ts';
 import { vendorApplications } from '../db/schema/applications.ts';
 import { createWithinDraftLimit, type DraftOwner } from './draft-policy.ts';
@@ -66,5 +67,30 @@ export function vendorDraftPayload(row: VendorApplicationRow | null): Record<str
     job_title: row.jobTitle,
     phone: row.phone,
     email: row.email,
+  };
+}
+
+/**
+ * The open application as a reloaded wizard reads it: the company step's fields once saved, the
+ * certificate on file, the plan submitted, and the step to go on from.
+ */
+export function vendorDraftAnswer(row: VendorApplicationRow | null): VendorDraft {
+  if (!row) return { step: 0, fields: {}, insurance_certificate: null, plan_id: null };
+  const companySaved = row.vendorName !== '';
+  const certificate =
+    row.insuranceCertificateKey &&
+    row.insuranceCertificateContentType &&
+    row.insuranceCertificateSize !== null
+      ? { content_type: row.insuranceCertificateContentType, size: row.insuranceCertificateSize }
+      : null;
+  const planId = row.status === 'payment_pending' ? row.planId : null;
+  let step = 0;
+  if (companySaved) step = certificate ? (planId !== null ? 3 : 2) : 1;
+  return {
+    step,
+    // The payload's values are the columns' own types, which are the schema's (the route serializes by it).
+    fields: (companySaved ? vendorDraftPayload(row) : {}) as VendorDraft['fields'],
+    insurance_certificate: certificate,
+    plan_id: planId,
   };
 }

@@ -137,6 +137,7 @@ export async function listVendorBids(db: DbOrTx, vendorId: number, query: MyBids
       estimated_time: bids.estimatedTime,
       estimated_time_unit: bids.estimatedTimeUnit,
       amount: bids.amount,
+      options: bids.options,
       status: bids.status,
       request_id: bids.requestId,
       request_type: mr.type,
@@ -152,8 +153,9 @@ export async function listVendorBids(db: DbOrTx, vendorId: number, query: MyBids
     .limit(query.page_size)
     .offset((query.page - 1) * query.page_size);
   return {
-    results: rows.map(({ company, fullName, ...row }) => ({
+    results: rows.map(({ company, fullName, options, ...row }) => ({
       ...row,
+      option_amounts: options.map((option) => option.amount),
       vendor_name: company ?? fullName,
       estimated_time: Number(row.estimated_time),
       proposed_start_date: row.proposed_start_date.toISOString(),

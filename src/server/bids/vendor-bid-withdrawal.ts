@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
+import { requestNumber } from '#shared/display-names.ts';
 import type { DbOrTx } from '../db/db-or-tx.ts';
 import { bids } from '../db/schema/bids.ts';
 import { projects } from '../db/schema/projects.ts';
@@ -76,7 +77,7 @@ export async function withdrawBidsOfVendor(tx: DbOrTx, vendorId: number): Promis
         userId,
         kind: 'request_status',
         title: WITHDRAWN_TITLE,
-        message: `${vendor?.name ?? 'A vendor'}'s bid on request #${request.id} (${request.type})${where} was withdrawn: the vendor is no longer active on FieldBid.`,
+        message: `${vendor?.name ?? 'A vendor'}'s bid on request ${requestNumber(request.id)} (${request.type})${where} was withdrawn: the vendor is no longer active on FieldBid.`,
         relatedRequestId: request.id,
       });
     }

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { errorBodySchema } from '#shared/api-errors.ts';
 import type { BidOption } from '#shared/bid-line-items.ts';
 import { bidChangedErrorSchema } from '#shared/bid-responses.ts';
+import { bidLabel, requestNumber } from '#shared/display-names.ts';
 import { formatUsd } from '#shared/formatters.ts';
 import { awardInputSchema } from '#shared/lifecycle-schemas.ts';
 import { HttpError } from '../http/http-error.ts';
@@ -69,8 +70,8 @@ export async function awardRoutes(app: FastifyInstance): Promise<void> {
       const updated = await advance(
         { isOpenForBids: false, awardedBidId: bid.id },
         option
-          ? `Bid #${bid.id} from ${bid.vendorName}, option ${option.position} "${option.label}", for ${formatUsd(amount)}`
-          : `Bid #${bid.id} from ${bid.vendorName} for ${formatUsd(amount)}`,
+          ? `${bidLabel(bid.id)} from ${bid.vendorName}, option ${option.position} "${option.label}", for ${formatUsd(amount)}`
+          : `${bidLabel(bid.id)} from ${bid.vendorName} for ${formatUsd(amount)}`,
       );
       await notify(tx, [
         {
@@ -78,15 +79,15 @@ export async function awardRoutes(app: FastifyInstance): Promise<void> {
           kind: 'bid_accepted',
           title: 'Bid accepted',
           message: option
-            ? `Your bid for request #${requestId} was accepted with option ${option.position}, "${option.label}" (${formatUsd(amount)}). The job is now in progress.`
-            : `Your ${formatUsd(amount)} bid for request #${requestId} was accepted. The job is now in progress.`,
+            ? `Your bid for request ${requestNumber(requestId)} was accepted with option ${option.position}, "${option.label}" (${formatUsd(amount)}). The job is now in progress.`
+            : `Your ${formatUsd(amount)} bid for request ${requestNumber(requestId)} was accepted. The job is now in progress.`,
           relatedRequestId: requestId,
         },
         ...rejected.map((loser) => ({
           userId: loser.vendorId,
           kind: 'bid_rejected' as const,
           title: 'Bid not selected',
-          message: `Another vendor was selected for request #${requestId}.`,
+          message: `Another vendor was selected for request ${requestNumber(requestId)}.`,
           relatedRequestId: requestId,
         })),
       ]);

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { requestNumber } from '#shared/display-names.ts';
 import { biddingInputSchema } from '#shared/lifecycle-schemas.ts';
 import { notify } from '../notifications/notify.ts';
 import { pendingBidders } from './bid-decisions.ts';
@@ -43,8 +44,8 @@ export async function biddingRoutes(app: FastifyInstance): Promise<void> {
               kind: 'request_status' as const,
               title: input.is_open_for_bids ? 'Bidding reopened' : 'Bidding closed',
               message: input.is_open_for_bids
-                ? `Bidding on request #${requestId} is open again; you may still change your bid.`
-                : `Bidding on request #${requestId} has closed; your bid stays under consideration.`,
+                ? `Bidding on request ${requestNumber(requestId)} is open again; you may still change your bid.`
+                : `Bidding on request ${requestNumber(requestId)} has closed; your bid stays under consideration.`,
               relatedRequestId: requestId,
             })),
           );

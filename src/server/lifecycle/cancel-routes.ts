@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { requestNumber } from '#shared/display-names.ts';
 import { cancelInputSchema, lifecycleNoteSchema } from '#shared/lifecycle-schemas.ts';
 import { notify } from '../notifications/notify.ts';
 import { rejectPendingBids, restoreRejectedBids } from './bid-decisions.ts';
@@ -26,7 +27,7 @@ export async function cancelRoutes(app: FastifyInstance): Promise<void> {
       const requestId = parties.row.id;
       const rejected = await rejectPendingBids(tx, requestId, now);
       const updated = await step.advance({ isOpenForBids: false }, input.reason);
-      const message = withReason(`Request #${requestId} was cancelled`, input.reason);
+      const message = withReason(`Request ${requestNumber(requestId)} was cancelled`, input.reason);
       await notify(tx, [
         ...rejected.map((bid) => ({
           userId: bid.vendorId,
@@ -59,7 +60,7 @@ export async function cancelRoutes(app: FastifyInstance): Promise<void> {
           userId: bid.vendorId,
           kind: 'request_status' as const,
           title: 'Request reopened',
-          message: `Request #${requestId} is open again and your bid is back under consideration.`,
+          message: `Request ${requestNumber(requestId)} is open again and your bid is back under consideration.`,
           relatedRequestId: requestId,
         })),
       );

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { requestNumber } from '#shared/display-names.ts';
 import { lifecycleNoteSchema, sendBackInputSchema } from '#shared/lifecycle-schemas.ts';
 import { notify } from '../notifications/notify.ts';
 import { lifecycleRouteOptions, noticeToAwardedVendor, runLifecycleStep } from './lifecycle-call.ts';
@@ -26,7 +27,7 @@ export async function completionReviewRoutes(app: FastifyInstance): Promise<void
         noticeToAwardedVendor(
           parties,
           'Job confirmed complete',
-          `The property manager confirmed request #${requestId} as complete.`,
+          `The property manager confirmed request ${requestNumber(requestId)} as complete.`,
         ),
       );
       return updated;
@@ -47,7 +48,7 @@ export async function completionReviewRoutes(app: FastifyInstance): Promise<void
         noticeToAwardedVendor(
           parties,
           'Job sent back',
-          `Request #${requestId} needs more work: ${input.note}`,
+          `Request ${requestNumber(requestId)} needs more work: ${input.note}`,
         ),
       );
       return updated;

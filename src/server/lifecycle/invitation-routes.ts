@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { requestNumber } from '#shared/display-names.ts';
 import { invitationInputSchema } from '#shared/invitation-schemas.ts';
 import { idParamsSchema } from '#shared/record-id.ts';
 import { invitationAnswerSchema } from '#shared/request-responses.ts';
@@ -63,7 +64,7 @@ export async function invitationRoutes(app: FastifyInstance): Promise<void> {
           userId: vendor.id,
           kind: 'invited' as const,
           title: 'You are invited to bid',
-          message: `You have been invited to bid on request #${id} (${row.type})${where}.`,
+          message: `You have been invited to bid on request ${requestNumber(id)} (${row.type})${where}.`,
           relatedRequestId: id,
         })),
       );

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { requestNumber } from '#shared/display-names.ts';
 import { MAX_COMPLETION_PHOTO_BYTES, MAX_COMPLETION_PHOTOS } from '#shared/lifecycle-schemas.ts';
 import { completionFormSchema } from '#shared/photo-forms.ts';
 import { idParamsSchema } from '#shared/record-id.ts';
@@ -112,7 +113,7 @@ export async function vendorCompletionRoutes(app: FastifyInstance): Promise<void
               userId,
               kind: 'request_status' as const,
               title: 'Job marked complete',
-              message: `The vendor marked request #${id} complete. Please review and confirm.`,
+              message: `The vendor marked request ${requestNumber(id)} complete. Please review and confirm.`,
               relatedRequestId: id,
             })),
           );

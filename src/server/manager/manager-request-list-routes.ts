@@ -12,8 +12,8 @@ import { requireManagerScope } from './manager-scope.ts';
 
 /** GET /api/property-manager/maintenance-requests/ (signed-in spec, sections 2, 3 and 7). */
 export async function managerRequestListRoutes(app: FastifyInstance): Promise<void> {
-  // Pages kept per scope and query while no request or invitation is written ('l') and the listed
-  // properties (names, unit numbers) and invited vendors (names) stand. A property moving to another
+  // Pages kept per scope and query while no request or invitation is written ('l'), the listed
+  // requests' bids ('r') and properties (names, unit numbers) and their vendors (names) stand. A property moving to another
   // client changes every scope: its trigger clears everything.
   const pages = new ReadCache(app.changeFeed.versions);
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -42,6 +42,7 @@ export async function managerRequestListRoutes(app: FastifyInstance): Promise<vo
       const body = await loadManagerPage(app.db, scope, query);
       const tags = new Set<string>([cacheTag.requestLists]);
       for (const row of body.results) {
+        tags.add(cacheTag.request(row.id));
         if (row.property_id !== null) tags.add(cacheTag.property(row.property_id));
         for (const vendor of row.vendors) tags.add(cacheTag.user(vendor.id));
       }

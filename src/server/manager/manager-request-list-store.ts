@@ -1,8 +1,9 @@
-import { type AnyColumn, and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { ManagerOrderingField, ManagerRequestQuery } from '#shared/manager-request-query.ts';
 import type { ManagerRequestPage } from '#shared/manager-responses.ts';
 import { PRIORITIES } from '#shared/statuses.ts';
 import type { DbOrTx } from '../db/db-or-tx.ts';
+import { bids } from '../db/schema/bids.ts';
 import { projects, units } from '../db/schema/projects.ts';
 import { maintenanceRequests as mr, requestInvitations } from '../db/schema/requests.ts';
 import { users } from '../db/schema/users.ts';
@@ -32,6 +33,33 @@ const orderColumns: Record<ManagerOrderingField, AnyColumn | SQL> = {
   created: mr.createdAt,
   created_at: mr.createdAt,
 };
+
+/** The request's live bids: every bid but a withdrawn one (one aggregate on the bids' (request, vendor) index). */
+const liveBidCount = sql<number>`(select count(*)::int from ${bids} where ${bids.requestId} = ${mr.id} and ${bids.status} <> 'withdrawn')`;
+
+/**
+ * The vendors on the listed requests: those invited, and those with a live bid (a request open to
+ * all gets its bids from vendors nobody invited). A vendor both invited and bidding is one row.
+ */
+function requestVendors(db: DbOrTx, requestIds: number[]) {
+  const involved = db
+    .select({ requestId: requestInvitations.requestId, vendorId: requestInvitations.vendorId })
+    .from(requestInvitations)
+    .where(inArray(requestInvitations.requestId, requestIds))
+    .union(
+      db
+        .select({ requestId: bids.requestId, vendorId: bids.vendorId })
+        .from(bids)
+        .where(and(inArray(bids.requestId, requestIds), ne(bids.status, 'withdrawn'))),
+    )
+    .as('involved');
+  return db
+    .select({ requestId: involved.requestId, id: involved.vendorId, name: vendorNameSql })
+    .from(involved)
+    .innerJoin(users, eq(users.id, involved.vendorId))
+    .leftJoin(vendorProfiles, eq(vendorProfiles.userId, involved.vendorId))
+    .orderBy(asc(vendorNameSql), asc(involved.vendorId));
+}
 
 function orderBy(ordering: string | undefined): SQL[] {
   const newestFirst = [desc(mr.createdAt), desc(mr.id)];
@@ -94,6 +122,7 @@ export function loadManagerPage(
           status: mr.status,
           priority: mr.priority,
           areas_affected: mr.areasAffected,
+          bid_count: liveBidCount,
         })
         .from(mr)
         .leftJoin(projects, eq(projects.id, mr.projectId))
@@ -103,26 +132,14 @@ export function loadManagerPage(
         .limit(limit)
         .offset(offset),
     async (rows) => {
-      const invited = await db
-        .select({
-          requestId: requestInvitations.requestId,
-          id: requestInvitations.vendorId,
-          name: vendorNameSql,
-        })
-        .from(requestInvitations)
-        .innerJoin(users, eq(users.id, requestInvitations.vendorId))
-        .leftJoin(vendorProfiles, eq(vendorProfiles.userId, requestInvitations.vendorId))
-        .where(
-          inArray(
-            requestInvitations.requestId,
-            rows.map((row) => row.id),
-          ),
-        )
-        .orderBy(asc(vendorNameSql), asc(requestInvitations.vendorId));
+      const involved = await requestVendors(
+        db,
+        rows.map((row) => row.id),
+      );
       return rows.map((row) => ({
         ...row,
         created_at: row.created_at.toISOString(),
-        vendors: invited.filter((v) => v.requestId === row.id).map(({ id, name }) => ({ id, name })),
+        vendors: involved.filter((v) => v.requestId === row.id).map(({ id, name }) => ({ id, name })),
       }));
     },
   );

@@ -1,3 +1,4 @@
+import { requestNumber } from '#shared/display-names.ts';
 import { CATEGORY_LABELS, type NotificationCategory } from '#shared/notification-preferences.ts';
 import { notificationPath, notificationSettingsPath } from '#shared/notification-targets.ts';
 import type { NewMail } from '../mail/enqueue-mail.ts';
@@ -38,7 +39,8 @@ export function notificationMail(options: {
   const first = items[0]!;
   const link = `${publicUrl}${notificationPath(recipient.role, first)}`;
   const batch = total > 1;
-  const requestRef = first.relatedRequestId === null ? '' : ` on request #${first.relatedRequestId}`;
+  const requestRef =
+    first.relatedRequestId === null ? '' : ` on request ${requestNumber(first.relatedRequestId)}`;
   const subject = batch ? `${total} new messages${requestRef}` : first.title;
   const greeting = recipient.firstName ? `Hi ${recipient.firstName},` : 'Hello,';
   const unquoted = total - items.length;
@@ -55,7 +57,9 @@ export function notificationMail(options: {
     action: {
       label:
         ACTION_LABELS[first.kind] ??
-        (first.relatedRequestId === null ? 'Open FieldBid' : `Open request #${first.relatedRequestId}`),
+        (first.relatedRequestId === null
+          ? 'Open FieldBid'
+          : `Open request ${requestNumber(first.relatedRequestId)}`),
       url: link,
     },
     footnote: `You get this email because ${CATEGORY_LABELS[category].toLowerCase()} emails are on in your FieldBid notification settings.`,

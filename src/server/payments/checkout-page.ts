@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
 import { escapeHtml } from '#shared/escape-html.ts';
+import { formatPlanAmount, planPeriod } from '#shared/plan-price.ts';
 
 /** The local provider's checkout page: self-contained HTML (no external assets, no script). */
-
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
 const STYLE = `
 *{box-sizing:border-box}body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#f1f3f5;color:#212529}
@@ -44,19 +43,19 @@ function layout(title: string, body: string): string {
 }
 
 export function renderCheckoutPage(view: CheckoutView): string {
-  const per = view.frequency === 'yearly' ? 'year' : 'month';
+  const per = planPeriod(view.frequency);
   const error = view.error ? `<p class="error" role="alert">${escapeHtml(view.error)}</p>` : '';
   return layout(
     `Checkout - ${view.productName}`,
     `<a class="back" href="/vendor-application">&larr; Back to your application</a><div class="card"><h1>${escapeHtml(view.productName)}</h1><p class="muted">${escapeHtml(view.planName)} plan subscription</p>
-<p class="amount">${usd.format(view.amount)} <span class="muted">/ ${per}</span></p>${error}
+<p class="amount">${formatPlanAmount(view.amount)} <span class="muted">/ ${per}</span></p>${error}
 <form method="post" action="/checkout/${encodeURIComponent(view.checkoutId)}/pay" autocomplete="off">
 <input type="hidden" name="form_token" value="${escapeHtml(view.formToken)}">
 <label for="card_name">Name on card</label><input id="card_name" name="card_name" autocomplete="cc-name" value="${escapeHtml(view.cardName ?? '')}" required>
 <label for="card_number">Card number</label><input id="card_number" name="card_number" inputmode="numeric" placeholder="4242 4242 4242 4242" required>
 <div class="row"><div><label for="expiry">Expiry (MM/YY)</label><input id="expiry" name="expiry" placeholder="12/34" required></div>
 <div><label for="cvc">CVC</label><input id="cvc" name="cvc" inputmode="numeric" placeholder="123" required></div></div>
-<button type="submit">Pay ${usd.format(view.amount)}</button></form>
+<button type="submit">Pay ${formatPlanAmount(view.amount)}</button></form>
 <p class="note">Test checkout: card 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined. No real payment is taken.</p></div>`,
   );
 }

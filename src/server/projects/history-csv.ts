@@ -1,3 +1,4 @@
+import { requestNumber } from '#shared/display-names.ts';
 import type { HistoryEntry } from './project-history.ts';
 
 const HEADER = [
@@ -29,7 +30,7 @@ const iso = (moment: Date | null) => (moment ? moment.toISOString() : null);
 /** The maintenance history as CSV: a header row, then one row per job, CRLF line ends. */
 export function historyCsv(entries: readonly HistoryEntry[]): string {
   const rows = entries.map((entry) => [
-    entry.id,
+    requestNumber(entry.id),
     entry.type,
     entry.description,
     entry.unit,

@@ -2,14 +2,14 @@ import { eq, sql } from 'drizzle-orm';
 import type { BidOption, LineItem } from '#shared/bid-line-items.ts';
 import type { TimeUnit } from '#shared/statuses.ts';
 import type { DbOrTx } from '../db/db-or-tx.ts';
-import { projects } from '../db/schema/projects.ts';
+import { projects, units } from '../db/schema/projects.ts';
 import { maintenanceRequests as mr } from '../db/schema/requests.ts';
 import { users } from '../db/schema/users.ts';
 import type { HistoryStep } from '../lifecycle/timeline-view.ts';
 
 /**
  * Everything GET /api/requests/{id}/ may show, in one round trip (issue 14: the detail took nine
- * queries and served 1–2% of the server's ceiling). The request row, its property and creator, and
+ * queries and served 1–2% of the server's ceiling). The request row, its property, unit and creator, and
  * as JSON sub-selects on their own indexes: invitations, every bid, the photos of both kinds, the
  * history and whether the asker holds an accepted bid on the property. Whoever may see what is
  * decided afterwards in request-detail-routes.ts; a bid or note read here is never answered to an
@@ -54,6 +54,7 @@ export async function loadRequestDetail(db: DbOrTx, id: number, askerId: number)
         address: projects.address,
         clientId: projects.clientId,
       },
+      unitNumber: units.number,
       user: { first_name: users.firstName, last_name: users.lastName, job_title: users.jobTitle },
       creatorType: users.type,
       invited: sql<number[]>`coalesce((
@@ -91,6 +92,7 @@ export async function loadRequestDetail(db: DbOrTx, id: number, askerId: number)
     .from(mr)
     .innerJoin(users, eq(users.id, mr.createdById))
     .leftJoin(projects, eq(projects.id, mr.projectId))
+    .leftJoin(units, eq(units.id, mr.unitId))
     .where(eq(mr.id, id));
   if (!row) return null;
   return {

@@ -112,6 +112,11 @@ function detailBody(detail: RequestDetailRow, user: UserRow, viewer: VisibilityV
     status: r.status,
     type: r.type,
     timeframe: r.timeframe,
+    priority: r.priority,
+    // Whose form raised it: a manager's sets the priority and unit, a vendor's the timeframe.
+    raised_by: detail.creatorType === 'vendor' ? ('vendor' as const) : ('manager' as const),
+    unit: detail.unitNumber,
+    unit_id: detail.unitNumber === null ? null : r.unitId,
     description: r.description,
     areas_affected: r.areasAffected,
     project: detail.project
@@ -133,6 +138,11 @@ function detailBody(detail: RequestDetailRow, user: UserRow, viewer: VisibilityV
       // The managing side links each bid to its thread with the vendor ("Message this vendor").
       vendor_id: bid.vendorId,
       vendor_name: bid.vendorName,
+      // A bid's terms (warranty, inclusions, exclusions) and start date are the managers' to weigh
+      // before the award; a vendor sees its own bid through GET /api/bids/{id}/.
+      ...(managing
+        ? { notes: bid.notes, proposed_start_date: new Date(bid.proposedStartDate).toISOString() }
+        : {}),
       ...pricedBody(bid),
     })),
     // The vendor's completion photos belong to `completion`, not to the request as raised.

@@ -1,4 +1,5 @@
 import { and, eq, isNotNull, ne, notInArray, sql } from 'drizzle-orm';
+import { requestNumber } from '#shared/display-names.ts';
 import type { UserRow } from '../auth/session-store.ts';
 import type { DbOrTx } from '../db/db-or-tx.ts';
 import { users } from '../db/schema/users.ts';
@@ -52,7 +53,7 @@ export async function newJobNotices(
     userId: vendor.id,
     kind: 'new_job' as const,
     title: 'New job available',
-    message: `A new ${request.type} request #${request.id} is open for bids.`,
+    message: `A new ${request.type} request ${requestNumber(request.id)} is open for bids.`,
     relatedRequestId: request.id,
   }));
 }
@@ -74,7 +75,7 @@ export async function notifyRequestRaised(
       userId,
       kind: 'invited' as const,
       title: 'You are invited to bid',
-      message: `You have been invited to bid on request #${request.id} (${request.type}) at ${request.project.name}.`,
+      message: `You have been invited to bid on request ${requestNumber(request.id)} (${request.type}) at ${request.project.name}.`,
       relatedRequestId: request.id,
     })),
     ...(request.openToVendors ? await newJobNotices(tx, { ...request, authorId: author.id }, invited) : []),
@@ -91,7 +92,7 @@ export async function notifyRequestRaised(
           eq(users.clientId, request.project.clientId),
         ),
       );
-    const raised = `${request.authorName} raised a ${request.type} request #${request.id} at ${request.project.name}.`;
+    const raised = `${request.authorName} raised a ${request.type} request ${requestNumber(request.id)} at ${request.project.name}.`;
     for (const manager of managers) {
       items.push({
         userId: manager.id,

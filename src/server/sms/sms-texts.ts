@@ -1,3 +1,4 @@
+import { requestNumber } from '#shared/display-names.ts';
 import type { NotificationKind, NotificationRole } from '#shared/notification-preferences.ts';
 import { type NotificationTarget, notificationPath } from '#shared/notification-targets.ts';
 
@@ -32,7 +33,7 @@ function eventOf(target: NotificationTarget): string {
   const event = EVENTS[target.kind as NotificationKind];
   if (target.kind === 'insurance') return EVENTS.insurance('');
   if (!event || target.relatedRequestId === null) return 'You have a new notification';
-  return event(`request #${target.relatedRequestId}`);
+  return event(`request ${requestNumber(target.relatedRequestId)}`);
 }
 
 /**

@@ -70,7 +70,7 @@ export async function createRequestWithSpot(browser: Browser, description: strin
     await manager.getByRole('button', { name: 'Submit Request' }).click();
     await expect(manager.getByText('Request Submitted Successfully!')).toBeVisible();
     const requestId = Number(
-      ((await manager.getByTestId('confirmation-number').textContent()) ?? '').slice(4),
+      ((await manager.getByTestId('confirmation-number').textContent()) ?? '').replace(/^#/, ''),
     );
     expect(requestId).toBeGreaterThan(0);
     return requestId;

@@ -11,6 +11,7 @@ import { ManagerLifecyclePanel } from '#app/requests/request-lifecycle-panel.tsx
 import { ModalsHost } from '#app/ui/modals-host.tsx';
 import { ThemeProvider } from '#app/ui/theme-provider.tsx';
 import { lineItemTotal } from '#shared/bid-line-items.ts';
+import { formatDate } from '#shared/date-display.ts';
 import type { LineItemUnit } from '#shared/line-item-units.ts';
 import type { RequestDetailBid } from '#shared/request-responses.ts';
 import { requestDetailAnswer } from './support/answer-fixtures.ts';
@@ -181,6 +182,41 @@ describe('Compare bids', () => {
     ]);
     expect(text(container.querySelector('h2'))).toBe('Compare bids');
     expect(container.textContent).toContain('1 item was measured differently');
+  });
+
+  it("adds each offer's start date and notes, an option's own notes first, when the answer carries them", () => {
+    const withTerms = bids.map((bid) =>
+      bid.id === 7
+        ? {
+            ...bid,
+            notes: 'One-year warranty. Excludes painting.',
+            proposed_start_date: '2027-03-01T15:00:00Z',
+          }
+        : { ...bid, notes: 'Prices hold 30 days.', proposed_start_date: '2027-03-08T15:00:00Z' },
+    );
+    render(<BidComparison bids={withTerms} awarded={null} />);
+    const rows = [...(container.querySelectorAll('tbody tr') ?? [])].map((row) =>
+      [...row.children].map(text),
+    );
+    expect(rows.slice(-2)).toEqual([
+      [
+        'Start date',
+        formatDate('2027-03-01T15:00:00Z'),
+        formatDate('2027-03-08T15:00:00Z'),
+        formatDate('2027-03-08T15:00:00Z'),
+      ],
+      [
+        'Notes',
+        'One-year warranty. Excludes painting.',
+        'Prices hold 30 days.',
+        'New board and tape Prices hold 30 days.',
+      ],
+    ]);
+  });
+
+  it('leaves start date and notes out for an answer without them', () => {
+    render(<BidComparison bids={bids} awarded={null} />);
+    expect(container.textContent).not.toContain('Start date');
   });
 
   it('is left out with a single plain bid', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  bidCountText,
   maintenanceApiQuery,
   nextMaintenanceSort,
   readMaintenanceView,
@@ -67,5 +68,8 @@ describe('Maintenance Requests URL state', () => {
     expect(vendorCountText([])).toBe('No vendors');
     expect(vendorCountText([{}])).toBe('1 vendor(s)');
     expect(vendorCountText([{}, {}, {}])).toBe('3 vendor(s)');
+    expect(bidCountText(0)).toBe('No bids');
+    expect(bidCountText(1)).toBe('1 bid');
+    expect(bidCountText(3)).toBe('3 bids');
   });
 });

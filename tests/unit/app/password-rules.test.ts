@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { newPasswordErrors } from '#app/auth/password-rules.ts';
-import { ApiError } from '#app/lib/api-error.ts';
+import { ApiError, parseApiError } from '#app/lib/api-error.ts';
 import { managerSubmitErrorText } from '#app/onboarding/api.ts';
 
 describe('new password rules (public spec, section 5)', () => {
@@ -14,9 +14,9 @@ describe('new password rules (public spec, section 5)', () => {
 });
 
 describe('manager submit failure text (public spec, section 8)', () => {
-  it('shows the server body after Request failed:', () => {
-    const error = new ApiError({ status: 400, body: { errors: { ein: ['Invalid EIN'] } } });
-    expect(managerSubmitErrorText(error)).toBe('Request failed: {"errors":{"ein":["Invalid EIN"]}}');
+  it('shows the server body after Request failed:, in its words, never as JSON', () => {
+    const error = parseApiError(400, { errors: { ein: ['Invalid EIN'] } });
+    expect(managerSubmitErrorText(error)).toBe('Request failed: Invalid EIN');
   });
 
   it('falls back to Failed to submit application', () => {

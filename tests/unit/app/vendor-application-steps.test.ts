@@ -10,11 +10,11 @@ describe('vendor wizard validation (public spec, section 5)', () => {
   it('requires all eleven company fields, named with underscores as spaces', () => {
     const errors = validateVendorCompany(EMPTY_VENDOR_COMPANY);
     expect(Object.keys(errors)).toHaveLength(11);
-    expect(errors.vendor_name).toBe('vendor name is required');
-    expect(errors.registered_state).toBe('registered state is required');
-    expect(errors.email).toBe('email is required');
-    expect(errors.total_employees).toBe('total employees is required');
-    expect(errors.phone).toBe('phone is required');
+    expect(errors.vendor_name).toBe('Vendor name is required');
+    expect(errors.registered_state).toBe('Registered state is required');
+    expect(errors.email).toBe('Email is required');
+    expect(errors.total_employees).toBe('Total employees is required');
+    expect(errors.phone).toBe('Phone is required');
   });
 
   it('reports a malformed email as Invalid email format', () => {

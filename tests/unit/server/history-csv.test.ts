@@ -41,7 +41,7 @@ describe('historyCsv', () => {
       '"Request ID","Type","Description","Unit","Vendor","Cost (USD)","Created","Started","Completed","Completion note","Photos"',
     );
     expect(lines[1]).toBe(
-      '"7","Plumbing","Leak\nunder sink","","Pipes Inc","450","2026-01-02T03:04:05.000Z","2026-01-03T00:00:00.000Z","2026-01-04T00:00:00.000Z","Replaced trap","/api/files/a.jpg /api/files/b.jpg"',
+      '"#7","Plumbing","Leak\nunder sink","","Pipes Inc","450","2026-01-02T03:04:05.000Z","2026-01-03T00:00:00.000Z","2026-01-04T00:00:00.000Z","Replaced trap","/api/files/a.jpg /api/files/b.jpg"',
     );
     expect(lines).toHaveLength(3);
     expect(lines[2]).toBe('');

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { lineItemTotal } from '#shared/bid-line-items.ts';
+import { requestNumber } from '#shared/display-names.ts';
 import { formatUsd } from '#shared/formatters.ts';
 import type { RequestStatus } from '#shared/statuses.ts';
 import { bids } from '../schema/bids.ts';
@@ -348,7 +349,7 @@ async function seedNotifications(context: SeedContext, people: DemoPeople, id: (
       userId: vendor,
       kind: 'bid_accepted',
       title: 'Bid accepted',
-      message: `Your ${formatUsd(1850)} bid for request #${id('waterHeater')} was accepted. The job is now in progress.`,
+      message: `Your ${formatUsd(1850)} bid for request ${requestNumber(id('waterHeater'))} was accepted. The job is now in progress.`,
       relatedRequestId: id('waterHeater'),
       ...read(6 * 24 - 2),
     },
@@ -356,7 +357,7 @@ async function seedNotifications(context: SeedContext, people: DemoPeople, id: (
       userId: vendor,
       kind: 'bid_rejected',
       title: 'Bid not selected',
-      message: `Another vendor was selected for request #${id('laundryLighting')}.`,
+      message: `Another vendor was selected for request ${requestNumber(id('laundryLighting'))}.`,
       relatedRequestId: id('laundryLighting'),
       ...read(8 * 24 - 2),
     },
@@ -364,7 +365,7 @@ async function seedNotifications(context: SeedContext, people: DemoPeople, id: (
       userId: vendor,
       kind: 'job_confirmed',
       title: 'Job confirmed complete',
-      message: `Morgan Reyes confirmed request #${id('acService')} as complete.`,
+      message: `Morgan Reyes confirmed request ${requestNumber(id('acService'))} as complete.`,
       relatedRequestId: id('acService'),
       ...read(2 * 24 - 2),
     },
@@ -372,7 +373,7 @@ async function seedNotifications(context: SeedContext, people: DemoPeople, id: (
       userId: vendor,
       kind: 'request_cancelled',
       title: 'Request cancelled',
-      message: `Request #${id('tenantFixedToilet')} was cancelled: the tenant replaced the flapper.`,
+      message: `Request ${requestNumber(id('tenantFixedToilet'))} was cancelled: the tenant replaced the flapper.`,
       relatedRequestId: id('tenantFixedToilet'),
       ...read(12 * 24 - 2),
     },
@@ -380,7 +381,7 @@ async function seedNotifications(context: SeedContext, people: DemoPeople, id: (
       userId: manager,
       kind: 'bid_received',
       title: 'New bid received',
-      message: `${people.vendorNames.peak} bid ${formatUsd(450)} on request #${id('sinkLeak')} (Plumbing).`,
+      message: `${people.vendorNames.peak} bid ${formatUsd(450)} on request ${requestNumber(id('sinkLeak'))} (Plumbing).`,
       relatedRequestId: id('sinkLeak'),
       ...unread(1.5),
     },
@@ -388,7 +389,7 @@ async function seedNotifications(context: SeedContext, people: DemoPeople, id: (
       userId: manager,
       kind: 'bid_received',
       title: 'New bid received',
-      message: `${people.vendorNames.rockyMountain} bid ${formatUsd(720)} on request #${id('heatPump')} (HVAC).`,
+      message: `${people.vendorNames.rockyMountain} bid ${formatUsd(720)} on request ${requestNumber(id('heatPump'))} (HVAC).`,
       relatedRequestId: id('heatPump'),
       ...unread(4),
     },
@@ -405,7 +406,7 @@ async function seedNotifications(context: SeedContext, people: DemoPeople, id: (
       userId: manager,
       kind: 'job_completed',
       title: 'Job marked complete',
-      message: `${people.vendorNames.mileHigh} marked request #${id('stairwellPaint')} complete. Please review and confirm.`,
+      message: `${people.vendorNames.mileHigh} marked request ${requestNumber(id('stairwellPaint'))} complete. Please review and confirm.`,
       relatedRequestId: id('stairwellPaint'),
       ...unread(20),
     },
@@ -422,7 +423,7 @@ async function seedNotifications(context: SeedContext, people: DemoPeople, id: (
       userId: manager,
       kind: 'bid_received',
       title: 'New bid received',
-      message: `${people.vendorNames.peak} bid ${formatUsd(300)} on request #${id('drywallPatch')} (Drywall).`,
+      message: `${people.vendorNames.peak} bid ${formatUsd(300)} on request ${requestNumber(id('drywallPatch'))} (Drywall).`,
       relatedRequestId: id('drywallPatch'),
       ...read(40),
     },
