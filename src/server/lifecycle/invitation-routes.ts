@@ -4,16 +4,14 @@ import { requestNumber } from '#shared/display-names.ts';
 import { invitationInputSchema } from '#shared/invitation-schemas.ts';
 import { idParamsSchema } from '#shared/record-id.ts';
 import { invitationAnswerSchema } from '#shared/request-responses.ts';
-import { REQUEST_STATUS_LABELS } from '#shared/status-labels.ts';
 import { requireUser } from '../auth/guards.ts';
 import { requireValidBody, requireValidParams } from '../http/deferred-input.ts';
-import { forbidden, HttpError } from '../http/http-error.ts';
 import { errorResponses } from '../http/route-schemas.ts';
 import { notify } from '../notifications/notify.ts';
 import { addInvitations, propertyName } from '../requests/invitation-store.ts';
 import { loadInvitedVendors } from '../requests/invited-vendors.ts';
 import { loadViewer } from '../requests/request-viewer.ts';
-import { loadParties, REQUEST_NOT_FOUND, roleOf } from './lifecycle-access.ts';
+import { changeOpenRequest, REQUEST_NOT_FOUND } from './lifecycle-access.ts';
 
 /**
  * POST /api/requests/{id}/invitations/ {vendors: [ids]}: the managing side (staff, managers of the
@@ -36,19 +34,12 @@ export async function invitationRoutes(app: FastifyInstance): Promise<void> {
     requireValidParams(request);
     const id = request.params.id;
     const viewer = await loadViewer(app.db, user);
-    return app.db.transaction(async (tx) => {
-      // Held FOR UPDATE so a racing cancel cannot slip between the state check and the insert.
-      const parties = await loadParties(tx, id, true);
-      if (roleOf(viewer, parties) !== 'manager') throw forbidden();
-      requireValidBody(request);
+    const checks = {
+      checkBody: () => requireValidBody(request),
+      notOpen: (status: string) => `Vendors can only be invited to an open request; this one is ${status}.`,
+    };
+    return changeOpenRequest(app.db, viewer, id, checks, async (tx, row) => {
       const input = request.body;
-      const { row } = parties;
-      if (row.status !== 'open') {
-        throw new HttpError(409, {
-          code: 'INVALID_TRANSITION',
-          detail: `Vendors can only be invited to an open request; this one is ${REQUEST_STATUS_LABELS[row.status]}.`,
-        });
-      }
       const chosen = await loadInvitedVendors(tx, user, [...new Set(input.vendors)]);
       const freshIds = await addInvitations(
         tx,

@@ -10,8 +10,10 @@ import {
 } from '#shared/request-lifecycle.ts';
 import type { LifecycleAnswer } from '#shared/request-responses.ts';
 import { managesRequest, type VisibilityViewer } from '#shared/request-visibility.ts';
+import { REQUEST_STATUS_LABELS } from '#shared/status-labels.ts';
 import type { RequestStatus } from '#shared/statuses.ts';
-import type { DbOrTx } from '../db/db-or-tx.ts';
+import type { Db } from '../db/database.ts';
+import type { DbOrTx, Tx } from '../db/db-or-tx.ts';
 import { bids } from '../db/schema/bids.ts';
 import { projects } from '../db/schema/projects.ts';
 import { maintenanceRequests as mr, requestStatusHistory } from '../db/schema/requests.ts';
@@ -133,4 +135,32 @@ export function lifecycleBody(row: RequestRow, role: LifecycleRole): LifecycleAn
     completed_at: isoOrNull(row.completedAt),
     allowed_actions: allowedActions(stateOf(row), role),
   };
+}
+
+/**
+ * A managing-side change to an Open request, in one transaction, checked in the lifecycle calls'
+ * order: 404 → 403 (not its managing side) → 400 (`checkBody`, so the schema's refusal waits) →
+ * 409 INVALID_TRANSITION with `notOpen(the status's label)` unless it is Open. The request is held
+ * FOR UPDATE, so a racing cancel, or a second manager making the same change, waits for this one.
+ */
+export async function changeOpenRequest<T>(
+  db: Db,
+  viewer: VisibilityViewer,
+  id: number,
+  checks: { checkBody: () => void; notOpen: (status: string) => string },
+  change: (tx: Tx, row: RequestRow) => Promise<T>,
+): Promise<T> {
+  return db.transaction(async (tx) => {
+    const parties = await loadParties(tx, id, true);
+    if (roleOf(viewer, parties) !== 'manager') throw forbidden();
+    checks.checkBody();
+    const { row } = parties;
+    if (row.status !== 'open') {
+      throw new HttpError(409, {
+        code: 'INVALID_TRANSITION',
+        detail: checks.notOpen(REQUEST_STATUS_LABELS[row.status]),
+      });
+    }
+    return change(tx, row);
+  });
 }

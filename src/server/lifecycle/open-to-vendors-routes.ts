@@ -4,16 +4,15 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { openToVendorsInputSchema } from '#shared/invitation-schemas.ts';
 import { idParamsSchema } from '#shared/record-id.ts';
 import { openToVendorsAnswerSchema } from '#shared/request-responses.ts';
-import { REQUEST_STATUS_LABELS } from '#shared/status-labels.ts';
 import { requireUser } from '../auth/guards.ts';
 import { maintenanceRequests as mr, requestInvitations } from '../db/schema/requests.ts';
 import { requireValidBody, requireValidParams } from '../http/deferred-input.ts';
-import { forbidden, HttpError } from '../http/http-error.ts';
+import { HttpError } from '../http/http-error.ts';
 import { errorResponses } from '../http/route-schemas.ts';
 import { notify } from '../notifications/notify.ts';
 import { newJobNotices } from '../requests/request-notices.ts';
 import { loadViewer } from '../requests/request-viewer.ts';
-import { loadParties, REQUEST_NOT_FOUND, roleOf } from './lifecycle-access.ts';
+import { changeOpenRequest, REQUEST_NOT_FOUND } from './lifecycle-access.ts';
 
 const ALREADY_OPEN = 'This request is already open to vendors.';
 
@@ -39,19 +38,14 @@ export async function openToVendorsRoutes(app: FastifyInstance): Promise<void> {
     requireValidParams(request);
     const id = request.params.id;
     const viewer = await loadViewer(app.db, user);
-    return app.db.transaction(async (tx) => {
-      // Held FOR UPDATE so two managers opening at once tell each vendor once.
-      const parties = await loadParties(tx, id, true);
-      if (roleOf(viewer, parties) !== 'manager') throw forbidden();
-      requireValidBody(request);
+    // Held FOR UPDATE (changeOpenRequest), so two managers opening at once tell each vendor once.
+    const checks = {
+      checkBody: () => requireValidBody(request),
+      notOpen: (status: string) =>
+        `A request can be opened to vendors only while it is Open; it is ${status}.`,
+    };
+    return changeOpenRequest(app.db, viewer, id, checks, async (tx, row) => {
       const input = request.body;
-      const { row } = parties;
-      if (row.status !== 'open') {
-        throw new HttpError(409, {
-          code: 'INVALID_TRANSITION',
-          detail: `A request can be opened to vendors only while it is Open; it is ${REQUEST_STATUS_LABELS[row.status]}.`,
-        });
-      }
       if (row.openedToVendorsAt !== null) {
         throw new HttpError(409, { code: 'INVALID_TRANSITION', detail: ALREADY_OPEN });
       }
