@@ -34,9 +34,9 @@ export default defineConfig({
     // Mantine's ids stay React's (no re-render of the page right after it hydrates), and its ScrollArea
     // and app shell come without the large modules they took one small thing from.
     mantinePatches(),
-    // Each module's Mantine components bring their own stylesheets (issue 16).
+    // Each module's Mantine components bring their own stylesheets.
     mantineComponentStyles(),
-    // The public pages as static HTML, before the PWA plugin precaches dist/ (issue 16).
+    // The public pages as static HTML, before the PWA plugin precaches dist/.
     prerenderPages(),
     // The as-builds viewer's /static/ files, built by their own config (vite.viewer.config.ts).
     viewerAssets(),
@@ -52,7 +52,7 @@ export default defineConfig({
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,woff2}'],
       },
     }),
-    // Brotli and gzip copies of every text file, once the rest is written (issue 16).
+    // Brotli and gzip copies of every text file, once the rest is written.
     precompressAssets(),
     // Last: the source maps leave dist/ for dist-maps/, which is never served.
     sourceMapsOutOfDist(),
@@ -62,10 +62,10 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     // Maps are written (the budgets and the profiles read them) but not named in the scripts: each
-    // named one cost its file about 40 bytes gzip, 3.6 KB over Available Jobs' 90 files (issue 16).
+    // named one cost its file about 40 bytes gzip, 3.6 KB over Available Jobs' 90 files.
     // They are never public: sourceMapsOutOfDist() moves them to dist-maps/ (the service worker's too).
     sourcemap: 'hidden',
-    // Read by the prerenderer and by `npm run check:budgets` (issue 16).
+    // Read by the prerenderer and by `npm run check:budgets`.
     manifest: true,
     rolldownOptions: {
       // The prerendered landing page has an entry of its own (src/app/public/landing-main.tsx).
@@ -75,7 +75,7 @@ export default defineConfig({
       },
     },
     modulePreload: {
-      // Every browser the app supports has <link rel="modulepreload"> (issue 16: the landing page's bytes).
+      // Every browser the app supports has <link rel="modulepreload"> (the landing page's bytes).
       polyfill: false,
       // main.tsx's start of the app comes modulepreloaded, with its stylesheets, in the HTML the
       // prerenderer writes (scripts/prerender-plugin.ts): no second list of it in the entry.

@@ -1,4 +1,4 @@
-// The budgets of issue 16, read from a finished build (dist/): the JavaScript a page load runs before
+// The first-load budgets, read from a finished build (dist/): the JavaScript a page load runs before
 // the page works, gzipped, per route; what must never be in the landing page's first load; and what
 // the service worker precaches. `npm run check:budgets` (scripts/check-budgets.ts) prints and enforces
 // them; tests/unit/build/budgets.test.ts proves they fail.
@@ -19,14 +19,14 @@ export interface Budget {
   path: string;
   /** Fails above this. */
   maxKb: number;
-  /** Issue 16's goal when the enforced limit still sits above it: printed, not enforced. */
+  /** The goal when the enforced limit still sits above it: printed, not enforced. */
   goalKb?: number;
   forbidden: ForbiddenPart[];
   /** What a server-rendered first visit also loads before it hydrates: printed, not enforced. */
   serverRenderedStart?: string[];
 }
 
-/** Never in the landing page's first load (issue 16). */
+/** Never in the landing page's first load. */
 export const LANDING_FORBIDDEN: ForbiddenPart[] = [
   { name: 'three.js', test: /node_modules\/(three|@react-three)\// },
   { name: 'the as-builds viewer', test: /src\/(app\/asbuilds|viewer)\// },
@@ -68,7 +68,7 @@ export const SERVER_RENDERED_START = [
 
 export const BUDGETS: Budget[] = [
   { path: '/', maxKb: 100, forbidden: LANDING_FORBIDDEN },
-  // Issue 16's 200 KB: React, React Router (its declarative part: the data router's 19 KB stay out,
+  // The 200 KB goal: React, React Router (its declarative part: the data router's 19 KB stay out,
   // src/app/router.tsx), TanStack Query and Mantine's layout before the list can show (about 198.5 KB
   // gzip, in 91 files, now; zod loads with the first answer it reads).
   {
@@ -77,7 +77,7 @@ export const BUDGETS: Budget[] = [
     forbidden: [...JOBS_FORBIDDEN, ...SIGNED_IN_FORBIDDEN],
     serverRenderedStart: SERVER_RENDERED_START,
   },
-  // Not issue 16's: the dashboards' weight (about 174 and 185 KB now) kept from growing back, their
+  // Not a first-paint goal: the dashboards' weight (about 174 and 185 KB now) kept from growing back, their
   // Create Request forms loaded on first open.
   {
     path: '/vendor/dashboard',
@@ -182,9 +182,7 @@ export function checkBudgets(dist: string, budgets: Budget[] = BUDGETS): BudgetR
       `${budget.path}: ${kb(page.gzipBytes)} of JavaScript (gzip, ${page.chunks.length} files) before the page works, budget ${budget.maxKb} KB (${share}%)`,
     );
     if (budget.goalKb !== undefined && page.gzipBytes > budget.goalKb * 1024) {
-      lines.push(
-        `    over issue 16's goal of ${budget.goalKb} KB by ${kb(page.gzipBytes - budget.goalKb * 1024)}`,
-      );
+      lines.push(`    over its goal of ${budget.goalKb} KB by ${kb(page.gzipBytes - budget.goalKb * 1024)}`);
     }
     const largest = [...page.chunks].sort((a, b) => b.gzipBytes - a.gzipBytes).slice(0, 5);
     for (const chunk of largest) lines.push(`    ${kb(chunk.gzipBytes).padStart(9)}  ${chunk.file}`);

@@ -1,4 +1,4 @@
-// `npm run check:budgets [dist]`: the budgets of issue 16 on a finished build (scripts/budgets.ts).
+// `npm run check:budgets [dist]`: the first-load budgets on a finished build (scripts/budgets.ts).
 // Exit 1 when one is broken, so `npm test` fails.
 import { resolve } from 'node:path';
 import { checkBudgets } from './budgets.ts';

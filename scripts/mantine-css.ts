@@ -1,4 +1,4 @@
-// Mantine's styles per component (issue 16): every module of the app that imports components from
+// Mantine's styles per component: every module of the app that imports components from
 // @mantine/core (or dates, notifications, modals) gets the stylesheets of those components and of the
 // components they are built from, so each route's chunk carries only the CSS it renders instead of
 // all of Mantine (about 40 KB gzip) blocking the first paint of every page.

@@ -1,4 +1,4 @@
-// A few lines of Mantine's published modules, changed at build (issue 16). Each patch names the line it
+// A few lines of Mantine's published modules, changed at build. Each patch names the line it
 // replaces: should a Mantine upgrade change it, the build fails here rather than quietly bringing the
 // cost back or breaking the component.
 //

@@ -1,4 +1,4 @@
-// Renders the public pages to static HTML at the end of `vite build` (issue 16): a second, server-side
+// Renders the public pages to static HTML at the end of `vite build`: a second, server-side
 // build of src/app/prerender/render-page.tsx runs React's prerenderer over the app's own components,
 // and each page becomes dist/pages/<name>.html: the built index.html with the page's markup in #root,
 // its title, its stylesheets (so it paints from HTML and CSS alone) and its chunks modulepreloaded.

@@ -3,7 +3,7 @@
 import type { PushPayload } from '#shared/push-messages.ts';
 
 /*
- * Web Push (issue 19): the server sends each notification as JSON {title, body, url, tag}
+ * Web Push: the server sends each notification as JSON {title, body, url, tag}
  * (src/shared/push-messages.ts, encrypted by the web-push library). The worker shows it, and a click
  * opens the screen it is about in a FieldBid window, focusing one that is already open.
  */

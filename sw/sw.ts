@@ -33,7 +33,7 @@ precacheAndRoute(self.__WB_MANIFEST, {
 });
 cleanupOutdatedCaches();
 
-// The public pages the build prerendered (issue 16) open from their own precached HTML, painted before
+// The public pages the build prerendered open from their own precached HTML, painted before
 // any script runs; registered first, so the shell's route below does not take them.
 for (const [path, file] of Object.entries(PRERENDERED_PAGES)) {
   const page = createHandlerBoundToURL(`/${file}`);
@@ -106,7 +106,7 @@ self.addEventListener('sync', (event) => {
   if (sync.tag === OUTBOX_SYNC_TAG) sync.waitUntil(askClientsToFlushOutbox(self.clients));
 });
 
-// Web Push (issue 19): show what the server sent, and open its screen when the notification is clicked.
+// Web Push: show what the server sent, and open its screen when the notification is clicked.
 self.addEventListener('push', (event) => event.waitUntil(showPush(self, event)));
 self.addEventListener('notificationclick', (event) =>
   event.waitUntil(openFromNotification(self, event.notification)),

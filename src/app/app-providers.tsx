@@ -22,7 +22,7 @@ const persistOptions: Omit<PersistQueryClientOptions, 'queryClient'> = {
 /**
  * Theme, toasts and server state around the whole app. ModalsProvider sits in the signed-in layout
  * instead: it pulls Modal and ScrollArea (with floating-ui) into the landing page's first load.
- * Server state is persisted into the signed-in user's IndexedDB (issue 7), so the installed app opens
+ * Server state is persisted into the signed-in user's IndexedDB, so the installed app opens
  * with the last answers when there is no network; offline, queries wait until that copy is restored
  * (online they go out at once: DeviceQueryProvider).
  */

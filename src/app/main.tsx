@@ -1,6 +1,6 @@
 // The script of every page but the prerendered landing page (which has its own entry,
 // src/app/public/landing-main.tsx; here `/` only in development). It starts the app with its router,
-// with the route's chunks and first calls under way at once (issue 16), except on a prerendered page,
+// with the route's chunks and first calls under way at once, except on a prerendered page,
 // which fetches them once it has painted and loaded.
 
 // First: zod's CSP setting, before any module that builds a schema (zod-csp.ts).

@@ -1,5 +1,5 @@
 // main.tsx asks for the current route's chunks and stylesheets at once, beside the app's start, instead
-// of after it (issue 16: one round trip less before a signed-in page can show its data). The list
+// of after it (one round trip less before a signed-in page can show its data). The list
 // comes with the shell (src/shared/route-chunks.ts).
 import { ROUTE_CHUNKS_ID, type RouteChunks, routeFiles } from '#shared/route-chunks.ts';
 import { nextTask } from './start-timing.ts';
@@ -13,7 +13,7 @@ function listedFiles(pathname: string): string[] {
 /**
  * Each link costs the main thread about a millisecond on a desktop and 5–10 ms at Lighthouse's 4×
  * slowdown (a stylesheet more), and a route has 20 to over a hundred: in one task they were the longest
- * task of a page's start (issue 16: total blocking time). So a task adds at most this many links, and
+ * task of a page's start (total blocking time). So a task adds at most this many links, and
  * stops early once it has run this long, whichever comes first: on a slow phone a task stays short.
  */
 const LINKS_PER_TASK = 10;
@@ -54,7 +54,7 @@ export function preloadRouteChunks(pathname: string): Promise<void> {
 /**
  * Runs the route's chunks one at a time, a task each, dependencies first, before the app's import
  * would run them all in one: evaluating the app and a wizard's modules (React, Mantine, zod and the
- * schemas built at load) was one task of 120–290 ms at 4× slowdown (issue 16: total blocking time).
+ * schemas built at load) was one task of 120–290 ms at 4× slowdown (total blocking time).
  * A chunk that fails to load is left to the app's own import, which reports it.
  */
 export async function evaluateRouteChunks(pathname: string): Promise<void> {

@@ -15,7 +15,7 @@ export const vendorPaths = {
   messages: '/vendor/messages',
   conversation: '/vendor/messages/:requestId',
   notifications: '/vendor/notifications',
-  /** Writes made offline that wait for the server, or that it refused (issue 7). */
+  /** Writes made offline that wait for the server, or that it refused. */
   outbox: '/vendor/outbox',
   /** The floor plans and in-wall photos of a property the vendor works on (accepted bid). */
   propertyDocumentation: '/vendor/properties/:projectId/documentation',
@@ -52,7 +52,7 @@ export const adminPaths = {
   plans: '/admin/plans',
   inbox: '/admin/inbox',
   mail: '/admin/mail',
-  /** Notification deliveries by email, SMS and push (issue 19). */
+  /** Notification deliveries by email, SMS and push. */
   deliveries: '/admin/deliveries',
   /** Superusers only. */
   auditLog: '/admin/audit-log',

@@ -68,13 +68,13 @@ export async function startApp(container: HTMLElement): Promise<void> {
   );
   const app = <AppRoot router={router} onCommit={onCommit} />;
   // As a transition, React renders (and hydrates) in slices that yield to the browser every few
-  // milliseconds: no single long task blocks a tap while the page starts (issue 16: total blocking time).
+  // milliseconds: no single long task blocks a tap while the page starts (total blocking time).
   startTransition(() => {
     if (prerendered) hydrateRoot(container, app);
     else createRoot(container).render(app);
   });
   // Its precache downloads wait until the page has loaded and the browser is idle; so does reading the
-  // time zone, whose first read costs the main thread a long task's worth on a slow phone (issue 16).
+  // time zone, whose first read costs the main thread a long task's worth on a slow phone.
   void afterLoadAndIdle().then(() => {
     rememberTimeZone();
     registerServiceWorker();

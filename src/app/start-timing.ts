@@ -1,8 +1,8 @@
-// When the entries start their work (issue 16): after the first paint, and after load when idle.
+// When the entries start their work: after the first paint, and after load when idle.
 /**
  * Resolves once the browser has painted the page's HTML (a frame, then a task), or after 100 ms in a
  * tab that paints no frames (in the background). The entries wait for it before they evaluate React
- * and the app (issue 16): the prerendered page or the shell's frame shows first, and evaluating the
+ * and the app: the prerendered page or the shell's frame shows first, and evaluating the
  * scripts cannot delay that first paint even when they are already downloaded.
  */
 export function afterFirstPaint(): Promise<void> {
@@ -39,7 +39,7 @@ export function afterLoadAndIdle(): Promise<void> {
 
 /**
  * Resolves once the page's first contentful paint has happened and the page has loaded (its images
- * too): what a prerendered page waits for before it downloads its scripts (issue 16). The page reads
+ * too): what a prerendered page waits for before it downloads its scripts. The page reads
  * and works as HTML meanwhile; its scripts then do not share the slow link with the HTML's own
  * content, and the first paint and the largest image never wait behind them. A hidden tab paints
  * nothing, so it waits for the load only.

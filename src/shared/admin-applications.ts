@@ -4,13 +4,17 @@ import { multilineText } from './text-fields.ts';
 
 /**
  * Staff review of the two applications in /admin/applications (GET/POST /api/admin/applications/...).
- * The status lists repeat the tables' (src/server/db/schema/applications.ts), which check them.
+ * The status lists are the tables' own (src/server/db/schema/applications.ts checks them).
  */
 
 export const APPLICATION_KINDS = ['managers', 'vendors'] as const;
 export type ApplicationKind = (typeof APPLICATION_KINDS)[number];
 
 export const MANAGER_APPLICATION_STATUSES = ['draft', 'submitted', 'approved', 'rejected'] as const;
+/**
+ * draft: steps being saved; payment_pending: submitted, checkout created; paid: the provider
+ * confirmed payment and the account exists; approved / rejected: staff review in /admin/.
+ */
 export const VENDOR_APPLICATION_STATUSES = [
   'draft',
   'payment_pending',

@@ -3,7 +3,7 @@ import { LIST_SEARCH_MAX } from './list-fields.ts';
 import { DATE_MESSAGES, inDateRange, lineText } from './text-fields.ts';
 
 /**
- * The audit log of staff actions (issue 13, "Trust"): one entry per approve, reject, deactivate,
+ * The audit log of staff actions ("Trust"): one entry per approve, reject, deactivate,
  * plan change, ... written in the same transaction as the action. Superusers read it at
  * /admin/audit-log through GET /api/admin/audit-log/?page&action&actor&from&to.
  */

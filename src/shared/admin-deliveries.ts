@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { NOTIFICATION_CATEGORIES, NOTIFICATION_CHANNELS } from './notification-preferences.ts';
 
 /**
- * A notification's way out through one channel (issue 19): `queued` waits for its time (a mail's
+ * A notification's way out through one channel: `queued` waits for its time (a mail's
  * batching window, a retry), `held` waits for the end of the user's quiet hours, `sent` left for the
  * provider (an email: handed to the mail outbox, whose own status follows), `failed` will not be
  * tried again (the reason is kept), `cancelled` was no longer wanted when its time came (read in the

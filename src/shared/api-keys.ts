@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { timestampText } from './response-fields.ts';
 import { lineText } from './text-fields.ts';
 
-/** A vendor's own API keys (issue 15): Settings → API keys, and `Authorization: Bearer <key>`. */
+/** A vendor's own API keys: Settings → API keys, and `Authorization: Bearer <key>`. */
 export const API_KEY_NAME_MAX = 100;
 /** Live (unrevoked) keys a vendor may hold at once. */
 export const API_KEYS_PER_VENDOR = 20;

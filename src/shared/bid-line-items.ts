@@ -4,7 +4,7 @@ import { TIME_UNITS } from './statuses.ts';
 import { lineText, multilineText } from './text-fields.ts';
 
 /*
- * Bids priced from measurements (issue 20): a bid's line items and its options. The bid API takes
+ * Bids priced from measurements: a bid's line items and its options. The bid API takes
  * and answers `line_items` and `options`; both are optional, so the spec's plain bid stays valid.
  *
  * Rounding, stated once and used by both sides: quantities and unit prices have at most two

@@ -28,7 +28,7 @@ const ONE: Record<RelativeUnit, { past: string; future: string }> = {
  * `Intl.RelativeTimeFormat('en', {numeric: 'auto'}).format(amount, unit)` for a whole amount other
  * than 0, written out: constructing that formatter loads its locale data, 40-70 ms on the main thread
  * of a desktop Chromium (about four times that on a phone), before the first list could render
- * (issue 16). The screens speak English only; tests/unit/shared/date-display.test.ts compares every
+ *. The screens speak English only; tests/unit/shared/date-display.test.ts compares every
  * unit and amount with Intl.
  */
 export function englishRelative(amount: number, unit: RelativeUnit): string {

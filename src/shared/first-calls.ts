@@ -29,7 +29,7 @@ export function firstScreenCall(pathname: string, search: string): string | null
 }
 
 /**
- * The screens whose first page load the server renders from their first answers (issue 16), as route
+ * The screens whose first page load the server renders from their first answers, as route
  * patterns: each one's firstCallsOf holds a call beyond auth-status.
  */
 export const SERVER_RENDERED_SCREENS = [

@@ -1,5 +1,5 @@
 /*
- * Pixel limits of uploaded images (issue 13, Uploads). The server reads an image's size from its
+ * Pixel limits of uploaded images (Uploads). The server reads an image's size from its
  * header and never decodes it, so a small file claiming a huge picture (a decompression bomb) is
  * refused before any browser or later tool tries to draw it. The byte limits stay beside each
  * upload's own schema; these are shared so the browser can name them too.

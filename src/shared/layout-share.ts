@@ -4,7 +4,7 @@ import { timestampText } from './response-fields.ts';
 
 /*
  * A public, read-only share of one layout (floor plan), for the embed a property manager puts on
- * the property's own web site (docs/architecture.md, "Shared plans").
+ * the property's own web site (docs/decisions/shared-plans-and-360.md, "Shared plans").
  *
  *   GET    /api/layouts/{layoutId}/share/   -> LayoutShareView      (the documentation's writers)
  *   PUT    /api/layouts/{layoutId}/share/   -> LayoutShareView      turns the share on (keeps a token it has)

@@ -14,7 +14,7 @@ export const awardInputSchema = z.object({
     .int('A valid bid id is required.')
     .positive('A valid bid id is required.')
     .max(2_147_483_647, 'A valid bid id is required.'),
-  /** Issue 20: which of the bid's options (1 to 3) is awarded; required when the bid has options. */
+  /** which of the bid's options (1 to 3) is awarded; required when the bid has options. */
   option: z
     .number({ error: "Choose one of the bid's options." })
     .int("Choose one of the bid's options.")

@@ -1,5 +1,5 @@
-// A bid's line-item units (issue 20), apart from the bid schemas (bid-line-items.ts), so a screen that
-// only shows line items reads them without zod (issue 16).
+// A bid's line-item units, apart from the bid schemas (bid-line-items.ts), so a screen that
+// only shows line items reads them without zod.
 
 export const LINE_ITEM_UNITS = ['sq_ft', 'ft', 'each', 'hours'] as const;
 export type LineItemUnit = (typeof LINE_ITEM_UNITS)[number];

@@ -1,5 +1,5 @@
 // The request lists' sortable columns and search limit, apart from their query schemas
-// (list-query.ts, job-list-query.ts) so a page that only shows a list reads them without zod (issue 16).
+// (list-query.ts, job-list-query.ts) so a page that only shows a list reads them without zod.
 
 /** The top bar's search text is at most this long (its box and both lists). */
 export const LIST_SEARCH_MAX = 200;

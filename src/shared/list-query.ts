@@ -6,7 +6,7 @@ import { lineText } from './text-fields.ts';
 // Query fields the request lists share: the vendor's jobs (GET /api/vendor/jobs/) and the
 // manager's Maintenance Requests (GET /api/property-manager/maintenance-requests/).
 
-/** page (1 or more) and page_size (a page_size above the cap is cut to it; docs/architecture.md). */
+/** page (1 or more) and page_size (a page_size above the cap is cut to it; docs/decisions/requests-and-jobs.md). */
 export const pagingQueryFields = {
   page: z.coerce
     .number({ error: 'A page number is required.' })

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { lineText } from './text-fields.ts';
 
 /*
- * What reaches a user away from the screen (issue 19): every in-app notification belongs to one
+ * What reaches a user away from the screen: every in-app notification belongs to one
  * category, and each category goes out through the channels the user keeps on for it. Email and SMS
  * also have the profile's master switches (`email_notifications`, `sms_notifications`, signed-in
  * spec section 3); push has none, a device that subscribed is the switch.
@@ -81,7 +81,7 @@ type ChannelSwitches = Record<NotificationChannel, boolean>;
 const on = (email: boolean, sms: boolean, push: boolean): ChannelSwitches => ({ email, sms, push });
 
 /**
- * Defaults until a user chooses (docs/architecture.md, Notifications away from the screen): email and
+ * Defaults until a user chooses (docs/decisions/notifications-away-from-the-screen.md, Notifications away from the screen): email and
  * push for everything a role receives; texts only for what a vendor should act on soon (the outcome
  * of a bid, a change to an awarded job, insurance running out), never for every new job or message.
  */

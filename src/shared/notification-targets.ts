@@ -3,7 +3,7 @@ import type { NotificationRole } from './notification-preferences.ts';
 /**
  * Where a notification delivered away from the app leads (the mail's button, the text's link, the
  * push notification's click): the same screens the bell opens, in the recipient's own area (a
- * manager's request and thread live under /property-manager, docs/architecture.md "notification
+ * manager's request and thread live under /property-manager, docs/decisions/where-the-spec-is-silent.md "notification
  * links"). The paths equal src/app/route-paths.ts's builders (pinned by a unit test).
  */
 export interface NotificationTarget {

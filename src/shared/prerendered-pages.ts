@@ -1,6 +1,6 @@
 /**
  * The public pages the build renders to HTML with React's server renderer over the app's own
- * components (issue 16; src/app/prerender), by path, with the file under dist/ that holds each. The
+ * components (src/app/prerender), by path, with the file under dist/ that holds each. The
  * server answers these paths with their file, the service worker with its precached copy, and the
  * browser hydrates it. Pages left out depend on what only the browser knows at their first render (a
  * token in the address, the state a previous page passed on) or are not worth it.

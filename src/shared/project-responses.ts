@@ -37,7 +37,7 @@ export const historyJobSchema = z.object({
   vendor: z.string().nullable(),
   /** The awarded bid's amount in whole dollars (the awarded option's, when it offered options). */
   cost: z.number().int().nullable(),
-  /** The awarded option's name, when the bid offered options (issue 20). */
+  /** The awarded option's name, when the bid offered options. */
   awarded_option: z.string().nullable().optional().default(null),
   created: timestampText,
   /** When the bid was awarded. */

@@ -22,7 +22,7 @@ export const LIFECYCLE_ACTIONS = [
 ] as const;
 export type LifecycleAction = (typeof LIFECYCLE_ACTIONS)[number];
 
-/** The steps kept in request_status_history (the server schema's REQUEST_EVENTS). */
+/** The steps kept in request_status_history (its `event` column checks this list). */
 export const LIFECYCLE_EVENTS = [
   'created',
   'awarded',

@@ -74,7 +74,7 @@ export const requestDetailBidSchema = z.object({
    */
   notes: z.string().optional(),
   proposed_start_date: timestampText.optional(),
-  /** Issue 20: what the bid is priced from, and its options (empty for a plain bid). */
+  /** what the bid is priced from, and its options (empty for a plain bid). */
   ...pricedBidFields,
 });
 export type RequestDetailBid = z.infer<typeof requestDetailBidSchema>;
@@ -168,7 +168,7 @@ export const requestDetailSchema = z.object({
   photos: z.array(photoLinkSchema),
   /**
    * Where on the floor plan the work is, with the layout excerpt and the nearest in-wall 360-degree
-   * photos: shown to everyone who may see the request (issue 20); null when no spot was chosen.
+   * photos: shown to everyone who may see the request; null when no spot was chosen.
    * Optional only for copies kept on a phone by an app from before spots: the server always sends
    * it, and without this an update would drop every job kept offline (a kept answer that no longer
    * parses is discarded).

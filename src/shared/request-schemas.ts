@@ -100,7 +100,7 @@ export const requestInputSchema = z
         .refine((value) => new Date(value).getTime() > Date.now(), 'The deadline must be in the future.')
         .optional(),
     ),
-    /** Where on a layout of the property the work is (issue 20); the server checks layout and bounds. */
+    /** Where on a layout of the property the work is; the server checks layout and bounds. */
     spot: spotInputSchema,
   })
   .superRefine((input, context) => {

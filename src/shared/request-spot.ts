@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MAX_POLYGON_POINTS, type PointView, pointsOnLayout } from './documentation.ts';
 
 /*
- * A request's spot on the floor plan (issue 20, "The job meets the building"): where the work is, in
+ * A request's spot on the floor plan ("The job meets the building"): where the work is, in
  * layout image pixels, and optionally the affected area as a polygon. POST /api/requests/ takes it as
  * `spot` (an object in JSON, its JSON text in multipart); GET /api/requests/{id}/ answers it with the
  * excerpt of the documentation a reader of the request may see: the layout image, the spot and the

@@ -1,7 +1,7 @@
 /**
  * Who may see a maintenance request (signed-in spec, sections 2 and 6): administrative staff, the
  * property managers of the client that owns the request's property, vendors invited to bid, and
- * vendors whose service categories include the request type. Additions (docs/architecture.md,
+ * vendors whose service categories include the request type. Additions (docs/decisions/trust-uploads-and-request-managers.md,
  * "Who manages a request"): a request marked 'Open to all' (invite_all) is visible to every vendor,
  * and a vendor that reported work on a property (the request's creator, the "reporter") sees the
  * request it raised. Being the creator gives nothing else: a manager sees and manages through its

@@ -1,6 +1,6 @@
 // The shell (index.html) lists, per route, the chunks and stylesheets its screens need beyond the
 // app's own: scripts/prerender-plugin.ts writes the list as JSON (a data block, which no CSP counts
-// as a script), src/app/route-chunks.ts reads it for the current route (issue 16).
+// as a script), src/app/route-chunks.ts reads it for the current route.
 
 /** The id of the JSON data block in the shell. */
 export const ROUTE_CHUNKS_ID = 'route-chunks';

@@ -1,4 +1,4 @@
-// What the build leaves the server for rendering signed-in first screens (issue 16): the renderer
+// What the build leaves the server for rendering signed-in first screens: the renderer
 // (src/app/prerender/render-signed-in.tsx) and each screen's page around it, in a directory beside
 // the served one, so neither is ever served or precached.
 

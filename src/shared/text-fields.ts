@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /*
- * The one rule for text that people type (docs/architecture.md, "Text input"). Every text field of
+ * The one rule for text that people type (docs/decisions/trust-input-and-headers.md, "Text input"). Every text field of
  * every payload and query is built here, so bad input is refused with a message under its field
  * before it can reach the database (PostgreSQL refuses NUL outright, and its drivers turn a lone
  * surrogate into U+FFFD, so the text read back would not be the text sent):

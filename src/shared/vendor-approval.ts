@@ -2,7 +2,7 @@
  * A vendor goes live when staff approve it (the approval of its application in the admin console
  * sets vendor_profiles.approved_at), not when it pays. Until then it signs in to a screen that says
  * its application is under review and what is still missing; it sees no jobs, hears of none, cannot
- * bid and is not offered to managers (docs/architecture.md, "Vendor approval").
+ * bid and is not offered to managers (docs/decisions/vendor-approval.md, "Vendor approval").
  */
 
 /** What may stand between a vendor and going live, in the order the screen lists them. */

@@ -47,7 +47,7 @@ export interface ViewerLayout {
   height_px: number;
   pins: ViewerPin[];
   polygons: ViewerPolygon[];
-  /** Drawn read-only above the plan (a request's location, issue 20); none when absent. */
+  /** Drawn read-only above the plan (a request's location); none when absent. */
   spot?: ViewerSpot | null;
 }
 

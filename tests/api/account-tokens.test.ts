@@ -9,7 +9,7 @@ import { makeUser, TEST_PASSWORD } from '../support/factories.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { TestClient } from '../support/test-client.ts';
 
-// Issue 13, accounts and tokens: a token acts only for the address it was mailed to, and the calls
+// Accounts and tokens: a token acts only for the address it was mailed to, and the calls
 // that take a token cost the server nothing expensive until the token has proved valid.
 
 let t: TestApp;

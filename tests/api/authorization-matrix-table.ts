@@ -4,7 +4,7 @@ import { ACTORS, type Actor } from '../support/authorization-world.ts';
  * THE authorization matrix: every route of the server (method and path as declared), called as every
  * kind of actor (tests/support/authorization-world.ts, ACTOR_ROLES), and the one status each call
  * must answer. A route with several rows is called on several targets (the `target` column). Cells
- * follow the documented rules (docs/architecture.md), not whatever the server answers today.
+ * follow the documented rules (docs/decisions/), not whatever the server answers today.
  *
  * To add a route: add its row here and its call in tests/support/authorization-calls.ts (same route
  * and target); if it reads something that belongs to someone, say what must stay hidden in

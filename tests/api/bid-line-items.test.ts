@@ -8,7 +8,7 @@ import { signIn } from '../support/sign-in.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import type { TestClient } from '../support/test-client.ts';
 
-// Issue 20: bids priced from measurements (line items) and bids with options, through the real
+// bids priced from measurements (line items) and bids with options, through the real
 // server on each database: validated, stored, answered to whom may see them, replayed unchanged,
 // and an award naming one option recorded in the bid, the timeline and the history.
 

@@ -151,7 +151,7 @@ describe('POST /api/requests/{id}/bid/', () => {
     expect(response.json()).toEqual(UNAVAILABLE);
   });
 
-  it('checks the request before the input: 404, then 403, then 400 (docs/architecture.md, bid checks order)', async () => {
+  it('checks the request before the input: 404, then 403, then 400 (docs/decisions/requests-and-jobs.md, bid checks order)', async () => {
     const invalid = { ...valid, amount: -1 };
     const missing = await plumber.post('/api/requests/999999/bid/', invalid);
     expect(missing.statusCode).toBe(404);

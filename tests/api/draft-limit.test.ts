@@ -7,7 +7,7 @@ import { startTestAppWithFiles, type TestAppWithFiles } from '../support/file-st
 import { TestClient } from '../support/test-client.ts';
 import { companyInfo, PDF, uploadCertificate, VENDOR_BASE } from '../support/vendor-applicant.ts';
 
-// One client address may hold only a few applications in progress (issue 13): drafts cost rows and
+// One client address may hold only a few applications in progress: drafts cost rows and
 // uploaded certificates, and a visitor needs no account to make them. An office shares one address,
 // so a draft left alone for an hour no longer counts against its colleagues; a daily ceiling bounds
 // what one address can leave behind.

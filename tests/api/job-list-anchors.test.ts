@@ -13,7 +13,7 @@ import { fixtureHash, TEST_PASSWORD } from '../support/factories.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { TestClient } from '../support/test-client.ts';
 
-// Issue 14: a deep jobs page starts from a kept anchor (src/server/requests/job-list-memo.ts)
+// a deep jobs page starts from a kept anchor (src/server/requests/job-list-memo.ts)
 // instead of an OFFSET. Every page the route answers must be the page an OFFSET reads: the same
 // rows in the same order, for each order that seeks, each filter, and after writes move the rows.
 

@@ -22,7 +22,7 @@ import { makeBid, makeRequest, makeRequestWorld } from '../support/request-facto
 import { signIn } from '../support/sign-in.ts';
 
 /*
- * Issue 19: every event that makes an in-app notification also goes out through each channel its
+ * every event that makes an in-app notification also goes out through each channel its
  * recipient has on (email through the outbox, SMS through the Twilio API, Web Push through a push
  * service), and through none that is off. Each event is raised through the real API (the insurance
  * check through its periodic task) for four recipients, each with a mobile number and a subscribed

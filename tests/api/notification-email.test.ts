@@ -24,7 +24,7 @@ import { signIn } from '../support/sign-in.ts';
 import type { TestClient } from '../support/test-client.ts';
 
 /*
- * Notification email (issue 19): through the mail outbox, text and HTML, a link straight to the
+ * Notification email: through the mail outbox, text and HTML, a link straight to the
  * thread or request, one-click unsubscribe per category (RFC 8058), and a thread's messages batched
  * into one mail that reading the thread in the app cancels.
  */

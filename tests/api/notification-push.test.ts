@@ -19,7 +19,7 @@ import { makeBid, makeRequest, makeRequestWorld } from '../support/request-facto
 import { signIn } from '../support/sign-in.ts';
 
 /*
- * Web Push (issue 19): VAPID keys made once for the embedded default and kept in the data dir, the
+ * Web Push: VAPID keys made once for the embedded default and kept in the data dir, the
  * signed-in user's devices, notifications sent with the `web-push` library to a local HTTPS push
  * service (which decrypts them as a browser would), and a subscription the push service says is gone
  * (404/410) removed.

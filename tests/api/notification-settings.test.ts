@@ -19,7 +19,7 @@ import { signIn } from '../support/sign-in.ts';
 import { PDF } from '../support/vendor-applicant.ts';
 
 /*
- * Settings → Notifications (issue 19): the profile's two switches (their spec names and meaning on
+ * Settings → Notifications: the profile's two switches (their spec names and meaning on
  * /api/user-profile/ unchanged), per-category channels with role defaults, quiet hours; the
  * insurance reminders; and the staff view of deliveries.
  */

@@ -18,7 +18,7 @@ import { makeBid, makeRequest, makeRequestWorld } from '../support/request-facto
 import { signIn } from '../support/sign-in.ts';
 
 /*
- * Texts (issue 19): sent through Twilio's REST API (a local fake of it here), only to numbers that
+ * Texts: sent through Twilio's REST API (a local fake of it here), only to numbers that
  * can take them, short with a link, STOP honoured (the inbound webhook, signature checked, and
  * Twilio's own "unsubscribed recipient" refusal), quiet hours holding texts and pushes until they end.
  */

@@ -9,7 +9,7 @@ import { ERROR_CODES } from '#shared/api-errors.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 
 /*
- * GET /api/openapi.json (issue 15): a valid OpenAPI 3.1 document naming every route the server
+ * GET /api/openapi.json: a valid OpenAPI 3.1 document naming every route the server
  * declares, with the auth schemes, generated from the routes' zod schemas; /api/docs renders it.
  */
 
@@ -25,7 +25,7 @@ const NOT_DOCUMENTED: Record<string, string> = {
 };
 
 /**
- * Routes that do not declare their schemas (issue 15; docs/architecture.md, "Contract"). Every group
+ * Routes that do not declare their schemas (docs/decisions/api-contract.md, "Contract"). Every group
  * has them now, so the list is empty and stays so: a new route without schemas fails the test below,
  * and so does a route named here once it has them.
  */

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRERENDERED_PAGES } from '#shared/prerendered-pages.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 
-// A build in miniature: the shell, the prerendered public pages (issue 16) and a hashed chunk with the
+// A build in miniature: the shell, the prerendered public pages and a hashed chunk with the
 // brotli and gzip copies scripts/precompress-plugin.ts writes beside each text file.
 const SHELL = '<!doctype html><title>FieldBid</title><div id="root"></div>';
 const pageHtml = (path: string) => `<!doctype html><div id="root" data-prerendered="${path}">${path}</div>`;

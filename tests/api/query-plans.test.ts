@@ -9,7 +9,7 @@ import { buildTestApp } from '../support/test-app.ts';
 import { TestClient } from '../support/test-client.ts';
 import { openTestDatabase } from '../support/test-database.ts';
 
-// Issue 14: no query of the hot routes may read a table of more than 1,000 rows from end to end.
+// no query of the hot routes may read a table of more than 1,000 rows from end to end.
 // Every statement those routes send is captured (Drizzle's query log) and EXPLAINed on the bench
 // data (a smaller copy: enough rows that a missing index shows as a sequential scan).
 const BIG_TABLE_ROWS = 1_000;

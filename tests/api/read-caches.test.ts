@@ -13,7 +13,7 @@ import { startTestApp, type TestApp } from '../support/test-app.ts';
 import type { TestClient } from '../support/test-client.ts';
 import { readJson, writeUnannounced } from '../support/unannounced-writes.ts';
 
-// The read caches of issue 14 (src/server/cache/): the jobs pages, the request detail, My Bids, the
+// The read caches (src/server/cache/): the jobs pages, the request detail, My Bids, the
 // unread notifications, the conversations and the manager's list are kept per process and answered
 // without a query while nothing they show has changed. Triggers announce every write on the cache
 // channel; before a cache answers, the process has applied every announcement committed before the

@@ -11,7 +11,7 @@ import { TestClient } from '../support/test-client.ts';
 
 /**
  * The managing side of a request is the owning client's active managers and staff, never its creator
- * as such (docs/architecture.md, "Who manages a request"). The attack that found the hole: a vendor
+ * as such (docs/decisions/trust-uploads-and-request-managers.md, "Who manages a request"). The attack that found the hole: a vendor
  * with an accepted bid on a property raised a request there, bid $99,999 on it and awarded itself.
  */
 

@@ -18,7 +18,7 @@ import { signIn } from '../support/sign-in.ts';
 import type { TestClient } from '../support/test-client.ts';
 import { png } from '../support/test-images.ts';
 
-// Issue 20: a request's spot on the floor plan, and the plan excerpt it opens to whoever may see
+// a request's spot on the floor plan, and the plan excerpt it opens to whoever may see
 // the request ("What is behind this wall"), and to nobody else.
 
 let t: TestAppWithFiles;

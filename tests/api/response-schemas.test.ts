@@ -82,8 +82,8 @@ import { png } from '../support/test-images.ts';
 import { companyInfo, PDF, uploadCertificate, visitor } from '../support/vendor-applicant.ts';
 
 /*
- * Every answer the browser reads, read through the shared schema its screen reads it with (issue 15,
- * "one contract"), on the seeded demo data: the vendor, the manager and staff each call their own
+ * Every answer the browser reads, read through the shared schema its screen reads it with
+ * ("one contract"), on the seeded demo data: the vendor, the manager and staff each call their own
  * routes, and the writes run through the request lifecycle once. A field the server adds, drops or
  * sends in another type fails here first.
  */

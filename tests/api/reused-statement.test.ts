@@ -30,7 +30,7 @@ const namedDescribedAs = reusedStatement((db) =>
     .prepare('fieldbid_test_described_as'),
 );
 
-/** A raw statement (issue 14's one-statement writes), named the same way. */
+/** A raw statement (the one-statement writes), named the same way. */
 const rawDescribedAs = reusedSql<{ description: string }>(
   'fieldbid_test_raw_described_as',
   () => sql`select description from maintenance_requests where id = ${sql.placeholder('id')}::int`,

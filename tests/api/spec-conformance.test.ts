@@ -4,7 +4,7 @@ import { signIn } from '../support/sign-in.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { TestClient } from '../support/test-client.ts';
 
-// Departures found re-reading both spec documents call by call (issue 17): each `it` holds the
+// Departures found re-reading both spec documents call by call: each `it` holds the
 // spec's exact path, field or message.
 
 let t: TestApp;

@@ -29,7 +29,7 @@ import type { TestClient } from '../support/test-client.ts';
 import { companyInfo, PDF, uploadCertificate, VENDOR_BASE, visitor } from '../support/vendor-applicant.ts';
 
 /*
- * "Bad input never reaches the database raw" (issue 13, docs/architecture.md "Text input"): every text
+ * "Bad input never reaches the database raw" (docs/decisions/trust-input-and-headers.md "Text input"): every text
  * field of every write route gets arbitrary strings (NUL, lone surrogates, direction marks, emoji,
  * 10,000 characters, SQL and HTML), every numeric field arbitrary numbers, and
  *   - the answer is never a 5xx;
@@ -557,7 +557,7 @@ const WRITE_ROUTES: Record<string, WriteRoute> = {
       };
     },
   },
-  // Quiet hours (issue 19): each text field of the nested object in its own row, refused under quiet_hours.
+  // Quiet hours: each text field of the nested object in its own row, refused under quiet_hours.
   ...Object.fromEntries(
     (
       [

@@ -7,7 +7,7 @@ import { buildTestApp } from '../support/test-app.ts';
 import { TestClient } from '../support/test-client.ts';
 import { openTestDatabase } from '../support/test-database.ts';
 
-// Issue 14: a write's statements are round trips that keep its transaction open (and on PGlite hold
+// a write's statements are round trips that keep its transaction open (and on PGlite hold
 // every other statement), so POST bid and POST message are pinned to the statements they take: a
 // bid that passes its checks is one statement (the checks, the lock and the insert); a message reads
 // its thread with its recipients (unless this process keeps them), then one statement writes the

@@ -1,4 +1,4 @@
-// The API at scale (issue 14): for each database, seed (or reuse) the bench data, start the real
+// The API at scale: for each database, seed (or reuse) the bench data, start the real
 // server as its own process, load each route with autocannon and print req/s, p50, p99, errors and
 // the ratio to the same server's ceiling (signed-out auth-status) measured in the same run.
 // `--scale` also prints the jobs list and the detail at 10k, 100k and 1M requests on PostgreSQL.
@@ -302,7 +302,7 @@ async function measure(target: Target, port: number): Promise<RouteFigure[]> {
 const STALL_FIXED_RATE = 100;
 
 /**
- * The stall check of issue 14: the signed-out auth-status (no query) measured while five other
+ * The stall check: the signed-out auth-status (no query) measured while five other
  * connections page through the jobs list at random pages and page sizes (as fast as they are
  * answered, or `rate` pages a second in all). Pages are cached per
  * process (vendor-job-routes.ts), so the background varies both over more pages than the cache
@@ -460,7 +460,7 @@ async function loadSpread(origins: string[], spec: LoadSpec): Promise<Omit<Route
 }
 
 /**
- * `--processes N` (issue 18): the same routes on N server processes sharing one PostgreSQL, the 10
+ * `--processes N`: the same routes on N server processes sharing one PostgreSQL, the 10
  * connections spread evenly over them, beside one process. On this 2-core machine the processes and
  * PostgreSQL share the cores, so this shows the overhead of sharing more than the gain of a second machine.
  */

@@ -1,4 +1,4 @@
-// The pages issue 16 measures with Lighthouse, their goals, and the median of several runs of each.
+// The pages measured with Lighthouse, their goals, and the median of several runs of each.
 import type { PageAudit } from './lighthouse-audit.ts';
 
 export type Visitor = 'visitor' | 'vendor' | 'manager';
@@ -8,7 +8,7 @@ export interface MeasuredPage {
   path: string | 'request-detail';
   label: string;
   visitor: Visitor;
-  /** Lighthouse performance at least this (issue 16); accessibility 95 and best practices 100 on all. */
+  /** Lighthouse performance at least this; accessibility 95 and best practices 100 on all. */
   performanceGoal: number;
   /** Public pages only: FCP under 1.8 s and LCP under 2.5 s. */
   paintGoals: boolean;

@@ -1,6 +1,6 @@
 // The browser half of `npm run bench`: Lighthouse figures (median of three runs) for the public pages
-// and the signed-in pages issue 16 names, written to docs/quality.md, then "installable" and "start
-// URL offline" (issue 7) asked of the same Chromium. LIGHTHOUSE_RUNS=1 for a quick look,
+// and the signed-in first-paint pages, written to docs/quality.md, then "installable" and "start
+// URL offline" asked of the same Chromium. LIGHTHOUSE_RUNS=1 for a quick look,
 // LIGHTHOUSE_WRITE=0 to leave docs/quality.md alone, LIGHTHOUSE_DUMP_DIR=<dir> keeps every report,
 // LIGHTHOUSE_PAGES=<paths or labels, comma-separated, or none> measures only those (not written).
 // Run it under the browser lock: `flock /tmp/fieldbid-browser.lock npx tsx tests/bench/lighthouse.ts`
@@ -51,7 +51,7 @@ const ACCOUNTS = {
   vendor: { email: 'vendor@demo.local', password: 'demo12345' },
   manager: { email: 'manager@demo.local', password: 'demo12345' },
 } as const;
-/** Lighthouse runs of each page; the report is their median (issue 16). */
+/** Lighthouse runs of each page; the report is their median. */
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 /** Everything, browser and server included, must be done by then; a hung browser fails the bench. */
 const OVERALL_TIMEOUT_MS = 20 * 60_000;
@@ -202,7 +202,7 @@ function printPage(origin: string, audit: MedianAudit): void {
   }
   const missed = missedGoals(audit);
   if (missed.length === 0) return;
-  // What holds the page back, from its median-performance run (issue 16: the closing note shows it).
+  // What holds the page back, from its median-performance run (the closing note shows it).
   const typical = [...audit.runs].sort((a, b) => (a.scores.performance ?? 0) - (b.scores.performance ?? 0))[
     Math.floor(audit.runs.length / 2)
   ];
@@ -260,7 +260,7 @@ async function main(root: string): Promise<boolean> {
       writeQualitySection(
         'lighthouse',
         'Lighthouse (mobile, simulated slow 4G)',
-        `Lighthouse ${lighthouseVersion(root)}, ${await browser.version()}, the production build served by \`src/server/main.ts\` on a fresh seeded embedded database; median of ${RUNS} runs per page, each signed-in run with an empty IndexedDB. Goals (issue 16): performance 95 on the public pages and 90 signed in, accessibility 95, best practices 100, FCP under 1.8 s and LCP under 2.5 s on the public pages.\n\n${auditTable(audits)}`,
+        `Lighthouse ${lighthouseVersion(root)}, ${await browser.version()}, the production build served by \`src/server/main.ts\` on a fresh seeded embedded database; median of ${RUNS} runs per page, each signed-in run with an empty IndexedDB. Goals: performance 95 on the public pages and 90 signed in, accessibility 95, best practices 100, FCP under 1.8 s and LCP under 2.5 s on the public pages.\n\n${auditTable(audits)}`,
       );
     }
 
@@ -278,7 +278,7 @@ async function main(root: string): Promise<boolean> {
       writeQualitySection(
         'repeat-visit',
         'Repeat visit, offline (installed app)',
-        `${await browser.version()}, signed in as ${ACCOUNTS.vendor.email}: \`/vendor/jobs\` visited online until the service worker controls it and the list is kept, then ${REPEAT_VISIT_JOBS.toLocaleString('en-US')} jobs written into the device's list table (500 pages of 10) and, as the app's persister would keep them, the newest 20 of those pages into its saved query cache, then opened with the page and the worker offline; time from the navigation's start to the first row on screen, median of three (\`tests/bench/repeat-visit.ts\`). Goal (issue 16): under ${REPEAT_VISIT_GOAL_MS} ms.\n\n\`\`\`\n${repeatText}\n\`\`\``,
+        `${await browser.version()}, signed in as ${ACCOUNTS.vendor.email}: \`/vendor/jobs\` visited online until the service worker controls it and the list is kept, then ${REPEAT_VISIT_JOBS.toLocaleString('en-US')} jobs written into the device's list table (500 pages of 10) and, as the app's persister would keep them, the newest 20 of those pages into its saved query cache, then opened with the page and the worker offline; time from the navigation's start to the first row on screen, median of three (\`tests/bench/repeat-visit.ts\`). Goal: under ${REPEAT_VISIT_GOAL_MS} ms.\n\n\`\`\`\n${repeatText}\n\`\`\``,
       );
     }
 

@@ -1,4 +1,4 @@
-// Issue 16's repeat-visit figure: the installed app (service worker warm) opens /vendor/jobs with the
+// The repeat-visit figure: the installed app (service worker warm) opens /vendor/jobs with the
 // network off and 5,000 jobs kept on the device; how long until the cached rows are on screen,
 // measured in the page (performance.now() from the navigation's start). The 5,000 jobs are the demo
 // vendor's first jobs page, as the app kept it, copied into 500 pages of the list table, and into

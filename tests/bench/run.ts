@@ -1,7 +1,7 @@
 // `npm run bench`: figures and ratios, written to docs/quality.md. The API at scale on PostgreSQL and
-// PGlite (tests/bench/api-bench.ts), Lighthouse on the built app, and the build's budgets (issue 16).
+// PGlite (tests/bench/api-bench.ts), Lighthouse on the built app, and the build's budgets.
 // It fails (exit code) only when the app is not installable or its start URL does not load offline
-// (issue 7). `-- --lighthouse` runs only the browser part (Lighthouse on the public and signed-in
+//. `-- --lighthouse` runs only the browser part (Lighthouse on the public and signed-in
 // pages, the budgets), `-- --api` only the API part, `-- --scale` adds the jobs list and the detail at
 // 10k, 100k and 1M requests, `-- --database pglite` measures one database.
 import { spawnSync } from 'node:child_process';
@@ -16,11 +16,11 @@ const { values: flags } = parseArgs({
   options: {
     // Only the API part (no build, no browser).
     api: { type: 'boolean', default: false },
-    // Only the browser part: Lighthouse on the built app, installability and the budgets (issue 16).
+    // Only the browser part: Lighthouse on the built app, installability and the budgets.
     lighthouse: { type: 'boolean', default: false },
     // The jobs list and the detail at 10k, 100k and 1M requests on PostgreSQL.
     scale: { type: 'boolean', default: false },
-    // Also N server processes on one PostgreSQL beside one (issue 18).
+    // Also N server processes on one PostgreSQL beside one.
     processes: { type: 'string' },
     // `postgres` or `pglite`: measure one database only (printed, not written to docs/quality.md).
     database: { type: 'string' },
@@ -30,7 +30,7 @@ const { values: flags } = parseArgs({
 });
 
 /**
- * The browser part (issue 7, issue 16): Lighthouse on the built app (tests/bench/lighthouse.ts, which
+ * The browser part: Lighthouse on the built app (tests/bench/lighthouse.ts, which
  * writes its section of docs/quality.md), installability, then the build's budgets (scripts/budgets.ts).
  */
 function browserBench(): void {

@@ -2,7 +2,7 @@ import { expect, request as playwrightRequest, test } from '@playwright/test';
 import { openSignedIn } from './support/login-page.ts';
 import { createManagerAccount } from './support/manager-account.ts';
 
-// The staff console's Audit log (issue 13): the demo admin is a superuser, approves an application
+// The staff console's Audit log: the demo admin is a superuser, approves an application
 // and finds the entry, filtered by action, with the filter kept in the URL.
 
 test('a superuser approves an application and finds it in the audit log', async ({ page, baseURL }) => {

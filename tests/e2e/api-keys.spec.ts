@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { openSignedIn } from './support/login-page.ts';
 
-// Settings → API keys (issue 15): the demo vendor makes a key, sees it once, uses it, revokes it.
+// Settings → API keys: the demo vendor makes a key, sees it once, uses it, revokes it.
 
 test('a vendor creates an API key, sees it once, and revokes it', async ({ page }) => {
   test.setTimeout(90_000);

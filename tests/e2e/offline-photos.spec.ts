@@ -19,7 +19,7 @@ interface Job {
 }
 
 /**
- * Issue 7: a request with a photo made without signal waits on the phone (surviving a reload), and
+ * a request with a photo made without signal waits on the phone (surviving a reload), and
  * reaches the server exactly once, with its one photo, when the network returns.
  */
 test('offline: a request with a photo waits on the device, survives a reload and is sent once', async ({

@@ -3,7 +3,7 @@ import { openSignedIn } from './support/login-page.ts';
 import { collectProblems } from './support/page-problems.ts';
 import { largestPreloadBatch, recordPreloadBatches } from './support/preload-batches.ts';
 
-// Issue 16: the public pages are rendered to HTML at build time from the app's own components, so they
+// the public pages are rendered to HTML at build time from the app's own components, so they
 // paint before any script runs, and the browser hydrates them without a mismatch.
 
 test.describe('the HTML the server sends, before any script', () => {

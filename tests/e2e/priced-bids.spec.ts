@@ -6,7 +6,7 @@ import { linkFromMail } from './support/mail-outbox.ts';
 import { signInUnderServiceWorker } from './support/offline.ts';
 import { createRequestWithSpot, keepJobThenOffline, planReady } from './support/request-spot.ts';
 
-// Issue 20, the whole story: a manager pins a request on the plan; the demo vendor reads the spot
+// Priced bids, the whole story: a manager pins a request on the plan; the demo vendor reads the spot
 // and the photo behind the wall, measures an area on the plan and bids two options priced by line
 // items; a competitor bids too; the manager compares them side by side and awards one option; the
 // vendor keeps the job and sees the spot with the network off.

@@ -7,7 +7,7 @@ test.use({ serviceWorkers: 'allow' });
 test.describe.configure({ timeout: 120_000 });
 
 /*
- * Issue 19, the browser's half of Web Push. The browser's own push service (Google's, for Chromium)
+ * The browser's half of Web Push. The browser's own push service (Google's, for Chromium)
  * is not reachable from here, so ONE step is replaced: PushManager.subscribe (and getSubscription)
  * answer a subscription made up in the page, as the push service would have. Everything around it is
  * real: the permission request from the button, the server's VAPID key handed to subscribe, the

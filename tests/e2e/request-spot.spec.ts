@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { signInUnderServiceWorker } from './support/offline.ts';
 import { createRequestWithSpot, keepJobThenOffline, planReady } from './support/request-spot.ts';
 
-// Issue 20: a request pinned on the floor plan, and "What is behind this wall" for the vendor,
+// a request pinned on the floor plan, and "What is behind this wall" for the vendor,
 // online and kept for the field.
 
 test.use({ serviceWorkers: 'allow' });

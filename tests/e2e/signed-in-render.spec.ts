@@ -9,7 +9,7 @@ import {
   stylesheetsAddedWhileInert,
 } from './support/preload-batches.ts';
 
-// Issue 16: a signed-in screen's first visit comes rendered by the server from its first answers,
+// a signed-in screen's first visit comes rendered by the server from its first answers,
 // asked of the API as the visitor (src/server/http/signed-in-render.ts), and the browser hydrates it.
 
 declare const localStorage: { setItem(key: string, value: string): void };

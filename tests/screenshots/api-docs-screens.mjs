@@ -1,4 +1,4 @@
-// The API reference at /api/docs (issue 15) at 1280 and 375 px, failing on any console error (a CSP
+// The API reference at /api/docs at 1280 and 375 px, failing on any console error (a CSP
 // refusal is one): node tests/screenshots/api-docs-screens.mjs (screens in /tmp/shots/).
 import { chromium } from '@playwright/test';
 import { startScreenshotServer } from './screenshot-server.mjs';

@@ -1,4 +1,4 @@
-// Settings → API keys (issue 15): the empty list, a key just made, the list and the revoke
+// Settings → API keys: the empty list, a key just made, the list and the revoke
 // confirmation, at 1280 and 375 px, for a person to look at. Run after a build, under the shared lock:
 //   flock /tmp/e2e.lock sh -c 'npm run build && SCREENSHOT_PORT=8233 node tests/screenshots/api-keys-screens.mjs'
 import { mkdirSync } from 'node:fs';

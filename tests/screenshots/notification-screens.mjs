@@ -1,4 +1,4 @@
-// Notifications away from the screen (issue 19): Settings → Notifications for a vendor and a manager,
+// Notifications away from the screen: Settings → Notifications for a vendor and a manager,
 // the admin console's Deliveries after a few real deliveries (sent mail and texts, a push to a
 // device that does not answer), and the bid-success dialog's "Turn on notifications on this device",
 // at 1280 and 375 px, for a person to look at. Run after a build:

@@ -1,4 +1,4 @@
-// Screenshots of the offline photo writes (issue 7) at 1280 and 375 px, for a person to look at:
+// Screenshots of the offline photo writes at 1280 and 375 px, for a person to look at:
 // the vendor's Create Request form and its "saved on this device" state, a completion waiting on the
 // request detail, and the Outbox listing both. Run after a build, under the shared lock:
 //   flock /tmp/fieldbid-browser.lock sh -c 'npm run build && node tests/screenshots/offline-photo-screens.mjs'

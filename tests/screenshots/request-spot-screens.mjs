@@ -1,4 +1,4 @@
-// A request's spot on the floor plan (issue 20) at 1280 and 375 px: the manager's create page with
+// A request's spot on the floor plan at 1280 and 375 px: the manager's create page with
 // a spot and an area marked, the vendor's request detail with "What is behind this wall", a nearest
 // 360-degree photo opened from it, and the vendor's report form with the picker. Run after a build,
 // under the shared lock:

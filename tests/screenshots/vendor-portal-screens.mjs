@@ -1,4 +1,4 @@
-// Screenshots of the vendor portal screens at 1280 and 375 px (issue 5), for a person to look at.
+// Screenshots of the vendor portal screens at 1280 and 375 px, for a person to look at.
 // Run after a build, under the shared lock:
 //   flock /tmp/fieldbid-browser.lock sh -c 'npm run build && node tests/screenshots/vendor-portal-screens.mjs'
 import { mkdirSync } from 'node:fs';

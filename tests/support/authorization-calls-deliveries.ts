@@ -69,7 +69,7 @@ async function unconfirmedNumber(
 
 const MATRIX_CODE = '246810';
 
-/** Notifications away from the screen (issue 19): settings, push devices, unsubscribe links, STOP, staff view. */
+/** Notifications away from the screen: settings, push devices, unsubscribe links, STOP, staff view. */
 export const deliveryCalls: Record<string, MatrixCall> = {
   'GET /api/notification-settings/': { call: () => ({ method: 'GET', url: '/api/notification-settings/' }) },
   "PUT /api/notification-settings/ [the caller's own settings, unchanged]": {

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { errorBodySchema } from '#shared/api-errors.ts';
 
 /**
- * Every JSON answer a test app gives is held to its route's declared response schema (issue 15, "a
+ * Every JSON answer a test app gives is held to its route's declared response schema ("a
  * server answer that breaks its schema fails the API test that made it"). It hooks into each route
  * as Fastify adds it (buildApp's onRoute), so no test can leave it out:
  *

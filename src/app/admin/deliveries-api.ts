@@ -7,7 +7,7 @@ import {
 } from '#shared/admin-deliveries.ts';
 import type { NotificationChannel } from '#shared/notification-preferences.ts';
 
-// The admin console's notification deliveries (issue 19), staff only.
+// The admin console's notification deliveries, staff only.
 
 export interface DeliveryFilter {
   page: number;

@@ -126,7 +126,7 @@ const statusChoices = [
 ];
 
 /**
- * /admin/deliveries (issue 19): every notification's email, text and push, newest first, with its
+ * /admin/deliveries: every notification's email, text and push, newest first, with its
  * status, attempts and the reason of a failure, so staff can see what reached people and what did not.
  */
 export function DeliveriesSection() {

@@ -7,7 +7,7 @@ import { useLayoutShare, useSetLayoutShare } from './share-api.ts';
 
 /**
  * "Share on a website": turns the layout's public read-only embed on or off, and gives the snippet
- * for the property's own site (docs/architecture.md, "Shared plans"). Turning it off stops every
+ * for the property's own site (docs/decisions/shared-plans-and-360.md, "Shared plans"). Turning it off stops every
  * copy of the snippet; turning it on again makes a new one.
  */
 export function ShareLayoutDialog({ layout, onClose }: { layout: LayoutView; onClose: () => void }) {

@@ -9,7 +9,7 @@ import { useInteractiveViewer } from './use-interactive-viewer.ts';
 type PickMode = 'spot' | 'area';
 
 /**
- * "Location on the floor plan" of a new request (issue 20): choose a layout of the property, click
+ * "Location on the floor plan" of a new request: choose a layout of the property, click
  * the spot, and optionally draw the affected area (the viewer's measure mode: click the corners,
  * then Close area). Optional: nothing is sent until a spot is clicked. Shows nothing when the
  * property has no layouts.

@@ -5,7 +5,7 @@ import { SpotStage } from './spot-stage.tsx';
 import { useInteractiveViewer } from './use-interactive-viewer.ts';
 
 /**
- * A request's spot (and area) on its floor plan, read-only (issue 20): the viewer in view mode, with
+ * A request's spot (and area) on its floor plan, read-only: the viewer in view mode, with
  * the nearest in-wall 360-degree photos as its red pins. Choosing a pin calls `onPhoto`.
  */
 export function SpotPlan({ spot, onPhoto }: { spot: RequestSpot; onPhoto: (photoId: number) => void }) {

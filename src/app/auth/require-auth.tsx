@@ -23,7 +23,7 @@ export function RequireAuth() {
   });
 
   // The answer arrives as a store update, which React renders at once in one task; the area's frame
-  // and screen then render in slices that yield to the browser, over the skeleton (issue 16: total
+  // and screen then render in slices that yield to the browser, over the skeleton (total
   // blocking time). Once allowed, later renders (navigation within the area) are not deferred.
   const allowed = useDeferredValue(decision.kind === 'allow');
   const { refetch } = authStatus;

@@ -13,7 +13,7 @@ export type SignOutDestination = '/' | '/login';
 /**
  * Logout from the sidebar, the settings menu, the landing page and the admin page: end the server
  * session, then clear the token and every cached answer and go to `destination` (see
- * docs/architecture.md). Offline or with an expired session the local sign-out still happens.
+ * docs/decisions/where-the-spec-is-silent.md). Offline or with an expired session the local sign-out still happens.
  * `/login` is for pages outside the guarded areas only: the token goes before the move there, since
  * the login screen sends a visitor who still holds one straight back to their dashboard.
  */
@@ -28,7 +28,7 @@ export function useSignOut(destination: SignOutDestination = '/'): { signOut: ()
     // Should the chunk fail to load, signing out still works; the user's data stays in their own
     // database, which nobody else opens.
     const offline = await import('#app/offline/sign-out-guard.ts').catch(() => null);
-    // Writes that have not reached the server are listed first; the user decides (issue 7).
+    // Writes that have not reached the server are listed first; the user decides.
     if (offline && !(await offline.confirmSignOutWithWaitingWrites())) return;
     mutate(undefined, {
       onSettled: async () => {

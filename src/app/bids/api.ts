@@ -114,7 +114,7 @@ export function useMyBids(view: MyBidsView) {
   return useQuery({
     queryKey,
     meta: { answer: 'myBidPage' },
-    // Offline, the page as last fetched answers (bids readable offline, issue 7).
+    // Offline, the page as last fetched answers (bids readable offline).
     queryFn: offlineQueryFn(
       (signal) =>
         apiRequest('/api/vendor/bids/', {

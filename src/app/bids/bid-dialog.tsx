@@ -27,7 +27,7 @@ import { OwnReportNotice } from './own-report-notice.tsx';
 
 /**
  * The request the bid is for, as the opener reads it (src/app/requests owns the request queries and
- * opens this dialog; bids never imports requests, docs/architecture.md "Screen families").
+ * opens this dialog; bids never imports requests, docs/decisions/app-screen-families.md "Screen families").
  */
 export interface BidDialogRequest {
   data: RequestDetail | undefined;

@@ -20,7 +20,7 @@ export interface BidFormValues {
   /** 'YYYY-MM-DD HH:mm:ss' in the vendor's time zone (Mantine dates), or null. */
   proposed_start_date: string | null;
   notes: string;
-  /** Issue 20: the bid's own line items; with any, the amount is their sum. */
+  /** the bid's own line items; with any, the amount is their sum. */
   line_items: LineItemValues[];
   /** "Offer options": the options replace the bid's own amount, time and line items. */
   options_enabled: boolean;

@@ -10,7 +10,7 @@ import { startingOptions } from './priced-form-values.ts';
 
 /**
  * The bid fields (signed-in spec, section 5): whole dollars, time in hundredths, unit, start, notes;
- * then issue 20's line items (measured on the plan when the request has a spot) and options.
+ * then the line items (measured on the plan when the request has a spot) and options.
  */
 export function BidForm({
   form,

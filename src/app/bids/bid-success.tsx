@@ -76,7 +76,7 @@ export function BidSuccess({
           <List.Item>Questions about the job? Message the manager from the request page.</List.Item>
         </List>
       </div>
-      {/* Issue 19: the first bid is when a phone notification starts to matter; never on page load. */}
+      {/* the first bid is when a phone notification starts to matter; never on page load. */}
       {updated ? null : <PushAfterBidPrompt />}
       <Group justify="flex-end">
         <Button onClick={onClose}>Close</Button>

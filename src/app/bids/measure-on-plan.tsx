@@ -39,7 +39,7 @@ export interface MeasureOnPlanProps {
 }
 
 /**
- * "Measure on the plan" (issue 20): the request's layout with its spot and area, in the viewer's
+ * "Measure on the plan": the request's layout with its spot and area, in the viewer's
  * measure mode; taps (not drags) add points, two fingers zoom. An area or a line becomes a line item.
  */
 export function MeasureOnPlan({ opened, spot, onAdd, onClose }: MeasureOnPlanProps) {

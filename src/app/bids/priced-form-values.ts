@@ -4,7 +4,7 @@ import type { LineItemUnit } from '#shared/line-item-units.ts';
 import type { TimeUnit } from '#shared/statuses.ts';
 
 /*
- * The priced parts of the bid form (issue 20): line item rows and options as the inputs hold them,
+ * The priced parts of the bid form: line item rows and options as the inputs hold them,
  * and how they become the payload the shared schema checks. Totals and sums come from
  * src/shared/bid-line-items.ts, the arithmetic the server runs.
  */

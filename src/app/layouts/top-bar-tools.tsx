@@ -10,7 +10,7 @@ import { TopBarSearch } from './top-bar-search.tsx';
 /**
  * The top bar's tools: the property dropdown, search, the field status, the notification bell and the
  * settings menu. Their menus and popovers (floating-ui) come in a chunk of their own, right after the
- * page's first render (issue 16: they are not what a signed-in page waits for).
+ * page's first render (they are not what a signed-in page waits for).
  */
 export function TopBarTools({ settingsPath }: { settingsPath: string }) {
   const { signOut, pending } = useSignOut();

@@ -78,7 +78,7 @@ export async function apiRequest<Schema extends z.ZodType>(
   schema.catch(() => undefined);
   let response: Response;
   try {
-    // A signed-in page's first GETs may already be under way (early-requests.ts, issue 16).
+    // A signed-in page's first GETs may already be under way (early-requests.ts).
     const early = method === 'GET' && !options.headers ? takeEarlyResponse(url, token) : undefined;
     response = await (early ??
       fetch(url, {

@@ -35,7 +35,7 @@ const readTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /**
  * The time zone, read by a worker: on the main thread the read was a task of 100–125 ms at 4× CPU
- * slowdown, the longest after a wizard's hydration (issue 16: total blocking time). Where no worker
+ * slowdown, the longest after a wizard's hydration (total blocking time). Where no worker
  * starts, it is read here.
  */
 function timeZoneOffMainThread(): Promise<string> {

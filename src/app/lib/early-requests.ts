@@ -2,7 +2,7 @@ import { firstCallsOf } from '#shared/first-calls.ts';
 import { getToken } from './token-store.ts';
 
 // A signed-in page's first calls, started by main.tsx while the app's scripts are still on their way
-// (issue 16): the guard's auth-status and the screen's own first answer no longer wait for the
+//: the guard's auth-status and the screen's own first answer no longer wait for the
 // JavaScript, then for each other. The API client takes the answer when the screen asks for exactly
 // the same URL with the same token (apiRequest), once.
 
@@ -39,7 +39,7 @@ const DETAIL_CALL = /^\/api\/requests\/[^/]+\/$/;
  * A request's first photo is its detail page's largest paint (photo-carousel.tsx fetches it eagerly
  * and first), but its address is in the detail's answer, so the browser would find it only once the
  * app's scripts had arrived and rendered the carousel. Preloaded from the early answer, it downloads
- * beside them instead of after them (issue 16: Lighthouse's "LCP request discovery").
+ * beside them instead of after them (Lighthouse's "LCP request discovery").
  */
 export async function preloadFirstPhoto(response: Promise<Response>): Promise<void> {
   try {

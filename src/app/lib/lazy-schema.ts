@@ -6,7 +6,7 @@ const LAZY = Symbol('lazy schema');
 /**
  * An answer's schema that loads (zod with it) when the first answer it reads arrives, not with the
  * page: a signed-in page drawn by the server, or from the device's kept copies, works without zod
- * (issue 16: the first load's weight). The API client starts the load beside the request, so the
+ * (the first load's weight). The API client starts the load beside the request, so the
  * schema is usually there before the answer.
  */
 export interface LazySchema<Schema extends z.ZodType> {
@@ -41,7 +41,7 @@ export function lazySchema<Schema extends z.ZodType>(load: () => Promise<Schema>
 /**
  * What every answer schema builds on, run a module a task before the first schema's own module: in one
  * import, zod, its pieces and the schemas were one task of 150–240 ms at 4× CPU slowdown after a
- * signed-in page's hydration (issue 16: total blocking time). A failed load is left to the schema's.
+ * signed-in page's hydration (total blocking time). A failed load is left to the schema's.
  */
 const FOUNDATIONS: Array<() => Promise<unknown>> = [
   () => import('zod'),

@@ -2,7 +2,7 @@
 // (src/app/prerender/first-screen-keys.ts). The screens that refetch on every mount (their kept
 // copy may be days old) need not ask again for those: the refetch's start re-rendered the whole
 // screen synchronously right after the hydration (TanStack Query's store changes to "fetching"), one
-// long task (issue 16: total blocking time).
+// long task (total blocking time).
 
 /** How long an answer the server rendered from counts as fresh: the queries' default staleTime. */
 const FRESH_MS = 30_000;

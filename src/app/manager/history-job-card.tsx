@@ -43,7 +43,7 @@ export function HistoryJobCard({ job }: { job: HistoryJob }) {
           </Text>
           <Stack gap={0} align="flex-end" ml="auto">
             <Text fw={700}>{job.cost === null ? 'Cost not recorded' : formatUsd(job.cost)}</Text>
-            {/* The awarded option, when the vendor offered options (issue 20): what the cost bought. */}
+            {/* The awarded option, when the vendor offered options: what the cost bought. */}
             {job.awarded_option ? (
               <Text size="sm" c="dimmed">
                 Option: {job.awarded_option}

@@ -16,7 +16,7 @@ import { DashboardStatCards } from './dashboard-stat-cards.tsx';
 import { PropertiesOverviewTable } from './properties-overview-table.tsx';
 
 // The request form (its form library, selects and the request's schema) loads on the first click,
-// not with the dashboard (issue 16).
+// not with the dashboard.
 const CreateRequestDialog = lazy(() =>
   import('./create-request-dialog.tsx').then((m) => ({ default: m.CreateRequestDialog })),
 );
@@ -79,7 +79,7 @@ export function ManagerDashboardPage() {
           <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
             {/* Only the open tab's table is rendered: kept-mounted panels are hidden <Activity>
                 boundaries the server leaves out, so the browser built all three tables right after
-                hydrating, in one long task (issue 16). */}
+                hydrating, in one long task. */}
             <Tabs value={tab} onChange={setTab} keepMounted={false}>
               <Tabs.List>
                 {TABS.map((item) => (

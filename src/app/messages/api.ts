@@ -66,7 +66,7 @@ function threadQueryOptions(
   return queryOptions({
     queryKey: messageKeys.thread(thread),
     meta: { answer: 'messageThread' },
-    // Offline, the copy kept on the device answers (issue 7); rows hold the vendor's own threads.
+    // Offline, the copy kept on the device answers; rows hold the vendor's own threads.
     queryFn: offlineQueryFn(
       (signal) =>
         apiRequest('/api/messages/', {

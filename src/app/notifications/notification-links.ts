@@ -3,7 +3,7 @@ import { managerPaths, managerRequestPath, vendorPaths, vendorRequestPath } from
 
 /**
  * Where a notification leads, in the area the user is in: the spec names the vendor routes; a
- * property manager goes to the same screens under /property-manager (issue 5).
+ * property manager goes to the same screens under /property-manager.
  */
 export function useNotificationLinks() {
   const { pathname } = useLocation();

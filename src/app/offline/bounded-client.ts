@@ -8,7 +8,7 @@ import type { PersistedClient } from '@tanstack/react-query-persist-client';
  * where a query that finds no network reads it, so the saved cache only has to bring back what the
  * user last saw at once. Unbounded, a vendor who paged through 5,000 jobs restored all 500 pages (one
  * IndexedDB row of megabytes, then every page through its schema) before the first row could show
- * (issue 16, repeat visit).
+ * (repeat visit).
  */
 export const MAX_KEPT_ANSWERS_OF_A_KIND = 20;
 

@@ -15,7 +15,7 @@ const startsOffline = () => typeof navigator !== 'undefined' && navigator.onLine
  * TanStack Query's PersistQueryClientProvider, except that queries wait for the restore only when
  * the app starts offline. Online, a screen's first calls go out at once while the device's copy
  * (IndexedDB, Dexie, loaded on demand) is read beside them: restoring never overwrites a newer answer,
- * so the saved rows show as soon as they are read and the server's replace them (issue 16: Dexie and
+ * so the saved rows show as soon as they are read and the server's replace them (Dexie and
  * the restore are off the signed-in pages' critical path). Once restored, the cache is saved at once
  * and then on every change.
  */

@@ -63,7 +63,7 @@ export function KeepJobButton({
 
   if (compact) {
     // A title, not Mantine's Tooltip: the Tooltip brought floating-ui (about 20 KB gzip) into the first
-    // load of Available Jobs, whose rows show this button (issue 16).
+    // load of Available Jobs, whose rows show this button.
     return (
       <ActionIcon
         size="input-xs"

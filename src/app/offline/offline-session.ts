@@ -7,7 +7,7 @@ import type { OutboxItem, UserDb } from './user-db.ts';
 
 /**
  * Dexie and the databases built on it load when a session opens, not with every screen that asks for
- * the current session: a signed-in page's first load stays without them (issue 16).
+ * the current session: a signed-in page's first load stays without them.
  */
 const databases = () => Promise.all([import('./user-db.ts'), import('./device-session.ts')]);
 
@@ -144,7 +144,7 @@ export async function startUserSession(userId: number, token: string): Promise<O
 /**
  * The session, or the one being opened, or (at start-up) the one this device's token belongs to:
  * for kept copies, which may be written or read before the app has opened the database itself (the
- * database loads on demand, issue 16).
+ * database loads on demand).
  */
 export async function sessionWhenReady(): Promise<OfflineSession | null> {
   if (session) return session;

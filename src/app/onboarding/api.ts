@@ -151,7 +151,7 @@ export function vendorPlansQuery() {
 /**
  * The plans, read without listening until `subscribed` (TanStack Query's `subscribed: false` neither
  * fetches nor re-renders): the wizard asks for them with prefetchQuery once the page is up, and listens from the
- * plan step on, so their answer does not render the first step again while it hydrates (issue 16).
+ * plan step on, so their answer does not render the first step again while it hydrates.
  */
 export function useVendorPlans(subscribed = true) {
   return useQuery({ ...vendorPlansQuery(), subscribed });

@@ -31,7 +31,7 @@ import { VendorCompanyFields } from './vendor-company-fields.tsx';
 import { WizardStepper } from './wizard-stepper.tsx';
 
 // Steps 1 to 3 and the payment screen (file input, plan cards, review) load when Next leaves step 0
-// (issue 16): the Stepper renders the current step only, so the first step never waits for them.
+//: the Stepper renders the current step only, so the first step never waits for them.
 const loadLaterSteps = () => import('./vendor-later-steps.tsx');
 const VendorInsuranceStep = lazy(() => loadLaterSteps().then((m) => ({ default: m.VendorInsuranceStep })));
 const VendorPlanPicker = lazy(() => loadLaterSteps().then((m) => ({ default: m.VendorPlanPicker })));
@@ -56,7 +56,7 @@ export function VendorApplicationPage() {
   const [planId, setPlanId] = useState<string | null>(null);
   const [planMessage, setPlanMessage] = useState<string | null>(null);
   // Asked for once the page is up, so the plan step shows them without waiting; listened to from that
-  // step on. Not in the hydration's commit: the call's start was a fifth of that long task (issue 16).
+  // step on. Not in the hydration's commit: the call's start was a fifth of that long task.
   const queryClient = useQueryClient();
   useEffect(() => {
     let asked = true;

@@ -10,7 +10,7 @@ import { VENDOR_LABELS } from './vendor-company-fields.tsx';
 
 // The vendor wizard's steps after the first, and its payment screen: loaded by the page
 // (vendor-application-page.tsx) when Next leaves the first step, so the first load, the prerendered
-// page's stylesheets and its hydration carry only the company fields (issue 16).
+// page's stylesheets and its hydration carry only the company fields.
 
 export { VendorPlanPicker } from './vendor-plan-picker.tsx';
 

@@ -30,7 +30,7 @@ const EDITABLE_FIELDS: Partial<Record<OutboxKind, readonly string[]>> = {
 };
 
 /**
- * A bid priced by line items (issue 20): its amount must stay their sum, and the lines and options
+ * A bid priced by line items: its amount must stay their sum, and the lines and options
  * are lists this form keeps as they were, so the amount is not offered either.
  */
 function pricedByLines(item: OutboxItem): boolean {

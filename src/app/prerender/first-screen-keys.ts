@@ -10,7 +10,7 @@ import { readJobsView } from '#app/requests/jobs-url-state.ts';
 import { vendorDashboardKeys } from '#app/vendor/api.ts';
 import { AUTH_STATUS_CALL, firstCallsOf, USER_PROJECTS_CALL } from '#shared/first-calls.ts';
 
-// A signed-in page the server rendered (issue 16) was drawn from the answers of its first calls
+// A signed-in page the server rendered was drawn from the answers of its first calls
 // (src/shared/first-calls.ts). The server reads them through the schemas the API client reads them
 // with (first-screen-queries.ts) and sends them along in the page as read; the server's render and
 // the browser's hydration both put them in the query cache here, so both render the very same

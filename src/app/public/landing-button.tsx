@@ -4,7 +4,7 @@ import type { CSSProperties, ReactNode } from 'react';
 
 // Mantine's Button as markup and stylesheet only: the same classes, data attributes and CSS variables
 // its component writes for these few looks, without its JavaScript (the Button with its loading
-// transition and Loader is about 4 KB of the landing page's first load; issue 16: at most 100 KB).
+// transition and Loader is about 4 KB of the landing page's first load; its budget is 100 KB).
 // The other pages keep Mantine's Button.
 
 type Variant = 'filled' | 'default' | 'subtle' | 'accent';

@@ -1,4 +1,4 @@
-// The script of the prerendered landing page (issue 16): its own entry, so what the landing page
+// The script of the prerendered landing page: its own entry, so what the landing page
 // downloads is this, its root and its page, nothing main.tsx carries for the app. In development the
 // shared entry (main.tsx) starts the same root. Its chunks are fetched once the page has painted and
 // loaded (afterPaintAndLoad).

@@ -9,7 +9,7 @@ import { LandingPage } from './landing-page.tsx';
 /**
  * The landing page on its own, without the app's router and server-state layers: what a visitor from
  * an email downloads before the page works is React, Mantine's few components and the page itself
- * (issue 16: at most 100 KB of JavaScript). Links to other pages are page loads of their prerendered
+ * (at most 100 KB of JavaScript). Links to other pages are page loads of their prerendered
  * HTML; inside the app (a client-side move to `/`) the same page runs under the router.
  */
 export function LandingRoot() {

@@ -10,7 +10,7 @@ import {
 } from '#shared/push-messages.ts';
 import { noContentSchema } from '#shared/response-fields.ts';
 
-// Web Push calls (issue 19): the server's key and the signed-in user's devices.
+// Web Push calls: the server's key and the signed-in user's devices.
 
 export const pushKeys = {
   config: () => ['push', 'config'] as const,

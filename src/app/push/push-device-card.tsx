@@ -23,7 +23,7 @@ const WRAPPING = {
 };
 
 /**
- * Settings' "Turn on notifications on this device" (issue 19). The browser's permission prompt
+ * Settings' "Turn on notifications on this device". The browser's permission prompt
  * appears only after the user presses the button, never when the page loads.
  */
 export function PushDeviceCard() {

@@ -1,5 +1,5 @@
 /*
- * This browser's Web Push subscription (issue 19): the Notification permission, the service
+ * This browser's Web Push subscription: the Notification permission, the service
  * worker's PushManager and the subscription made with the server's VAPID key. Nothing here runs on
  * page load beyond reading the current state: the permission is asked only from a button the user
  * pressed ("Turn on notifications on this device").

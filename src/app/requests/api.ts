@@ -21,7 +21,7 @@ export const requestKeys = {
   vendorsByCategory: (category: string | null) => ['vendors', 'by-category', category ?? 'all'] as const,
 };
 
-/** Where a page of Available Jobs is kept on the device (read back offline, issue 7). */
+/** Where a page of Available Jobs is kept on the device (read back offline). */
 export const jobsDeviceStore = (queryKey: QueryKey) => listStore(jobPageSchema, queryKey);
 
 /** Where a request's detail is kept on the device. */
@@ -34,7 +34,7 @@ export function useJobs(view: JobsView) {
   return useQuery({
     queryKey,
     meta: { answer: 'jobPage' },
-    // Offline, the page as last fetched answers (jobs readable offline, issue 7).
+    // Offline, the page as last fetched answers (jobs readable offline).
     queryFn: offlineQueryFn(
       (signal) =>
         apiRequest('/api/vendor/jobs/', { schema: jobPageSchema, signal, query: jobsApiQuery(view) }),
@@ -49,7 +49,7 @@ export function requestDetailQueryOptions(id: string) {
   return queryOptions({
     queryKey: requestKeys.detail(id),
     meta: { answer: 'requestDetail' },
-    // Offline, the copy kept on the device answers (issue 7).
+    // Offline, the copy kept on the device answers.
     queryFn: offlineQueryFn(
       (signal) =>
         apiRequest(`/api/requests/${encodeURIComponent(id)}/`, { schema: requestDetailSchema, signal }),

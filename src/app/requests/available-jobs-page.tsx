@@ -22,7 +22,7 @@ import type { JobsFilters } from './jobs-filter-dialog.tsx';
 import { JobsTable } from './jobs-table.tsx';
 import { type JobsView, nextSort, readJobsView, writeJobsView } from './jobs-url-state.ts';
 
-// The filter form loads when Filters is first pressed (issue 16).
+// The filter form loads when Filters is first pressed.
 const JobsFilterDialogChunk = lazy(() =>
   import('./jobs-filter-dialog.tsx').then((m) => ({ default: m.JobsFilterDialog })),
 );

@@ -17,7 +17,7 @@ const byPosition = (bid: RequestDetailBid) => [...bid.options].sort((a, b) => a.
 /**
  * The manager's choice of vendor while the request is Open: every bid with vendor, amount, time,
  * start and notes, and status, and Award on each pending one behind a confirm dialog (the others are
- * then rejected). A bid with options (issue 20) is awarded one option at a time: a button for each.
+ * then rejected). A bid with options is awarded one option at a time: a button for each.
  */
 export function AwardBidsCard({
   requestId,

@@ -2,7 +2,7 @@ import type { LineItemUnit } from '#shared/line-item-units.ts';
 import type { BidStatus, TimeUnit } from '#shared/statuses.ts';
 
 /*
- * The side-by-side comparison of the request's bids (issue 20), as plain data: one column per
+ * The side-by-side comparison of the request's bids, as plain data: one column per
  * priced offer, one row per line item matched across the columns. Kept apart from the component so
  * the matching rules are tested on their own.
  */

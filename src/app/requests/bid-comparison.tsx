@@ -29,7 +29,7 @@ export function awardedOffer(request: RequestDetail): AwardedOffer | null {
 }
 
 /**
- * "Compare bids" on the manager's request detail (issue 20): every priced offer in a column, the
+ * "Compare bids" on the manager's request detail: every priced offer in a column, the
  * line items matched across them in rows (bid-comparison-rows.ts), a row whose quantities differ
  * marked "Measured differently" in words as well as colour, then each offer's amount and time, and
  * (for the request's managers, whose answer carries them) its start date and notes. Shown only when there are two offers or more and at least one is priced from line items.

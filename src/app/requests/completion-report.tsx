@@ -61,7 +61,7 @@ export function CompletionReport({
 }
 
 /**
- * Who got the job, for how much and when; with options (issue 20), which option, priced from its own
+ * Who got the job, for how much and when; with options, which option, priced from its own
  * line items.
  */
 function AwardedSummary({ awarded }: { awarded: AwardedBid }) {

@@ -3,7 +3,7 @@ import { KeepJobButton } from '#app/offline/keep-job-button.tsx';
 import { keptJobTitle } from './kept-job-title.ts';
 
 // What keeping a job gathers (its detail, thread, documentation and their schemas) loads on the
-// first tap, not with the list that shows the button (issue 16).
+// first tap, not with the list that shows the button.
 const gathering = () => import('./keep-job-gather.ts');
 
 /** "Keep offline" for one job, on its detail or its row of Available Jobs (vendors only). */

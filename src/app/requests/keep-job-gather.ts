@@ -9,7 +9,7 @@ import { requestDetailQueryOptions } from './api.ts';
 
 /**
  * The stored files a request shows: its own photos, once reported the completion photos, and its
- * plan excerpt (issue 20: the layout image, the nearest 360-degree photos and their close-ups).
+ * plan excerpt (the layout image, the nearest 360-degree photos and their close-ups).
  */
 export function keptPhotoUrls(detail: RequestDetail): string[] {
   const photos = [...detail.photos, ...(detail.completion?.photos ?? [])].map((photo) => photo.url);

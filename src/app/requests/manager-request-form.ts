@@ -23,7 +23,7 @@ export interface ManagerRequestFormValues {
   invite_all_category: boolean;
   /** 'YYYY-MM-DD HH:mm:ss' in the manager's time zone (Mantine dates), or null. */
   bid_deadline: string | null;
-  /** Where on a layout of the property the work is (issue 20), optional. */
+  /** Where on a layout of the property the work is, optional. */
   spot: SpotInput | null;
 }
 

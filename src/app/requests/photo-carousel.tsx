@@ -52,7 +52,7 @@ export function PhotoCarousel({ photos }: { photos: Array<{ id: number; url: str
               <img
                 src={photo.url}
                 alt={`Attached to the request, ${position + 1} of ${photos.length}`}
-                // The first photo is the detail's largest paint (issue 16): fetched at once and
+                // The first photo is the detail's largest paint: fetched at once and
                 // first; the others wait until they are scrolled to.
                 loading={position === 0 ? 'eager' : 'lazy'}
                 fetchPriority={position === 0 ? 'high' : 'auto'}

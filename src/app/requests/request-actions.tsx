@@ -49,7 +49,7 @@ function DocumentationLink({ to }: { to: string }) {
 
 function VendorRequestActions({ request }: { request: RequestDetail }) {
   const [dialogOpen, setDialogOpen] = useState(false);
-  // A vendor's detail lists only its own bid (docs/architecture.md).
+  // A vendor's detail lists only its own bid (docs/decisions/requests-and-jobs.md).
   const ownBid = request.bids[0] ?? null;
   // No vendor bids on the work it reported itself: the mark stands where the Bid action would.
   const ownReport = request.is_own_report;

@@ -90,7 +90,7 @@ export function RequestBidsSection({
               </Group>
               {/* The managers' answer carries each bid's start and notes: weighed before the award. */}
               <BidTerms bid={bid} vendorName={bid.vendor_name} />
-              {/* Issue 20: what the amount is made of (with options, each option's own lines). */}
+              {/* what the amount is made of (with options, each option's own lines). */}
               {bid.options.length > 0 ? (
                 <BidOptionsList
                   options={bid.options}

@@ -93,7 +93,7 @@ function RequestDetailView({
           <LastRefreshed queryKey={requestKeys.detail(requestId)} />
         </div>
         <Group gap="sm" wrap="nowrap">
-          {/* Vendors take jobs to the field (issue 7); managers work at a desk. */}
+          {/* Vendors take jobs to the field; managers work at a desk. */}
           {role === 'vendor' ? <KeepJobAction job={request} type={request.type} /> : null}
           <RequestStateBadge request={request} />
         </Group>

@@ -6,7 +6,7 @@ import type { RequestViewerRole } from './request-actions.tsx';
 /**
  * A request the server could not be reached for and this device holds no copy of. Offline is not a
  * refusal: the vendor is told the job was not kept and how jobs are kept ("Keep offline" on
- * Available Jobs, issue 7); the managing side keeps nothing, so it is told to come back online.
+ * Available Jobs); the managing side keeps nothing, so it is told to come back online.
  */
 export function RequestNotKept({ role, backTo }: { role: RequestViewerRole; backTo: string }) {
   return (

@@ -13,9 +13,9 @@ const distanceText = (photo: BehindWallPhoto, rank: number) =>
     : `${photo.distance_ft.toLocaleString('en-US', { maximumFractionDigits: 1 })} ft from the spot`;
 
 /**
- * The request's location on the floor plan and "What is behind this wall" (issue 20): shown to
+ * The request's location on the floor plan and "What is behind this wall": shown to
  * everyone who may see the request, vendors without an accepted bid included (the excerpt's rule,
- * docs/architecture.md). Each photo opens in the sphere viewer with its close-ups.
+ * docs/decisions/priced-bids-on-the-plan.md). Each photo opens in the sphere viewer with its close-ups.
  */
 export function RequestSpotSection({ spot }: { spot: RequestSpot }) {
   const [openId, setOpenId] = useState<number | null>(null);

@@ -9,7 +9,7 @@ import {
 } from '#shared/api-keys.ts';
 import { noContentSchema } from '#shared/response-fields.ts';
 
-// Settings → API keys (issue 15): the vendor's own keys.
+// Settings → API keys: the vendor's own keys.
 
 const BASE = '/api/vendor/api-keys/';
 const apiKeysKey = ['settings', 'api-keys'] as const;

@@ -138,7 +138,7 @@ function KeyRow({ apiKey, onRevoke }: { apiKey: ApiKey; onRevoke: (key: ApiKey) 
 }
 
 /**
- * Settings → API keys (issue 15, vendors only): the vendor's keys for its own software, which acts
+ * Settings → API keys (vendors only): the vendor's keys for its own software, which acts
  * on the vendor's jobs, bids, messages and notifications (see README, "API keys").
  */
 export function ApiKeysPanel() {

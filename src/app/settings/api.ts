@@ -9,7 +9,7 @@ import {
   userProfileAnswerSchema,
 } from '#shared/user-profile.ts';
 
-// Settings calls: the profile (signed-in spec, section 7) and the vendor's insurance (issue 5).
+// Settings calls: the profile (signed-in spec, section 7) and the vendor's insurance.
 
 export const settingsKeys = {
   profile: () => ['settings', 'profile'] as const,

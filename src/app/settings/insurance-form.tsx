@@ -15,7 +15,7 @@ const DATE_FORMAT = 'MMM D, YYYY';
 const LOAD_INSURANCE_FAILED = 'Failed to load insurance details';
 
 /**
- * The vendor's insurance certificate (issue 5): what is on file and until when, and a new
+ * The vendor's insurance certificate: what is on file and until when, and a new
  * certificate with its expiry date. Type and 5MB are checked here before sending, like the vendor
  * wizard; the server checks the content again. Bids are refused once the date has passed.
  */

@@ -9,7 +9,7 @@ import type { PhoneCodeInput } from '#shared/phone-verification.ts';
 import type { UserProfile } from '#shared/user-profile.ts';
 import { settingsKeys } from './api.ts';
 
-// Settings → Notifications (issue 19): master switches, per-category channels, quiet hours.
+// Settings → Notifications: master switches, per-category channels, quiet hours.
 
 const PATH = '/api/notification-settings/';
 export const notificationSettingsKey = ['settings', 'notification-settings'] as const;

@@ -86,7 +86,7 @@ function valuesOf(settings: NotificationSettings): Values {
 }
 
 /**
- * Settings → Notifications (signed-in spec, section 2; issue 19): the spec's two toggles, now the
+ * Settings → Notifications (signed-in spec, section 2): the spec's two toggles, now the
  * master switches of email and SMS, then this device's push, what each category sends where, and
  * quiet hours. One 'Save Changes' for the tab, as on Profile Details.
  */

@@ -16,7 +16,7 @@ type SettingsTab = 'profile' | 'notifications' | 'insurance' | 'api-keys';
 /**
  * Settings of both areas (signed-in spec, section 2): tabs chosen by the URL hash (#profile,
  * #notifications; #insurance and #api-keys for vendors). Profile Details is the profile form;
- * Notifications its two switches with the channels, devices and quiet hours (issue 19).
+ * Notifications its two switches with the channels, devices and quiet hours.
  */
 export function SettingsPage() {
   const location = useLocation();

@@ -34,7 +34,7 @@ export function useModalsHostMounted(): void {
 /**
  * Opens a confirm dialog on the signed-in screens. Mantine's `modals.openConfirmModal` is an event for
  * a ModalsProvider to hear, and the signed-in layout loads its provider (ModalsHost) just after its
- * first render (issue 16): a tap before it arrived was heard by nobody and the dialog never opened.
+ * first render: a tap before it arrived was heard by nobody and the dialog never opened.
  * This waits for the host instead.
  */
 export function openConfirmDialog(dialog: ConfirmDialog): void {

@@ -34,7 +34,7 @@ const optionLabel = (option: Option) => (typeof option === 'string' ? option : o
 
 /**
  * Mantine's Select, whose Combobox (Popover, floating-ui, ScrollArea: about 35 KB gzip) loads on the
- * page's first use instead of with its first load (issue 16: hydrating two Selects was most of the
+ * page's first use instead of with its first load (hydrating two Selects was most of the
  * vendor wizard's blocking time). Until then it renders the closed Select's own markup (InputBase
  * with the Select's classes, combobox attributes, chevron and hidden input), in the prerendered HTML
  * and at hydration alike, so nothing moves when the real one takes its place. A tap on it before

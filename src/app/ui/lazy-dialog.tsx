@@ -2,7 +2,7 @@ import { type ComponentType, type LazyExoticComponent, Suspense, useState } from
 
 /**
  * A dialog whose module (React.lazy) loads when it first opens: its form library, date pickers and
- * Modal stay out of the first load of the screen that offers it (issue 16). Once opened it stays
+ * Modal stay out of the first load of the screen that offers it. Once opened it stays
  * mounted, so it closes with its transition and keeps its state, as before.
  */
 export function LazyDialog<P extends object>({

@@ -50,7 +50,7 @@ export function ListHeader({
         {below}
       </div>
       <Group gap="sm">
-        {/* Its Combobox loads on the page's first use, off the list's first load (issue 16). */}
+        {/* Its Combobox loads on the page's first use, off the list's first load. */}
         <DeferredSelect
           hiddenFrom={sort.hiddenFrom}
           aria-label={sort.label}

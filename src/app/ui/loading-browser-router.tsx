@@ -34,7 +34,7 @@ interface LoadingBrowserRouterProps {
 
 /**
  * React Router's declarative router (BrowserRouter's part) with two guarantees of its data router
- * that the app relies on, whose 19 KB of loaders and actions it does not carry (docs/architecture.md):
+ * that the app relies on, whose 19 KB of loaders and actions it does not carry (docs/decisions/pwa-build-and-router.md):
  * - A push or replace changes the URL only once the next location's screens are loaded, so the page
  *   shown and the address bar never disagree while a chunk downloads (a property chosen meanwhile
  *   applies to the page the URL names). The later of two navigations wins; back and forward, whose

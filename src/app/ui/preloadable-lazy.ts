@@ -3,7 +3,7 @@ import { type ComponentType, createElement, lazy, useState } from 'react';
 /**
  * React.lazy that can be loaded ahead of its first render. A lazy part of a server-rendered page that
  * is still loading when the browser hydrates the page stays server HTML until its chunk arrives, and
- * is then hydrated on its own, synchronously, right after the page's commit: one long task (issue 16:
+ * is then hydrated on its own, synchronously, right after the page's commit: one long task (first paint:
  * total blocking time). Loaded first (`preload()`), it renders at once as the component itself and
  * hydrates with the rest, in slices.
  */

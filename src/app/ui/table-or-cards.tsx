@@ -7,7 +7,7 @@ import { useWideFrom } from './use-wide-from.ts';
  * A list screen's rows: a table from `breakpoint` up, and below it one card a row laid out by the
  * screen itself (a 375px screen never scrolls sideways). Each card is an article named for screen readers.
  * Only the one shown is rendered: both, one hidden by CSS, doubled the work of the list's first render
- * on a phone (issue 16, total blocking time), and kept a second copy of every row in the page.
+ * on a phone (total blocking time), and kept a second copy of every row in the page.
  * A server render of a signed-in page, and its hydration, show the one for the width the server
  * assumed (useMatchesNow).
  */

@@ -20,7 +20,7 @@ import { useVendorDashboard } from './api.ts';
 import { DashboardTabList } from './dashboard-tab-list.tsx';
 
 // The Create Request form (its form library, selects, the plan's spot picker and the request's
-// schema) loads on the first click, not with the dashboard (issue 16).
+// schema) loads on the first click, not with the dashboard.
 const VendorRequestDialog = lazy(() =>
   import('./vendor-request-dialog.tsx').then((m) => ({ default: m.VendorRequestDialog })),
 );

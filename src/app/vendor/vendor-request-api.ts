@@ -22,7 +22,7 @@ export interface VendorRequestInput {
   projectId: number;
   /** For the Outbox's label while it waits. */
   propertyName: string;
-  /** The spot on the plan (issue 20): kept in the outbox with the other fields, as JSON text. */
+  /** The spot on the plan: kept in the outbox with the other fields, as JSON text. */
   spot?: SpotInput | null;
 }
 

@@ -36,7 +36,7 @@ import {
 
 /**
  * A report goes to the property's managers first; which vendors see it is theirs to decide (the
- * server stores it closed and uninvited, whatever the form's vendor choices: docs/architecture.md).
+ * server stores it closed and uninvited, whatever the form's vendor choices: docs/decisions/vendor-reports-held-for-managers.md).
  */
 const MANAGERS_CHOOSE = "Chosen by the property's managers";
 const MANAGERS_CHOOSE_HINT =

@@ -16,7 +16,7 @@ export interface VendorRequestValues {
   /** Vendor ids as the multi-select holds them (text). */
   vendors: string[];
   photos: File[];
-  /** Where on a layout of the property the work is (issue 20), optional. */
+  /** Where on a layout of the property the work is, optional. */
   spot: SpotInput | null;
 }
 

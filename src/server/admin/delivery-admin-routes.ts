@@ -8,7 +8,7 @@ import { listDeliveries } from './delivery-admin-store.ts';
 
 /**
  * GET /api/admin/notification-deliveries/?page&channel&status: every notification's way out by
- * email, SMS and push, newest first, for staff (issue 19): status, attempts, the last failure's
+ * email, SMS and push, newest first, for staff: status, attempts, the last failure's
  * reason, and for email the outbox mail's own status (delivery-admin-store.ts).
  */
 export async function deliveryAdminRoutes(app: FastifyInstance): Promise<void> {

@@ -45,7 +45,7 @@ function listed(row: ApiKeyRow): ApiKey {
   };
 }
 
-/** Settings → API keys (issue 15): list, create (the key shown once), revoke. */
+/** Settings → API keys: list, create (the key shown once), revoke. */
 export async function apiKeyRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const vendorsOnly = checkFirst(requireVendor);

@@ -4,7 +4,7 @@ import { API_KEY_MESSAGES, API_KEY_REQUESTS_PER_MINUTE } from '#shared/api-keys.
 import { countRateLimitHit } from '../http/rate-limit.ts';
 
 /**
- * THE allowlist of what a vendor API key may call (issue 15): the vendor's own API, as method and
+ * THE allowlist of what a vendor API key may call: the vendor's own API, as method and
  * path exactly as the routes declare them. Everything else, including any route added later, is
  * refused with 403 API_KEY_NOT_ALLOWED: staff and manager routes, the password, the email address
  * (PUT /api/user-profile/), sign-in and sign-out, and the keys themselves.

@@ -2,7 +2,7 @@ import { type CacheChange, parseCacheChange } from '../cache/cache-changes.ts';
 import type { SessionRow, UserRow } from './session-store.ts';
 
 /**
- * Every signed-in call used to cost a session query (issue 14: signed-in auth-status served 5% of the
+ * Every signed-in call used to cost a session query (signed-in auth-status served 5% of the
  * signed-out ceiling). Sessions, and what a handler derives from the user (a vendor's trades), are
  * kept here for a short time. Correctness comes from invalidation, not from the short lifetime:
  * database triggers (migrations 0009, 0011) notify the cache channel (cache/cache-changes.ts)

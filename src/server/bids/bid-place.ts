@@ -50,7 +50,7 @@ const placeChecks = ({ requestId, vendorId, today, now }: CheckedBid) => sql`${m
         and (${mr.bidDeadline} is null or ${mr.bidDeadline} > ${now})`;
 
 /**
- * A bid that passes `placeChecks`, placed by one statement (issue 14: BEGIN, the target, the insert
+ * A bid that passes `placeChecks`, placed by one statement (BEGIN, the target, the insert
  * and COMMIT were four round trips). The request is locked FOR UPDATE as the award, close and cancel
  * steps lock it, until the statement commits, so a bid and an award still run one after the other:
  * an award that held the row first has changed its status by the time the lock is granted, and

@@ -33,7 +33,7 @@ const INSURANCE_DETAIL = ERROR_MESSAGES.INSURANCE_EXPIRED;
 const NOT_EDITABLE = apiError('BID_NOT_EDITABLE');
 const OWN_REQUEST = apiError('OWN_REQUEST');
 
-/** Bids are a vendor's own: staff, who may see everything, still do not bid (docs/architecture.md). */
+/** Bids are a vendor's own: staff, who may see everything, still do not bid (docs/decisions/requests-and-jobs.md). */
 function requireVendor(request: FastifyRequest): UserRow {
   const user = requireUser(request);
   if (user.type !== 'vendor') throw forbidden();
@@ -86,10 +86,10 @@ export async function bidWriteRoutes(app: FastifyInstance): Promise<void> {
 
   // Both writes take an Idempotency-Key (the offline outbox replays them): every check runs inside
   // the write, so a replay answers the first answer even after the request has changed since.
-  // A bid that passes every check is one statement (bid-place.ts, issue 14's profile of POST bid);
+  // A bid that passes every check is one statement (bid-place.ts, from the profile of POST bid);
   // when it placed nothing, the full checks below decide the answer in a transaction (BEGIN, the
   // target, the insert, COMMIT). The body is validated by its schema but refused only after the
-  // request's own checks (404 → 403 → 400, docs/architecture.md "bid checks order"):
+  // request's own checks (404 → 403 → 400, docs/decisions/requests-and-jobs.md "bid checks order"):
   // attachValidation, and an invalid body goes straight to the full checks.
   const requestNotFound = { notFound: { detail: 'Request not found.' } };
   const placeSchema = {

@@ -55,7 +55,7 @@ const targetStatement = reusedStatement((db) =>
 /**
  * The request a vendor's bid write is about, with everything the write checks: its visibility to
  * the vendor (the vendor's trades read now, not from its cached session), the vendor's insurance and
- * its own bid. One statement (issue 14: POST bid took ten, each a round trip), holding the request
+ * its own bid. One statement (POST bid took ten, each a round trip), holding the request
  * row FOR UPDATE until the transaction ends, as the award, close-bidding and cancel steps hold it: a
  * bid and such a step run one after the other. 404 for no such request, 403 VENDOR_UNDER_REVIEW
  * for a vendor staff have not approved, 403 when the vendor may not see it. Built once

@@ -2,7 +2,7 @@ import type { BidOption, BidOptionBody, LineItem } from '#shared/bid-line-items.
 import type { BidInput } from '#shared/bid-schemas.ts';
 
 /*
- * A bid's line items and options (issue 20) between the checked input, the bids row's JSONB columns
+ * A bid's line items and options between the checked input, the bids row's JSONB columns
  * and the answers. The answers number the options 1, 2, 3 by their place: the number the award
  * names (`option`) and the one bids.awarded_option keeps.
  */

@@ -1,5 +1,5 @@
 /**
- * What the database tells every process about changes to cached data (issue 14). Triggers send it
+ * What the database tells every process about changes to cached data. Triggers send it
  * with `pg_notify` in the transaction of the write, whichever code path or script made it, so no
  * caller can forget; it reaches every LISTENing process once the write commits.
  *

@@ -10,7 +10,7 @@ const DEFAULT_SYNC_TIMEOUT_MS = 1_000;
  * cache of the process, the tag versions the read caches check, and the barrier that makes a
  * process see changes committed before a given moment.
  *
- * Consistency (docs/architecture.md, "Scale (issue 14)"): before a cache answers, `ready()` makes
+ * Consistency (docs/decisions/scale-read-caches-and-writes.md, "Scale"): before a cache answers, `ready()` makes
  * one round trip on the LISTEN connection (shared by every request that asks meanwhile), after
  * which every notification committed before the call has been applied. So a cached answer, session
  * or API key is never older than the writes committed before the request arrived, from whichever

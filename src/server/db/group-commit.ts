@@ -1,6 +1,6 @@
 /**
  * Group commit: writes of one kind that arrive while such a write is in flight are held and then
- * written together, as one statement (issue 14: POST message and POST bid). PostgreSQL commits
+ * written together, as one statement (POST message and POST bid). PostgreSQL commits
  * every transaction that sends a notification (each write here does: the cache triggers, the
  * real-time events) under one lock per database, held through the commit's WAL flush, so those
  * commits run one at a time whatever the number of connections; a statement that writes ten

@@ -66,7 +66,7 @@ function textTypes(options: QueryOptions | undefined): number[] | undefined {
 /**
  * PGlite in a worker thread, with the part of PGlite's interface that drizzle-orm/pglite and
  * pglite-database.ts use. The server's thread only posts statements and reads their rows, so a
- * slow query leaves it free to answer other requests (issue 14: while five connections paged the
+ * slow query leaves it free to answer other requests (while five connections paged the
  * jobs list, a route without a query served 2% of its ceiling).
  */
 export class PgliteWorkerClient {
@@ -129,7 +129,7 @@ export class PgliteWorkerClient {
   async transaction<T>(callback: (tx: WorkerTransaction) => Promise<T>): Promise<T> {
     // BEGIN's answer is not waited for: the worker holds this transaction's statements until it has
     // begun, so the first one leaves at once (one hop between the threads less per transaction; a
-    // write's statements each wait for a turn of this thread's busy event loop: issue 14). A failed
+    // write's statements each wait for a turn of this thread's busy event loop). A failed
     // BEGIN fails those statements, and its own error is thrown below.
     const { id: txId, answer: begun } = this.#call((id) => ({ id, kind: 'begin' }));
     begun.catch(() => {});

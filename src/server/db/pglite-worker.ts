@@ -1,6 +1,6 @@
 // The PGlite worker thread (started by pglite-worker-client.ts through pglite-worker-entry.mjs).
 // PGlite is PostgreSQL compiled to WASM: a query runs synchronously on the thread that owns it. Here
-// that thread is this one, so a slow query no longer holds up the server's event loop (issue 14).
+// that thread is this one, so a slow query no longer holds up the server's event loop.
 import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { messages, PGlite, type QueryOptions, type Transaction } from '@electric-sql/pglite';
@@ -60,7 +60,7 @@ const prepared = new PreparedStatements();
 /**
  * Transactions asked for and not yet begun (another one holds PGlite): the client sends a
  * transaction's first statement right behind its BEGIN, without waiting for BEGIN's answer (a hop
- * between the threads less per transaction, issue 14), so that statement waits here for it.
+ * between the threads less per transaction), so that statement waits here for it.
  */
 const beginning = new Map<number, Promise<void>>();
 const unlisteners = new Map<number, () => Promise<void>>();
@@ -167,7 +167,7 @@ async function handle(
 
 /**
  * This thread's nice value, above the server thread's 0: when both want the CPU, the event loop
- * comes first, so requests without a query keep their pace while queries run (issue 14's stall
+ * comes first, so requests without a query keep their pace while queries run (the bench's stall
  * row). On Linux the nice value is per thread, and setPriority(…) without a pid sets the caller's.
  */
 const WORKER_NICENESS = 5;

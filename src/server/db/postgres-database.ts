@@ -20,7 +20,7 @@ export async function openPostgresDatabase(
     connectionTimeoutMillis: 5_000,
     idleTimeoutMillis: 30_000,
     // JIT compiles a plan whose estimated cost passes jit_above_cost: on these short queries it spent
-    // about 90 ms compiling for 20 ms of work (EXPLAIN ANALYZE of the jobs list, issue 14).
+    // about 90 ms compiling for 20 ms of work (EXPLAIN ANALYZE of the jobs list).
     options: '-c jit=off',
   });
   // An idle client losing its connection (a database restart) emits here; without a listener the

@@ -18,7 +18,7 @@ interface WithClient {
 
 /**
  * A statement Drizzle builds once instead of on every call. Building a query (walking its columns and
- * chunks, `is()` on each) was about a third of the server's own time per POST bid (issue 14's
+ * chunks, `is()` on each) was about a third of the server's own time per POST bid (the profile of
  * profile: 0.5 ms for the target's select, 0.4 ms for the insert, of ~3.5 ms). `build` writes the
  * query with `sql.placeholder(name)` where a value goes and returns its `.prepare('fieldbid_…')`.
  * On PostgreSQL, node-postgres then parses it once per connection under that name and later calls
@@ -66,7 +66,7 @@ interface WithSession {
 
 /**
  * A raw SQL statement built and named once, like `reusedStatement`'s, for a statement Drizzle's
- * builders cannot write (a write made of data-modifying CTEs: issue 14's one-statement writes).
+ * builders cannot write (a write made of data-modifying CTEs: the one-statement writes).
  * Its placeholders are sent as given (no column encodes them: cast them in the SQL), and its rows
  * come back as the driver reads them, timestamps as text (Drizzle's parsers).
  */

@@ -1,4 +1,4 @@
-// `npm run seed:bench -- --requests 100000 --vendors 500`: the bench data of issue 14 on top of the
+// `npm run seed:bench -- --requests 100000 --vendors 500`: the bench data on top of the
 // demo data, into the configured database (DATABASE_URL, else the embedded one in DATA_DIR). An
 // empty database gets the demo data first (the bench signs in as the demo accounts); a database that
 // already holds the bench data is left as it is, so the bench can call this every run.

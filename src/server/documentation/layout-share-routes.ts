@@ -44,7 +44,7 @@ function publicForEmbeds(reply: FastifyReply): FastifyReply {
 
 /**
  * Read-only shares of a layout for the embed on a property manager's own site (contract and
- * visibility in src/shared/layout-share.ts; docs/architecture.md, "Shared plans").
+ * visibility in src/shared/layout-share.ts; docs/decisions/shared-plans-and-360.md, "Shared plans").
  */
 export async function layoutShareRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();

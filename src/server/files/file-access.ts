@@ -20,7 +20,7 @@ export type FileOwner =
   | { kind: 'request_photo'; requestId: number; completion: boolean }
   /** vendorId null: a certificate still on a vendor application, before the account exists. */
   | { kind: 'insurance_certificate'; vendorId: number | null }
-  /** key: a request's plan excerpt may show the same file (issue 20, showsInVisibleExcerpt). */
+  /** key: a request's plan excerpt may show the same file (showsInVisibleExcerpt). */
   | { kind: 'documentation'; projectId: number; clientId: number; key: string };
 
 /** Request photos are stored as `requests/<id>/...`: the id narrows the lookup to that request's rows. */
@@ -118,7 +118,7 @@ export async function mayReadFile(db: Db, user: UserRow, owner: FileOwner): Prom
 }
 
 /**
- * A request's plan excerpt (issue 20): whoever may see a request may see its layout image and its
+ * A request's plan excerpt: whoever may see a request may see its layout image and its
  * nearest in-wall photos with their close-ups, even without the documentation rule (a vendor with
  * no accepted bid on the property). Exactly the files of the request detail's `spot`, nothing else.
  */

@@ -1,7 +1,7 @@
 /**
  * The Content-Security-Policy of every answer the app's pages, scripts and API give: the app's own
  * origin only, plus the few exceptions the app truly needs (each named with its reason, and recorded
- * in docs/architecture.md, "Headers, staff mail and production defaults").
+ * in docs/decisions/trust-input-and-headers.md, "Headers, staff mail and production defaults").
  *
  * The same policy also covers sw.js: a service worker runs under the policy of its own script's
  * answer, so its precache and network fetches need `connect-src 'self'` like the page.

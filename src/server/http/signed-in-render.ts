@@ -24,7 +24,7 @@ import { TIME_ZONE_COOKIE } from '#shared/time-zone-cookie.ts';
 import { SESSION_COOKIE } from '../auth/cookies.ts';
 
 // A first visit of a signed-in screen on a slow phone waited for the whole app before it showed a
-// row (issue 16: LCP 6.7–7.4 s). With a session cookie, the server now asks its own API for the
+// row (LCP 6.7–7.4 s). With a session cookie, the server now asks its own API for the
 // screen's first answers, as that visitor, and sends the screen rendered from them; the browser
 // hydrates it with the same answers (sent along in the page), then carries on as the app.
 

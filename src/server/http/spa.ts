@@ -36,7 +36,7 @@ async function sendRenderedPage(request: FastifyRequest, reply: FastifyReply, ht
 
 /** Files that must be re-checked on every load so a new release is picked up. */
 const NO_CACHE = new Set(['/index.html', '/sw.js', '/manifest.webmanifest', '/registerSW.js']);
-/** The prerendered public pages (issue 16): HTML, revalidated like the shell. */
+/** The prerendered public pages: HTML, revalidated like the shell. */
 const PAGES_DIR = '/pages/';
 
 /**

@@ -29,7 +29,7 @@ export interface IdempotencyOptions {
   payload?: unknown;
   /**
    * The write is atomic by itself (one statement, or it opens its own transaction where it needs
-   * one): without a key it runs on the database directly, not in a transaction (issue 14: BEGIN and
+   * one): without a key it runs on the database directly, not in a transaction (BEGIN and
    * COMMIT were two of a bid's four round trips). With a key it still runs in the key's transaction.
    */
   atomic?: boolean;

@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 
 /**
- * An Idempotency-Key a write claims in its own statement (issue 14: the offline outbox sends every
+ * An Idempotency-Key a write claims in its own statement (the offline outbox sends every
  * message and bid with a key, and the key's transaction took POST message from 3 round trips to 10:
  * BEGIN, the expired key's delete, the claim, a savepoint and its release, the answer, COMMIT).
  */

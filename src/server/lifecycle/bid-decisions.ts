@@ -56,7 +56,7 @@ export async function findAwardCandidate(tx: DbOrTx, bidId: number) {
 
 export type AwardCandidate = NonNullable<Awaited<ReturnType<typeof findAwardCandidate>>>;
 
-/** Accepts the bid, and which of its options when it offered some (issue 20). */
+/** Accepts the bid, and which of its options when it offered some. */
 export async function acceptBid(
   tx: DbOrTx,
   bidId: number,

@@ -65,7 +65,7 @@ function orderBy(ordering: string | undefined): SQL[] {
   const newestFirst = [desc(mr.createdAt), desc(mr.id)];
   if (!ordering) return newestFirst;
   const column = orderColumns[ordering.replace(/^-/, '') as ManagerOrderingField];
-  // Ties fall back to newest first (docs/architecture.md, jobs ordering).
+  // Ties fall back to newest first (docs/decisions/requests-and-jobs.md, jobs ordering).
   return [ordering.startsWith('-') ? desc(column) : asc(column), ...newestFirst];
 }
 

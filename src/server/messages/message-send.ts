@@ -54,7 +54,7 @@ export interface MessageWrite {
 }
 
 /**
- * POST message's write as one statement (issue 14: it took five, with BEGIN and COMMIT) for a batch
+ * POST message's write as one statement (it took five, with BEGIN and COMMIT) for a batch
  * of messages (db/group-commit.ts: those that arrive while one is being written): each message, its
  * notifications with their deliveries (the CTEs notify() writes with), and every real-time event,
  * the rows' ids and times filled in by the statement (realtime/event-template.ts). One statement

@@ -34,7 +34,7 @@ export interface ThreadAccess {
 
 const vendor = alias(users, 'thread_vendor');
 const vendorProfile = alias(vendorProfiles, 'thread_vendor_profile');
-/** Built once (db/reused-statement.ts): building it took more time than running it (issue 14). */
+/** Built once (db/reused-statement.ts): building it took more time than running it. */
 const threadStatement = reusedStatement((db) =>
   db
     .select({
@@ -99,7 +99,7 @@ export async function readThreadRow(db: Db, query: ThreadQuery): Promise<ThreadR
  * else, 400 for a bad vendor.
  *
  * One statement reads the request, its invitations, its managers and the thread's vendor with its
- * trades (issue 14: the four it took were most of POST message's round trips), and `forWrite`, the
+ * trades (the four it took were most of POST message's round trips), and `forWrite`, the
  * recipients of a message the caller writes with their notification facts (one round trip less).
  * `read` answers it: the database, or what this process keeps of it (thread-access-cache.ts). The
  * decision itself is made here on every call, for the caller.

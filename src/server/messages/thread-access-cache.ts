@@ -16,7 +16,7 @@ const MAX_THREADS = 10_000;
 /**
  * What each message's access check reads (message-thread.ts: the request's visibility facts, its
  * managers, the thread's vendor and the recipients' notification facts), kept in this process per
- * thread and direction (issue 14). A message's write took two statements, this read and the write
+ * thread and direction. A message's write took two statements, this read and the write
  * (group-committed); on the bench data this read cost as much of the database as the write itself.
  *
  * The row is kept only while the change feed vouches for it (cache/change-feed.ts: every write

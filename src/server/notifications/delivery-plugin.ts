@@ -44,7 +44,7 @@ export interface DeliveryPluginOptions {
 }
 
 /**
- * Sends notifications' email, SMS and push deliveries (issue 19) in every process, every 2 s like
+ * Sends notifications' email, SMS and push deliveries in every process, every 2 s like
  * the mail sender; rows are claimed with `for update skip locked`, so processes share the work and
  * nothing goes out twice.
  */

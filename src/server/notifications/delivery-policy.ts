@@ -1,4 +1,4 @@
-/** How the delivery sender works through due deliveries (docs/architecture.md, Notifications away from the screen). */
+/** How the delivery sender works through due deliveries (docs/decisions/notifications-away-from-the-screen.md, Notifications away from the screen). */
 export const DELIVERY_POLICY = {
   /** Rows one claim takes; a pass claims again until nothing is due or maxBatches were sent. */
   batchSize: 50,

@@ -111,7 +111,7 @@ export const recipientFactsSql = sql<RecipientFacts>`json_build_object(
   ), '[]'::json)
 )`;
 
-/** Built once (db/reused-statement.ts): every write that notifies runs it (issue 14). */
+/** Built once (db/reused-statement.ts): every write that notifies runs it. */
 const recipientsStatement = reusedStatement((db) =>
   db
     .select({ facts: recipientFactsSql })
@@ -149,7 +149,7 @@ export function toRecipients(people: readonly RecipientFacts[]): Map<number, Rec
 /**
  * Everyone's recipient facts in one statement (the user row with its choices, quiet hours and
  * devices as sub-selects): notify() runs this inside the writing transaction, where each statement is
- * a round trip that keeps the transaction open (issue 14: POST message took four for this).
+ * a round trip that keeps the transaction open (POST message took four for this).
  */
 export async function loadRecipients(db: Db, userIds: readonly number[]): Promise<Map<number, Recipient>> {
   const ids = [...new Set(userIds)];

@@ -10,7 +10,7 @@ import { errorResponses } from '../http/route-schemas.ts';
 import { loadNotificationSettings, saveNotificationSettings } from './notification-settings-store.ts';
 
 /**
- * GET/PUT /api/notification-settings/ (issue 19), the Settings notification tab: the profile's two
+ * GET/PUT /api/notification-settings/, the Settings notification tab: the profile's two
  * master switches (the same columns as the spec's email_notifications and sms_notifications on
  * /api/user-profile/), each category's channels, and quiet hours. A PUT may leave categories out.
  */

@@ -106,7 +106,7 @@ export function notificationWritesSql(items: SQL, deliveries: SQL, when?: SQL): 
 /**
  * Writes notifications and their planned deliveries (`plans[i]` belongs to `items[i]`) in one
  * statement and answers the rows in the order of `items`: inside the writing transaction every
- * statement keeps it open a round trip longer (issue 14, POST message).
+ * statement keeps it open a round trip longer (POST message).
  */
 export async function insertNotifications(
   db: Db,

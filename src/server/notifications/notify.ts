@@ -25,7 +25,7 @@ export interface NewNotification {
  * its user's open event streams, together with `alsoPublish` (the event's own real-time events, so
  * the write sends one pg_notify statement, not two). Pass the transaction of the write that caused
  * them, so a rolled-back write leaves no notification or delivery behind and pushes nothing (the push
- * leaves on commit). Three statements whatever the number of recipients (issue 14): the recipients,
+ * leaves on commit). Three statements whatever the number of recipients: the recipients,
  * the notifications with their deliveries, the events.
  */
 export async function notify(

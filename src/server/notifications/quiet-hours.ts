@@ -1,5 +1,5 @@
 /**
- * Quiet hours (issue 19): texts and push notifications due inside a user's nightly window are held
+ * Quiet hours: texts and push notifications due inside a user's nightly window are held
  * until it ends, never dropped. Times are wall-clock HH:MM in the user's own IANA time zone, so the
  * window follows daylight saving; a window may pass midnight (22:00 to 07:00).
  */

@@ -4,8 +4,8 @@ import { apiKeyMayCall } from '../auth/api-key-scope.ts';
 import { SESSION_COOKIE } from '../auth/cookies.ts';
 
 /**
- * How a caller proves who it is (docs/architecture.md, "Sign-in, sessions and CSRF" and "Vendor API
- * keys"), as the OpenAPI document names it.
+ * How a caller proves who it is (docs/decisions/sign-in-sessions-and-csrf.md and
+ * api-keys-and-answer-schemas.md), as the OpenAPI document names it.
  */
 export const SECURITY_SCHEMES: Record<string, OpenAPIV3_1.SecuritySchemeObject> = {
   sessionCookie: {

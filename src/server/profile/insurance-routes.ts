@@ -44,7 +44,7 @@ function statusBody(profile: {
 }
 
 /**
- * The vendor's insurance certificate and its expiry (issue 5): read, replace (multipart
+ * The vendor's insurance certificate and its expiry: read, replace (multipart
  * `insurance_certificate` + `insurance_expires_on`, checked exactly as the onboarding upload: PDF or
  * image by content, at most 5MB) and download. A bid is refused with INSURANCE_EXPIRED after the
  * expiry date (bid-write-routes.ts).
@@ -90,7 +90,7 @@ export async function insuranceRoutes(app: FastifyInstance): Promise<void> {
         .set({ insuranceCertificateKey: key, insuranceExpiresOn: expiresOn })
         .where(eq(vendorProfiles.userId, user.id))
         .returning();
-      // The vendor hears it is on file and that reminders will come (issue 19).
+      // The vendor hears it is on file and that reminders will come.
       await notify(tx, [newCertificateNotice(user.id, expiresOn)]);
       return row;
     });

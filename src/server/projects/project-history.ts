@@ -17,7 +17,7 @@ export interface HistoryEntry {
   vendor: string | null;
   /** The awarded bid's amount in whole dollars (the awarded option's, when it offered options). */
   cost: number | null;
-  /** The awarded option's name (issue 20), or null for a plain bid. */
+  /** The awarded option's name, or null for a plain bid. */
   awarded_option: string | null;
   created: Date;
   /** When the bid was awarded. */

@@ -36,7 +36,7 @@ function deviceBody(row: PushSubscriptionRow): PushDevice {
 }
 
 /**
- * Web Push (issue 19): GET /api/push/config/ (the VAPID public key a browser subscribes with),
+ * Web Push: GET /api/push/config/ (the VAPID public key a browser subscribes with),
  * the signed-in user's devices (GET, POST to add this browser's subscription, DELETE one).
  */
 export async function pushSubscriptionRoutes(app: FastifyInstance): Promise<void> {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { encode, MAX_PAYLOAD_BYTES, type RealtimeEvent } from './realtime-events.ts';
 
 /**
- * An event whose row is written by the same statement that sends it (issue 14's one-statement
+ * An event whose row is written by the same statement that sends it (the one-statement
  * writes): its data names the row's id and creation time, which only the database knows then. The
  * payload is `head || id || mid || "created_at as ISO text" || tail` (SQL fills the two holes), the
  * very text JSON.stringify would give once they are known; `mid` is null for a payload sent as is

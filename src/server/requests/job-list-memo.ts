@@ -2,7 +2,7 @@ import { ReadCache, type Tagged } from '../cache/read-cache.ts';
 import type { TagVersions } from '../cache/tag-versions.ts';
 
 /*
- * Deep pages of the jobs list start from a kept anchor instead of an OFFSET (issue 14). An OFFSET
+ * Deep pages of the jobs list start from a kept anchor instead of an OFFSET. An OFFSET
  * walks every visible row before the page: 18 ms for page 1,000 of the demo vendor on the bench
  * data, most of it rows the visibility rule throws away, and five vendors paging deep kept both
  * cores busy. An anchor is the sort key of every ANCHOR_SPACING-th row of one list (one vendor's

@@ -49,7 +49,7 @@ const walkStatements = reusedStatementsByShape<SortKey[]>('fieldbid_jobs_walk');
 
 /**
  * The SQL of one list (one asker, its filters and search): its WHERE, and its statements, each
- * built once per shape with placeholders (issue 14: building a page's SQL cost the event loop more
+ * built once per shape with placeholders (building a page's SQL cost the event loop more
  * than sending it), except with a search, whose words make every text its own.
  */
 class JobListSql {

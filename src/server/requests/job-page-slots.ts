@@ -2,7 +2,7 @@ import { type Placeholder, sql } from 'drizzle-orm';
 
 // Where a jobs page's values go in its SQL (job-list-seek.ts, job-list-store.ts): the values
 // themselves, for a statement built for one call, or placeholders, for a statement built once per
-// shape and then only executed (issue 14: Drizzle building a page's SQL was a quarter of the event
+// shape and then only executed (Drizzle building a page's SQL was a quarter of the event
 // loop's time per page).
 
 /** Every value a jobs page's statements take; each statement uses some, unused ones are ignored. */

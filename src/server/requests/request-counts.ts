@@ -4,7 +4,7 @@ import type { DbOrTx } from '../db/db-or-tx.ts';
 import { queryRows } from '../db/query-rows.ts';
 
 /**
- * The request lists' `count` without scanning the requests (issue 14: counting a vendor's visible
+ * The request lists' `count` without scanning the requests (counting a vendor's visible
  * set read every row of a 100,000-request table on each page). Two small tables hold how many
  * requests there are per key, kept exact by statement-level triggers on maintenance_requests
  * (migration 0008), so a count is a sum over a few hundred counter rows:

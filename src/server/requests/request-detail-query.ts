@@ -8,7 +8,7 @@ import { users } from '../db/schema/users.ts';
 import type { HistoryStep } from '../lifecycle/timeline-view.ts';
 
 /**
- * Everything GET /api/requests/{id}/ may show, in one round trip (issue 14: the detail took nine
+ * Everything GET /api/requests/{id}/ may show, in one round trip (the detail took nine
  * queries and served 1–2% of the server's ceiling). The request row, its property, unit and creator, and
  * as JSON sub-selects on their own indexes: invitations, every bid, the photos of both kinds, the
  * history and whether the asker holds an accepted bid on the property. Whoever may see what is

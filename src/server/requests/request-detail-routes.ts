@@ -71,7 +71,7 @@ async function answerDetail(
   const detail = await loadRequestDetail(app.db, id, user.id);
   if (!detail) throw notFound(NOT_FOUND);
   // The visibility rule first (detailBody refuses), then the plan excerpt that every reader may see
-  // (issue 20); its layout and photos carry the property's tag, which detailTags names.
+  //; its layout and photos carry the property's tag, which detailTags names.
   const body = detailBody(detail, user, viewer);
   return { body: { ...body, spot: await loadRequestSpot(app.db, id) }, tags: detailTags(detail, user.id) };
 }

@@ -35,7 +35,7 @@ export function countMatching(db: DbOrTx, where: SQL | undefined): () => Promise
  * One page of requests: the total (`countRows`: the lists count by their counters, see
  * request-counts.ts), the rows of the page (`selectRows` gets the limit and offset), and `toItems`
  * to add what each list joins in (skipped for an empty page). A page past the end answers empty
- * results with the real count; an empty list is one empty page (docs/architecture.md, jobs paging).
+ * results with the real count; an empty list is one empty page (docs/decisions/requests-and-jobs.md, jobs paging).
  */
 export async function loadRequestPage<Row, Item>(
   countRows: () => Promise<number>,

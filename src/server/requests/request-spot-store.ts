@@ -15,7 +15,7 @@ import { layoutPlanColumns } from '../documentation/layout-plan-columns.ts';
 import { HttpError } from '../http/http-error.ts';
 import { fileUrl } from '../lifecycle/request-progress.ts';
 
-// A request's spot on the floor plan and the documentation excerpt it opens (issue 20): what
+// A request's spot on the floor plan and the documentation excerpt it opens: what
 // POST /api/requests/ stores, what GET /api/requests/{id}/ shows and what GET /api/files/ allows.
 
 const spotError = (message: string) => new HttpError(400, { errors: { spot: [message] } });

@@ -18,7 +18,7 @@ const requireVendor = (request: FastifyRequest) => requireUserType(request, 'ven
 export async function vendorJobRoutes(app: FastifyInstance): Promise<void> {
   // Pages are kept per process while no request or invitation has been written (the 'l' tag): a
   // deep page costs an index walk of thousands of rows however well indexed, and vendors page
-  // through the same lists over and over (issue 14).
+  // through the same lists over and over.
   const pages = new ReadCache(app.changeFeed.versions);
   // A page the cache misses takes its list's count and, deep down, the anchor before it from what
   // was kept of its list (job-list-memo.ts).

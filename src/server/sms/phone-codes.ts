@@ -10,7 +10,7 @@ import { users } from '../db/schema/users.ts';
 import { smsNumberOf } from './sms-number.ts';
 
 /*
- * One-time codes that confirm a user's mobile number (docs/architecture.md, "Confirmed numbers"):
+ * One-time codes that confirm a user's mobile number (docs/decisions/sms-number-confirmation.md, "Confirmed numbers"):
  * texted to the profile's number, kept only as an HMAC keyed with a server secret and bound to the
  * user and the number, valid for 10 minutes, once, and voided by the fifth wrong try. The rows also
  * count the texts sent for the sending limits (per user and per number, sliding windows).

@@ -10,7 +10,7 @@ declare const document: { getElementById(id: string): { hasAttribute(name: strin
 /**
  * Counts the modulepreload links the page adds, per batch of DOM changes (one task's worth): an app
  * start adds its chunks' links a few a task (src/app/route-chunks.ts), where Vite's preload helper
- * added all of an import's in one task, the longest task of a page's start (issue 16: total
+ * added all of an import's in one task, the longest task of a page's start (total
  * blocking time). Call before the page loads.
  */
 export async function recordPreloadBatches(page: Page): Promise<void> {

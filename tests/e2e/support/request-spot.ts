@@ -3,7 +3,7 @@ import { openSignedIn } from './login-page.ts';
 import { goOffline, goOnline } from './offline.ts';
 import { chooseOption } from './request-pages.ts';
 
-// Issue 20: a request pinned on the floor plan, as the browser tests make and read it.
+// a request pinned on the floor plan, as the browser tests make and read it.
 
 export const SPOT_PROPERTY = 'Cherry Creek Lofts';
 export const DEMO_VENDOR = 'Peak Mechanical Services';

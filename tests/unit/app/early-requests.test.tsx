@@ -16,7 +16,7 @@ import { readJobsView } from '#app/requests/jobs-url-state.ts';
 import { useVendorDashboard } from '#app/vendor/api.ts';
 import { firstCallsOf } from '#shared/first-calls.ts';
 
-// The calls main.tsx starts before the app's scripts (issue 16) are worth something only when they are
+// The calls main.tsx starts before the app's scripts are worth something only when they are
 // exactly the URLs the screens then ask for: each screen's own query function is run here against a
 // fetch that records URLs, and compared with firstCallsOf.
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -67,7 +67,7 @@ function Screen({ use }: { use: () => unknown }) {
   return null;
 }
 
-describe('early requests (issue 16)', () => {
+describe('early requests', () => {
   it('are the very calls of the guard, the frame and each screen they start for', () => {
     expect(renderCalls(<Screen use={useAuthStatus} />)).toEqual([firstCallsOf('/vendor/jobs', '')[0]]);
     expect(renderCalls(<Screen use={useUserProjects} />)).toEqual([firstCallsOf('/vendor/jobs', '')[1]]);

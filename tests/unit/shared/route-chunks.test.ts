@@ -11,7 +11,7 @@ const LIST = {
   },
 };
 
-describe('the shell route list (issue 16)', () => {
+describe('the shell route list', () => {
   it('scores a static segment above a parameter, and either above a catch-all', () => {
     expect(matchScore('/vendor/jobs', '/vendor/jobs')).toBe(4);
     expect(matchScore('/vendor/requests/:requestId', '/vendor/requests/12')).toBe(5);

@@ -234,7 +234,7 @@ describe('events and lifecycle', () => {
   });
 });
 
-describe("a request's spot (issue 20)", () => {
+describe("a request's spot", () => {
   it('draws the spot and its area read-only, and takes them away with the spot', () => {
     mount({}, plan(1, { spot: { x: 100, y: 50, area: outline([90, 40], [110, 40], [110, 60]) } }));
     const dots = [...host.querySelectorAll('circle.fbv-spot')];

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { MANAGER_APPLICATION_STATUSES, VENDOR_APPLICATION_STATUSES } from '#shared/admin-applications.ts';
 import { createdAt, isOneOf, moment, updatedAt } from '../columns.ts';
 import { clients } from './clients.ts';
 import { plans } from './plans.ts';
@@ -12,16 +13,13 @@ import { users } from './users.ts';
  * link; a submitted application keeps its data whatever happens to the session.
  */
 
-export const PM_APPLICATION_STATUSES = ['draft', 'submitted', 'approved', 'rejected'] as const;
-export type PmApplicationStatus = (typeof PM_APPLICATION_STATUSES)[number];
-
 /** Property manager application: building info, admin contact, company info (public spec, section 3). */
 export const propertyManagerApplications = pgTable(
   'property_manager_applications',
   {
     id: serial('id').primaryKey(),
     sessionId: text('session_id').references(() => sessions.id, { onDelete: 'set null' }),
-    status: text('status', { enum: PM_APPLICATION_STATUSES }).notNull().default('draft'),
+    status: text('status', { enum: MANAGER_APPLICATION_STATUSES }).notNull().default('draft'),
     // Building info
     buildingName: text('building_name').notNull().default(''),
     buildingAddress: text('building_address').notNull().default(''),
@@ -53,22 +51,9 @@ export const propertyManagerApplications = pgTable(
   (t) => [
     uniqueIndex('pm_applications_one_draft_per_session').on(t.sessionId).where(sql`${t.status} = 'draft'`),
     index('pm_applications_status_idx').on(t.status, t.createdAt),
-    check('pm_applications_status_check', isOneOf(t.status, PM_APPLICATION_STATUSES)),
+    check('pm_applications_status_check', isOneOf(t.status, MANAGER_APPLICATION_STATUSES)),
   ],
 );
-
-/**
- * draft: steps being saved; payment_pending: submitted, checkout created; paid: the provider
- * confirmed payment and the account exists; approved / rejected: staff review in /admin/.
- */
-export const VENDOR_APPLICATION_STATUSES = [
-  'draft',
-  'payment_pending',
-  'paid',
-  'approved',
-  'rejected',
-] as const;
-export type VendorApplicationStatus = (typeof VENDOR_APPLICATION_STATUSES)[number];
 
 /** Vendor application: eleven company fields, the insurance certificate and the plan (public spec, section 3). */
 export const vendorApplications = pgTable(

@@ -47,7 +47,7 @@ export const bids = pgTable(
     notes: text('notes').notNull().default(''),
     status: text('status', { enum: BID_STATUSES }).notNull().default('pending'),
     /**
-     * What the bid is priced from and its options (issue 20), as src/shared/bid-line-items.ts
+     * What the bid is priced from and its options, as src/shared/bid-line-items.ts
      * checked them. JSONB because they belong to the bid and are only ever read with it: the request
      * detail stays one statement. With options, amount/time/line_items above are option 1's.
      */

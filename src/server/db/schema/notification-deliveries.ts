@@ -19,7 +19,7 @@ import { notifications } from './notifications.ts';
 import { users } from './users.ts';
 
 /**
- * One notification's way out through one channel (issue 19), written by notify() in the transaction
+ * One notification's way out through one channel, written by notify() in the transaction
  * of the notification itself, so an event that commits is never without its deliveries and a rolled
  * back one has none. The sender (src/server/notifications/delivery-sender.ts) claims due rows with
  * `for update skip locked`; the unique key makes each (notification, channel, device) one row, so

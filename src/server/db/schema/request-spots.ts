@@ -3,7 +3,7 @@ import { type LayoutPoint, layouts } from './documentation.ts';
 import { maintenanceRequests } from './requests.ts';
 
 /**
- * Where on the property's floor plan a request's work is (issue 20): a spot in layout image pixels
+ * Where on the property's floor plan a request's work is: a spot in layout image pixels
  * and, optionally, the affected area as a polygon. One row per request at most; it goes with its
  * request, and with its layout (a deleted plan leaves the request without a spot).
  */

@@ -14,6 +14,7 @@ import {
   timestamp,
 } from 'drizzle-orm/pg-core';
 import { SERVICE_CATEGORIES } from '#shared/categories.ts';
+import { LIFECYCLE_EVENTS } from '#shared/request-lifecycle.ts';
 import { PRIORITIES, REQUEST_STATUSES, TIMEFRAMES } from '#shared/statuses.ts';
 import { createdAt, isOneOf, moment, updatedAt } from '../columns.ts';
 import { bids } from './bids.ts';
@@ -78,7 +79,7 @@ export const maintenanceRequests = pgTable(
     index('maintenance_requests_status_idx').on(t.status, t.createdAt.desc().nullsFirst()),
     index('maintenance_requests_type_idx').on(t.type, t.status),
     // The lists' orders, walked from the top and filtered by visibility, so a page reads about its
-    // own rows instead of sorting the whole visible set (issue 14).
+    // own rows instead of sorting the whole visible set.
     index('maintenance_requests_rank_order_idx').on(
       t.statusRank,
       t.createdAt.desc().nullsFirst(),
@@ -185,15 +186,6 @@ export const requestPhotos = pgTable(
  * What happened to a request, step by step (from_status null for its creation). Never updated or
  * deleted: read per property, it is the property's maintenance history (DESIGN.md).
  */
-export const REQUEST_EVENTS = [
-  'created',
-  'awarded',
-  'vendor_completed',
-  'confirmed',
-  'cancelled',
-  'reopened',
-] as const;
-export type RequestEvent = (typeof REQUEST_EVENTS)[number];
 
 export const requestStatusHistory = pgTable(
   'request_status_history',
@@ -203,7 +195,7 @@ export const requestStatusHistory = pgTable(
       .notNull()
       .references(() => maintenanceRequests.id, { onDelete: 'cascade' }),
     /** The step; vendor_completed leaves the status in_progress, so from and to alone cannot tell it. */
-    event: text('event', { enum: REQUEST_EVENTS }).notNull(),
+    event: text('event', { enum: LIFECYCLE_EVENTS }).notNull(),
     fromStatus: text('from_status', { enum: REQUEST_STATUSES }),
     toStatus: text('to_status', { enum: REQUEST_STATUSES }).notNull(),
     changedById: integer('changed_by_id').references(() => users.id, { onDelete: 'set null' }),
@@ -212,7 +204,7 @@ export const requestStatusHistory = pgTable(
   },
   (t) => [
     index('request_status_history_request_idx').on(t.requestId, t.createdAt),
-    check('request_status_history_event_check', isOneOf(t.event, REQUEST_EVENTS)),
+    check('request_status_history_event_check', isOneOf(t.event, LIFECYCLE_EVENTS)),
     check('request_status_history_from_check', isOneOf(t.fromStatus, REQUEST_STATUSES)),
     check('request_status_history_to_check', isOneOf(t.toStatus, REQUEST_STATUSES)),
   ],

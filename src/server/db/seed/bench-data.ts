@@ -4,7 +4,7 @@ import type { Db } from '../database.ts';
 import { queryRows } from '../query-rows.ts';
 
 /**
- * The bench data of issue 14 ("100,000 requests, 500 vendors"): a metro area's worth of jobs on top
+ * The bench data ("100,000 requests, 500 vendors"): a metro area's worth of jobs on top
  * of the demo data, so the benchmark signs in as the demo accounts and meets real volume. Every
  * table is filled by one INSERT ... SELECT over generate_series, so the database does the work in
  * bulk (no row-by-row round trips): 100,000 requests take seconds on PGlite and PostgreSQL.

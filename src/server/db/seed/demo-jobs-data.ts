@@ -178,9 +178,9 @@ export interface BidSeed {
   placedAfterHours: number;
   /** pending unless the lifecycle decides it (accepted/rejected) or it says withdrawn. */
   status?: Extract<BidStatus, 'withdrawn'>;
-  /** Priced from measurements (issue 20): the amount above must be their sum. */
+  /** Priced from measurements: the amount above must be their sum. */
   lineItems?: SeedLine[];
-  /** Options (issue 20): the first one's amount, time and unit are the bid's own above. */
+  /** Options: the first one's amount, time and unit are the bid's own above. */
   options?: {
     label: string;
     amount: number;
