@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { requestNumber } from './display-names.ts';
 import { RECORD_ID_PATTERN } from './record-id.ts';
-import { timestampText } from './response-fields.ts';
+import { photoLinkSchema, timestampText } from './response-fields.ts';
 import { multilineText } from './text-fields.ts';
 
 /** Messages and conversations (signed-in spec, sections 2, 3, 5 and 7). */
@@ -12,6 +12,18 @@ export const MAX_MESSAGE_LENGTH = 2000;
 export const MESSAGE_THREAD_LIMIT = 500;
 /** The conversation screens poll at this pace while the event stream is down (section 9). */
 export const MESSAGE_POLL_MS = 5_000;
+
+/** Photos a message may carry: a few pictures of what the sender is talking about. */
+export const MAX_MESSAGE_PHOTOS = 5;
+/** Each at most this many bytes (as request photos); the app sends them resized to 2048 px. */
+export const MAX_MESSAGE_PHOTO_BYTES = 10 * 1024 * 1024;
+export const MESSAGE_PHOTO_MESSAGES = {
+  type: 'Upload images only (PNG, JPEG, GIF or WebP).',
+  size: 'Each photo must be 10 MB or smaller.',
+  count: `Attach at most ${MAX_MESSAGE_PHOTOS} photos.`,
+} as const;
+/** A multipart message names its thread before its photos (checked before a photo is read). */
+export const THREAD_BEFORE_PHOTOS = 'Send the request and vendor before the photos.';
 
 const REQUIRED = 'This field is required.';
 const idField = z
@@ -72,6 +84,11 @@ export const messageSchema = z.object({
   sender_role: z.enum(SENDER_ROLES),
   sender_name: z.string(),
   created_at: timestampText,
+  /**
+   * The photos sent with it, in the order attached (`url`: GET /api/files/<key>, for the thread's
+   * two sides only). Absent in answers kept from before photos existed: read as none.
+   */
+  photos: z.array(photoLinkSchema).default([]),
 });
 export type Message = z.infer<typeof messageSchema>;
 

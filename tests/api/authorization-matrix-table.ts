@@ -70,6 +70,7 @@ POST   /api/notifications/mark-all-read/                          |             
 GET    /api/messages/conversations/                               |                                          | 401 | 200 | 200 | 200 | 200 | 200 | 200 | 200 | 200
 GET    /api/messages/                                             | open request, the category vendor's thread | 401 | 200 | 403 | 200 | 200 | 200 | 403 | 403 | 403
 POST   /api/messages/                                             | open request, the category vendor's thread | 401 | 201 | 403 | 201 | 201 | 201 | 403 | 403 | 403
+POST   /api/messages/                                             | open request, the category vendor's thread, with a photo | 401 | 201 | 403 | 201 | 201 | 201 | 403 | 403 | 403
 POST   /api/messages/read/                                        | open request, the category vendor's thread | 401 | 200 | 403 | 200 | 200 | 200 | 403 | 403 | 403
 POST   /api/requests/                                             | a request on Acme Tower                  | 401 | 403 | 403 | 201 | 201 | 201 | 403 | 201 | 201
 GET    /api/requests/:id/                                         | open, two pending bids                   | 401 | 200 | 403 | 200 | 200 | 200 | 403 | 200 | 200
@@ -119,6 +120,7 @@ PATCH  /api/hotspots/:hotspotId/                                  | the close-up
 DELETE /api/hotspots/:hotspotId/                                  | a spare close-up                         | 401 | 403 | 403 | 403 | 403 | 204 | 403 | 204 | 204
 GET    /api/files/*                                               | a photo of the open request              | 401 | 200 | 404 | 200 | 200 | 200 | 404 | 200 | 200
 GET    /api/files/*                                               | the completion photo                     | 401 | 404 | 404 | 404 | 200 | 200 | 404 | 200 | 200
+GET    /api/files/*                                               | a photo in the category vendor's thread  | 401 | 200 | 404 | 404 | 404 | 200 | 404 | 404 | 404
 GET    /api/files/*                                               | the category vendor's certificate        | 401 | 200 | 404 | 404 | 404 | 404 | 404 | 200 | 200
 GET    /api/files/*                                               | the property's floor plan                | 401 | 404 | 404 | 200 | 200 | 200 | 404 | 200 | 200
 GET    /api/admin/applications/managers/                          |                                          | 401 | 403 | 403 | 403 | 403 | 403 | 403 | 200 | 200

@@ -332,7 +332,7 @@ describe('GET /api/messages/', () => {
     const thread = response.json();
     expect(thread.map((m: { content: string }) => m.content)).toEqual(['First', 'Second']);
     expect(Object.keys(thread[0]).sort()).toEqual(
-      ['content', 'created_at', 'id', 'request', 'sender_name', 'sender_role', 'vendor'].sort(),
+      ['content', 'created_at', 'id', 'photos', 'request', 'sender_name', 'sender_role', 'vendor'].sort(),
     );
     const readAt = async () =>
       Object.fromEntries(

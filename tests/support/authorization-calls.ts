@@ -274,6 +274,18 @@ const accountCalls: Calls = {
     url: '/api/messages/',
     json: { request: w.ids.open, vendor: w.users.category.id, content: `Matrix message from ${actor}` },
   })),
+  "POST /api/messages/ [open request, the category vendor's thread, with a photo]": write((w, actor) => ({
+    method: 'POST',
+    url: '/api/messages/',
+    form: form(
+      {
+        request: String(w.ids.open),
+        vendor: String(w.users.category.id),
+        content: `Matrix photo from ${actor}`,
+      },
+      image('photos'),
+    ),
+  })),
 };
 
 const requestCalls: Calls = {
@@ -451,6 +463,9 @@ const propertyCalls: Calls = {
   })),
   'GET /api/files/* [a photo of the open request]': read((w) => `/api/files/${w.keys.requestPhoto}`),
   'GET /api/files/* [the completion photo]': read((w) => `/api/files/${w.keys.completionPhoto}`),
+  "GET /api/files/* [a photo in the category vendor's thread]": read(
+    (w) => `/api/files/${w.keys.messagePhoto}`,
+  ),
   "GET /api/files/* [the category vendor's certificate]": read(
     (w) => `/api/files/${w.keys.certificate.category}`,
   ),

@@ -9,6 +9,7 @@ import type { UserRow } from '#server/auth/session-store.ts';
 import { propertyManagerApplications, vendorApplications } from '#server/db/schema/applications.ts';
 import { contactMessages, demoRequests } from '#server/db/schema/contact.ts';
 import { layoutPolygons, layouts, panoramaHotspots, photos } from '#server/db/schema/documentation.ts';
+import { messagePhotos } from '#server/db/schema/message-photos.ts';
 import { notifications } from '#server/db/schema/notifications.ts';
 import { plans } from '#server/db/schema/plans.ts';
 import { units } from '#server/db/schema/projects.ts';
@@ -115,6 +116,8 @@ export interface AuthorizationWorld {
   keys: {
     requestPhoto: string;
     completionPhoto: string;
+    /** A photo the category vendor sent in its thread on the open request. */
+    messagePhoto: string;
     certificate: Record<'category' | 'other' | 'reporter' | 'awarded', string>;
     layout: string;
     photo: string;
@@ -305,6 +308,20 @@ export async function buildAuthorizationWorld(): Promise<AuthorizationWorld> {
   await message('category', VENDOR_SECRETS.category[2]);
   await message('manager', MANAGER_REPLY, users.category.id);
   await message('awarded', VENDOR_SECRETS.awarded[2]);
+  // A photo in the category vendor's thread: its two sides read it, nobody else.
+  const photoMessage = multipart([
+    ...fields({ request: String(open), content: 'The valve, as found' }),
+    image('photos', png(5, 5)),
+  ]);
+  const withPhoto = await as('category', { method: 'POST', url: '/api/messages/', form: photoMessage }, 201);
+  const messagePhotoKey = withPhoto
+    .json<{ photos: Array<{ url: string }> }>()
+    .photos[0]!.url.slice('/api/files/'.length);
+  const [messagePhotoRow] = await db
+    .select({ key: messagePhotos.storageKey })
+    .from(messagePhotos)
+    .where(eq(messagePhotos.storageKey, messagePhotoKey));
+  expect(messagePhotoRow).toBeDefined();
 
   const done = await report('Dripping bathroom tap', false);
   await bid('category', done, AMOUNTS.categoryDone, VENDOR_SECRETS.category[1]);
@@ -454,6 +471,7 @@ export async function buildAuthorizationWorld(): Promise<AuthorizationWorld> {
     keys: {
       requestPhoto: await photoKey(open, 'request'),
       completionPhoto: await photoKey(done, 'completion'),
+      messagePhoto: messagePhotoKey,
       certificate,
       layout: layoutRow!.storageKey,
       photo: photoRow!.storageKey,

@@ -204,16 +204,34 @@ function appendMessage(list: Message[] | undefined, message: Message): Message[]
   return [...list, message];
 }
 
-/** A sent message is appended to the thread (signed-in spec, section 4). */
-export function useSendMessage(thread: ThreadRef) {
+/** What the composer sends: the text, and the photos chosen with it (none for most messages). */
+export interface MessageDraft {
+  content: string;
+  photos: readonly File[];
+}
+
+/** Sends a message with photos (message-photo-send.ts), handed in by the screen that offers photos. */
+export type PhotoMessageSender = (input: MessageInput, photos: readonly File[]) => Promise<SendMessageResult>;
+
+/**
+ * A sent message is appended to the thread (signed-in spec, section 4). `withPhotos` sends a
+ * message that has photos: the conversation screen loads it with itself, so it is there offline
+ * (a module fetched only at the moment of sending would fail without a connection), and the other
+ * users of this file (keeping a job offline) do not carry it.
+ */
+export function useSendMessage(thread: ThreadRef, withPhotos?: PhotoMessageSender) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (content: string) =>
-      sendMessage({
+    mutationFn: async ({ content, photos }: MessageDraft) => {
+      const input: MessageInput = {
         request: thread.requestId,
         content,
         ...(thread.vendorId ? { vendor: thread.vendorId } : {}),
-      }),
+      };
+      if (photos.length === 0) return sendMessage(input);
+      if (!withPhotos) throw new Error('Photos cannot be sent from here.');
+      return withPhotos(input, photos);
+    },
     onSuccess: (result) => {
       if (result.kind === 'queued') return;
       queryClient.setQueryData(messageKeys.thread(thread), (list: Message[] | undefined) =>

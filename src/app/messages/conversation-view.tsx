@@ -1,6 +1,6 @@
 import { Anchor, Card, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { isApiError } from '#app/lib/api-error.ts';
 import { LastRefreshed } from '#app/offline/last-refreshed.tsx';
@@ -17,9 +17,16 @@ import {
 } from './api.ts';
 import { MessageBubble } from './message-bubble.tsx';
 import { MessageComposer } from './message-composer.tsx';
+import { sendMessageWithPhotos } from './message-photo-send.ts';
+import type { OpenedPhoto } from './message-photos.tsx';
 import classes from './messages.module.css';
 import { PendingMessageBubble, usePendingMessages } from './pending-message-bubble.tsx';
 import { useErrorToast } from './use-error-toast.ts';
+
+// The full-size view loads the first time a photo is opened.
+const ImageOverlay = lazy(() =>
+  import('#app/ui/image-overlay.tsx').then((m) => ({ default: m.ImageOverlay })),
+);
 
 // Signed-in spec, sections 2 and 8.
 const NOT_AVAILABLE = "Request not found or you don't have permission to view it.";
@@ -44,9 +51,10 @@ export function ConversationView({
 }) {
   const request = useRequestSummary(thread.requestId);
   const messages = useThread(thread);
-  const send = useSendMessage(thread);
+  const send = useSendMessage(thread, sendMessageWithPhotos);
   const pending = usePendingMessages(thread);
   useLiveMessages(thread);
+  const [opened, setOpened] = useState<OpenedPhoto | null>(null);
   // On screen: the thread renders once the request's summary is there, from an answer not being fetched again.
   useMarkThreadRead(thread, messages.data, request.isSuccess && messages.isSuccess && !messages.isFetching);
   useErrorToast(request.isError, LOAD_REQUEST_FAILED);
@@ -113,7 +121,9 @@ export function ConversationView({
             No messages yet.
           </Text>
         ) : (
-          messages.data.map((message) => <MessageBubble key={message.id} message={message} />)
+          messages.data.map((message) => (
+            <MessageBubble key={message.id} message={message} onOpenPhoto={setOpened} />
+          ))
         )}
         {pending.map((item) => (
           <PendingMessageBubble key={item.key} item={item} left={thread.vendorId !== undefined} />
@@ -122,8 +132,8 @@ export function ConversationView({
       </div>
       <MessageComposer
         sending={send.isPending}
-        onSend={(content, clear) =>
-          send.mutate(content, {
+        onSend={(draft, clear) =>
+          send.mutate(draft, {
             onSuccess: clear,
             onError: (error) =>
               showToast({
@@ -134,6 +144,11 @@ export function ConversationView({
           })
         }
       />
+      {opened ? (
+        <Suspense fallback={null}>
+          <ImageOverlay src={opened.src} alt={opened.alt} onClose={() => setOpened(null)} />
+        </Suspense>
+      ) : null}
     </Stack>
   );
 }

@@ -1,9 +1,11 @@
 import { Anchor, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { useOutboxItems } from '#app/offline/outbox-hooks.ts';
+import { usePendingPhotoUrls } from '#app/offline/pending-photo-urls.ts';
 import type { OutboxItem } from '#app/offline/user-db.ts';
 import { vendorPaths } from '#app/route-paths.ts';
 import type { ThreadRef } from './api.ts';
+import { MessagePhotos } from './message-photos.tsx';
 import classes from './messages.module.css';
 
 /** This thread's messages still in the outbox, in the order they were written. */
@@ -21,6 +23,8 @@ export function usePendingMessages(thread: ThreadRef): OutboxItem[] {
  */
 export function PendingMessageBubble({ item, left }: { item: OutboxItem; left: boolean }) {
   const refused = item.state === 'refused';
+  // The photos kept on this device with it (photo-write.ts), shown as they will be sent.
+  const photos = usePendingPhotoUrls(item);
   const side = left ? classes.left : classes.right;
   return (
     <div
@@ -30,6 +34,7 @@ export function PendingMessageBubble({ item, left }: { item: OutboxItem; left: b
       <Text size="xs" fw={700} c={refused ? 'red.8' : 'blue.9'}>
         {refused ? 'Not sent' : 'Waiting to send'}
       </Text>
+      <MessagePhotos photos={photos} sender="you" waiting />
       <Text size="sm">{String(item.body.content ?? '')}</Text>
       {refused && item.refusal ? (
         <Text size="xs" c="red.8" mt={4}>

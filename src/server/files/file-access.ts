@@ -6,11 +6,14 @@ import { loadBidTarget } from '../bids/bid-access.ts';
 import type { Db } from '../db/database.ts';
 import { vendorApplications } from '../db/schema/applications.ts';
 import { layouts, panoramaHotspots, photos } from '../db/schema/documentation.ts';
+import { messagePhotos } from '../db/schema/message-photos.ts';
 import { projects } from '../db/schema/projects.ts';
 import { requestPhotos } from '../db/schema/requests.ts';
 import { vendorProfiles } from '../db/schema/vendor-profiles.ts';
 import { mayReadDocumentation } from '../documentation/documentation-access.ts';
+import { HttpError } from '../http/http-error.ts';
 import { loadParties, roleOf } from '../lifecycle/lifecycle-access.ts';
+import { loadThreadAccess, readThreadRow } from '../messages/message-thread.ts';
 import { requestsShowingKey } from '../requests/request-spot-store.ts';
 import { loadViewer } from '../requests/request-viewer.ts';
 
@@ -18,6 +21,8 @@ import { loadViewer } from '../requests/request-viewer.ts';
 export type FileOwner =
   /** `completion`: the awarded vendor's report, read like the detail's `completion`. */
   | { kind: 'request_photo'; requestId: number; completion: boolean }
+  /** A photo sent in the thread of (request, vendor). */
+  | { kind: 'message_photo'; requestId: number; vendorId: number }
   /** vendorId null: a certificate still on a vendor application, before the account exists. */
   | { kind: 'insurance_certificate'; vendorId: number | null }
   /** key: a request's plan excerpt may show the same file (showsInVisibleExcerpt). */
@@ -41,6 +46,17 @@ async function requestPhotoOwner(db: Db, key: string): Promise<FileOwner | null>
   return row
     ? { kind: 'request_photo', requestId: row.requestId, completion: row.kind === 'completion' }
     : null;
+}
+
+/** Message photos are stored as `messages/<request>/<vendor>/...` (message-photo-store.ts). */
+async function messagePhotoOwner(db: Db, key: string): Promise<FileOwner | null> {
+  if (!key.startsWith('messages/')) return null;
+  const [row] = await db
+    .select({ requestId: messagePhotos.requestId, vendorId: messagePhotos.vendorId })
+    .from(messagePhotos)
+    .where(eq(messagePhotos.storageKey, key))
+    .limit(1);
+  return row ? { kind: 'message_photo', requestId: row.requestId, vendorId: row.vendorId } : null;
 }
 
 async function certificateOwner(db: Db, key: string): Promise<FileOwner | null> {
@@ -87,6 +103,7 @@ async function documentationOwner(db: Db, key: string): Promise<FileOwner | null
 export async function findFileOwner(db: Db, key: string): Promise<FileOwner | null> {
   return (
     (await requestPhotoOwner(db, key)) ??
+    (await messagePhotoOwner(db, key)) ??
     (await certificateOwner(db, key)) ??
     (await documentationOwner(db, key))
   );
@@ -97,9 +114,11 @@ export async function findFileOwner(db: Db, key: string): Promise<FileOwner | nu
  * completion photos the detail's rule for `completion` (the managing side and the awarded vendor,
  * lifecycle-access.ts `roleOf`); a certificate is its vendor's and staff's; documentation images
  * follow the documentation rule (src/server/documentation/documentation-access.ts), the same as
- * GET /api/projects/{id}/documentation/.
+ * GET /api/projects/{id}/documentation/. A message photo is its thread's: read by whoever may read
+ * the thread (GET /api/messages/), which leaves out staff who did not raise the request.
  */
 export async function mayReadFile(db: Db, user: UserRow, owner: FileOwner): Promise<boolean> {
+  if (owner.kind === 'message_photo') return takesPartInThread(db, user, owner);
   if (isStaff(user)) return true;
   switch (owner.kind) {
     case 'request_photo': {
@@ -131,4 +150,21 @@ async function showsInVisibleExcerpt(db: Db, user: UserRow, key: string): Promis
     if (canViewRequest(viewer, target.visible)) return true;
   }
   return false;
+}
+
+/** The thread's own rule (message-thread.ts): its vendor, or one of the request's managers. */
+async function takesPartInThread(
+  db: Db,
+  user: UserRow,
+  owner: { requestId: number; vendorId: number },
+): Promise<boolean> {
+  // A vendor's thread is always its own: another vendor's photo is not in it.
+  if (user.type === 'vendor' && user.id !== owner.vendorId) return false;
+  try {
+    await loadThreadAccess((query) => readThreadRow(db, query), user, owner.requestId, owner.vendorId);
+    return true;
+  } catch (error) {
+    if (error instanceof HttpError) return false;
+    throw error;
+  }
 }

@@ -1,6 +1,9 @@
+import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  MAX_MESSAGE_PHOTO_BYTES,
+  MAX_MESSAGE_PHOTOS,
   messageInputSchema,
   messageQuerySchema,
   messageReadInputSchema,
@@ -8,14 +11,22 @@ import {
   messageSchema,
   messageThreadSchema,
 } from '#shared/message-schemas.ts';
+import { messageFormSchema } from '#shared/photo-forms.ts';
 import { requireUser } from '../auth/guards.ts';
 import { checkFirst } from '../auth/route-guards.ts';
 import type { DbOrTx } from '../db/db-or-tx.ts';
 import { GroupCommit } from '../db/group-commit.ts';
+import { parseInput } from '../http/http-error.ts';
 import { errorResponses } from '../http/route-schemas.ts';
 import { idempotentWrite } from '../idempotency/idempotent-write.ts';
 import type { KeyClaim } from '../idempotency/key-claim.ts';
 import { conversationRoutes } from './conversation-routes.ts';
+import {
+  deleteStoredPhotos,
+  insertMessagePhotos,
+  photoLinks,
+  storeMessagePhotos,
+} from './message-photo-store.ts';
 import {
   type MessageWrite,
   messageWrite,
@@ -26,6 +37,7 @@ import {
 } from './message-send.ts';
 import { markThreadRead, readThread } from './message-store.ts';
 import { loadThreadAccess, type ThreadAccess } from './message-thread.ts';
+import { readMessageUpload } from './message-upload.ts';
 import { ThreadAccessCache } from './thread-access-cache.ts';
 
 /**
@@ -33,6 +45,11 @@ import { ThreadAccessCache } from './thread-access-cache.ts';
  * sections 2 and 7).
  */
 export async function messageRoutes(app: FastifyInstance): Promise<void> {
+  // Scoped to these routes: only POST /api/messages/ takes photos. One file over the count is let
+  // through so the count gets its own message.
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: MAX_MESSAGE_PHOTO_BYTES, files: MAX_MESSAGE_PHOTOS + 1, fields: 10, parts: 20 },
+  });
   const api = app.withTypeProvider<ZodTypeProvider>();
   const signedInFirst = checkFirst(requireUser);
   const threads = new ThreadAccessCache(app.changeFeed, app.db);
@@ -87,13 +104,48 @@ export async function messageRoutes(app: FastifyInstance): Promise<void> {
   );
 
   const sendSchema = {
-    summary: 'Send a message in a thread (replayable with an Idempotency-Key)',
-    body: messageInputSchema,
+    summary:
+      'Send a message in a thread, as JSON or multipart with photos (replayable with an Idempotency-Key)',
+    // Read by the handler itself (JSON or multipart): a form for the document only.
+    formBody: messageFormSchema,
+    consumes: ['application/json', 'multipart/form-data'],
     response: { ...errorResponses, 201: messageSchema },
   };
   api.post('/api/messages/', { schema: sendSchema, preValidation: signedInFirst }, async (request, reply) => {
     const user = requireUser(request);
-    const input = request.body;
+    if (request.isMultipart()) {
+      // The thread is checked when the first photo arrives, before a byte of it is read.
+      const upload = await readMessageUpload(app, request, (fields) =>
+        loadThreadAccess(threads.rowFor(request), user, fields.request, fields.vendor, true),
+      );
+      const { access, input, photos } = upload;
+      return idempotentWrite(
+        request,
+        reply,
+        async (tx) => {
+          const stored = await storeMessagePhotos(tx, app.files, access, photos);
+          try {
+            const { write, unsent } = messageWrite(
+              access,
+              user,
+              input.content,
+              undefined,
+              photoLinks(stored),
+            );
+            const [sent] = await writeMessages(tx, [write]);
+            if (!sent) throw new Error('A message without an Idempotency-Key claim was not written.');
+            await insertMessagePhotos(tx, sent.id, access, stored);
+            return { status: 201, body: sentMessage(unsent, sent) };
+          } catch (error) {
+            // The rows roll back; nothing references these files.
+            await deleteStoredPhotos(app.files, stored);
+            throw error;
+          }
+        },
+        { payload: upload.canonical },
+      );
+    }
+    const input = parseInput(messageInputSchema, request.body);
     const access = await loadThreadAccess(threads.rowFor(request), user, input.request, input.vendor, true);
     // One statement (message-send.ts): without an Idempotency-Key it needs no transaction, and with
     // one (the offline outbox's every message) the statement claims it.

@@ -30,6 +30,17 @@ export type Sender = Pick<UserRow, 'id' | 'firstName' | 'lastName' | 'email'>;
 /** How much of a message a new_message notification quotes. */
 const NOTIFICATION_QUOTE_LENGTH = 200;
 
+/**
+ * A new_message notice's text (which its mail and push carry): the message's first words, and for
+ * a message with photos, how many it brought ("Sent 2 photos: ..."), since the photos themselves
+ * are read only in the app.
+ */
+export function newMessageNotice(content: string, photoCount: number): string {
+  const quote = content.slice(0, NOTIFICATION_QUOTE_LENGTH);
+  if (photoCount === 0) return quote;
+  return `Sent ${photoCount} ${photoCount === 1 ? 'photo' : 'photos'}: ${quote}`;
+}
+
 /** A row's time as `Date.toISOString()` writes it. */
 const isoTime = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', ${ISO_TIME_SQL})`);
 
@@ -144,14 +155,16 @@ export async function writeMessages(db: DbOrTx, writes: readonly MessageWrite[])
  * The caller's message as the sending statement writes it: the message, one new_message notification
  * for each of the other side (with the deliveries its recipient wants: notify.ts's planning) and the
  * message pushed to both sides' open screens; with `claim`, that Idempotency-Key claimed with it. The
- * recipients' facts come with the thread's access, read for a write. `unsent`: the message as the API
- * answers it once its id and time are known.
+ * recipients' facts come with the thread's access, read for a write. `photos`: the message's photos
+ * as answers link them, their rows' ids drawn before (message-photo-store.ts). `unsent`: the message
+ * as the API answers it once its id and time are known.
  */
 export function messageWrite(
   access: ThreadAccess,
   sender: Sender,
   content: string,
   claim?: KeyClaim,
+  photos: Message['photos'] = [],
 ): { write: MessageWrite; unsent: Message } {
   const unsent = messageBody({
     id: 0,
@@ -163,13 +176,14 @@ export function messageWrite(
     lastName: sender.lastName,
     email: sender.email,
     createdAt: new Date(0),
+    photos,
   });
   const recipients = access.side === 'vendor' ? access.managerIds : [access.vendorId];
   const items: NewNotification[] = recipients.map((userId) => ({
     userId,
     kind: 'new_message',
     title: `New message from ${unsent.sender_name}`,
-    message: content.slice(0, NOTIFICATION_QUOTE_LENGTH),
+    message: newMessageNotice(content, photos.length),
     relatedRequestId: access.requestId,
     relatedVendorId: access.vendorId,
   }));

@@ -1,7 +1,8 @@
-import { and, desc, eq, isNull, ne } from 'drizzle-orm';
+import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import { MESSAGE_THREAD_LIMIT, type Message } from '#shared/message-schemas.ts';
 import type { UserRow } from '../auth/session-store.ts';
 import type { Db } from '../db/database.ts';
+import { messagePhotos } from '../db/schema/message-photos.ts';
 import { messages } from '../db/schema/messages.ts';
 import { users } from '../db/schema/users.ts';
 import type { ThreadAccess } from './message-thread.ts';
@@ -27,7 +28,16 @@ const messageColumns = {
   lastName: users.lastName,
   email: users.email,
   createdAt: messages.createdAt,
+  // Most messages carry none: one probe of message_photos_message_idx each.
+  photos: sql<Message['photos']>`coalesce((
+    select json_agg(json_build_object('id', ${messagePhotos.id}, 'url', '/api/files/' || ${messagePhotos.storageKey})
+      order by ${messagePhotos.position})
+    from ${messagePhotos} where ${messagePhotos.messageId} = ${messages.id}
+  ), '[]'::json)`,
 };
+
+/** How answers link a stored message photo. */
+export const messagePhotoUrl = (storageKey: string) => `/api/files/${storageKey}`;
 
 /** A message row (with its sender's names) as the API answers it. */
 export function messageBody(row: {
@@ -40,6 +50,7 @@ export function messageBody(row: {
   lastName: string | null;
   email: string | null;
   createdAt: Date;
+  photos: Message['photos'];
 }): Message {
   const { firstName, lastName, email, createdAt, ...rest } = row;
   return {

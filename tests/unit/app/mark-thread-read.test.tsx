@@ -24,6 +24,7 @@ function message(id: number, senderRole: Message['sender_role']): Message {
     sender_role: senderRole,
     sender_name: senderRole === 'vendor' ? 'Val Vendor' : 'Pat Lee',
     created_at: '2025-01-02T10:00:00.000Z',
+    photos: [],
   };
 }
 
