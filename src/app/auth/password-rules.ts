@@ -17,6 +17,14 @@ export function newPasswordErrors(
   return errors;
 }
 
+/**
+ * The server's refusal of the new password itself (too short, too common): shown under the field,
+ * where the user fixes it, rather than in the alert. null when the refusal is about something else.
+ */
+export function serverPasswordError(error: unknown): string | null {
+  return isApiError(error) ? (error.fieldErrors.password?.join(' ') ?? null) : null;
+}
+
 /** The server's `error`/`detail` text, or the spec's fallback. */
 export function serverText(error: unknown, fallback: string): string {
   return isApiError(error) && error.serverMessage ? error.serverMessage : fallback;

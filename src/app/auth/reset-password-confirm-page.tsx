@@ -10,7 +10,12 @@ import { ErrorAlert } from '#app/ui/error-alert.tsx';
 import { showToast } from '#app/ui/toast.ts';
 import { useConfirmPasswordReset, usePasswordTokenCheck } from './api.ts';
 import { NewPasswordFields } from './new-password-fields.tsx';
-import { type NewPasswordValues, newPasswordErrors, serverText } from './password-rules.ts';
+import {
+  type NewPasswordValues,
+  newPasswordErrors,
+  serverPasswordError,
+  serverText,
+} from './password-rules.ts';
 
 /** /reset-password-confirm/:token (public spec, sections 2, 4 and 8). */
 export function ResetPasswordConfirmPage() {
@@ -76,7 +81,9 @@ export function ResetPasswordConfirmPage() {
       await reset.mutateAsync({ token, password: values.password });
       showToast({ color: 'green', message: 'Your password has been reset successfully.' });
     } catch (failure) {
-      setError(serverText(failure, 'Failed to reset password'));
+      const passwordError = serverPasswordError(failure);
+      if (passwordError) form.setFieldError('password', passwordError);
+      else setError(serverText(failure, 'Failed to reset password'));
     }
   });
 

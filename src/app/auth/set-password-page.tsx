@@ -9,7 +9,12 @@ import { CenteredLoader } from '#app/ui/centered-loader.tsx';
 import { ErrorAlert } from '#app/ui/error-alert.tsx';
 import { usePasswordTokenCheck, useSetPassword } from './api.ts';
 import { NewPasswordFields } from './new-password-fields.tsx';
-import { type NewPasswordValues, newPasswordErrors, serverText } from './password-rules.ts';
+import {
+  type NewPasswordValues,
+  newPasswordErrors,
+  serverPasswordError,
+  serverText,
+} from './password-rules.ts';
 
 const REDIRECT_DELAY_MS = 3000; // public spec, section 9
 
@@ -68,7 +73,9 @@ export function SetPasswordPage() {
     try {
       await setPassword.mutateAsync({ token, password: values.password });
     } catch (failure) {
-      setError(serverText(failure, 'Failed to set password'));
+      const passwordError = serverPasswordError(failure);
+      if (passwordError) form.setFieldError('password', passwordError);
+      else setError(serverText(failure, 'Failed to set password'));
     }
   });
 

@@ -22,6 +22,7 @@ import { errorResponses } from '../http/route-schemas.ts';
 import { confirmEmailMail, resetPasswordMail } from '../mail/account-mails.ts';
 import { enqueueMail } from '../mail/enqueue-mail.ts';
 import { PUBLIC } from '../openapi/security-schemes.ts';
+import { refuseCommonPassword } from './common-passwords.ts';
 import { setDeviceCookie } from './cookies.ts';
 import { forgetDevices, trustDevice } from './login-devices.ts';
 import {
@@ -149,6 +150,7 @@ export async function passwordRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const input = request.body;
       await limitClientAddress(app, reply, 'set-password', request.ip);
+      refuseCommonPassword(input.password);
       await requireLiveToken(app, input.token, 'set_password');
       const passwordHash = await hashPassword(input.password);
       const userId = await app.db.transaction(async (tx) => {
@@ -249,6 +251,7 @@ export async function passwordRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const input = request.body;
       await limitClientAddress(app, reply, 'reset-password-confirm', request.ip);
+      refuseCommonPassword(input.password);
       await requireLiveToken(app, input.token, 'reset_password');
       const passwordHash = await hashPassword(input.password);
       const userId = await app.db.transaction(async (tx) => {
