@@ -41,6 +41,15 @@ export const managerDashboardSchema = z.object({
   recent_requests: z.array(dashboardRequestRowSchema),
   in_progress: z.array(dashboardRequestRowSchema),
   completed: z.array(dashboardRequestRowSchema),
+  /**
+   * While staff review the client's application: the building it named (made a property on
+   * approval) and when it was submitted; null once approved, and for staff. Optional only so a
+   * dashboard kept offline by an older app still parses; the server always sends it.
+   */
+  under_review: z
+    .object({ building_name: z.string(), submitted_at: timestampText.nullable() })
+    .nullable()
+    .optional(),
 });
 export type ManagerDashboard = z.infer<typeof managerDashboardSchema>;
 

@@ -7,6 +7,7 @@ import {
   adminPlanSchema,
   type PlanValues,
 } from '#shared/admin-plans.ts';
+import { refetchInBackground } from './refetch-in-background.ts';
 
 // The admin console's calls (staff only): plans and the sent-mail list.
 
@@ -36,7 +37,7 @@ export function useSavePlan() {
         method: id === null ? 'POST' : 'PUT',
         json: values,
       }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.plans() }),
+    onSettled: refetchInBackground(queryClient, adminKeys.plans()),
   });
 }
 

@@ -154,8 +154,9 @@ function ReviewActions({ kind, application }: { kind: ApplicationKind; applicati
       );
   };
 
-  // mutateAsync, not mutate's callbacks: the decided application refetches before they would run,
-  // and these actions unmount with its new status, which drops mutate's callbacks (and the toast).
+  // mutateAsync, not mutate's callbacks: the decided application replaces the shown one before they
+  // would run, and these actions unmount with its new status, which drops mutate's callbacks (and
+  // the toast).
   const approve = () => {
     setAlert(null);
     review

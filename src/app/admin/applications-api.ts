@@ -8,6 +8,7 @@ import {
   applicationPageSchema,
   type RejectApplicationValues,
 } from '#shared/admin-applications.ts';
+import { refetchInBackground } from './refetch-in-background.ts';
 
 // The staff review of applications: lists, one application, approve and reject.
 
@@ -54,6 +55,10 @@ export function useReviewApplication(kind: ApplicationKind, id: number) {
         method: 'POST',
         json: review.action === 'reject' ? { reason: review.reason } : {},
       }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: applicationKeys.all }),
+    // The drawer shows the decided application at once (no second Approve on a stale one).
+    onSuccess: (decided) => {
+      queryClient.setQueryData(applicationKeys.detail(kind, id), decided);
+    },
+    onSettled: refetchInBackground(queryClient, applicationKeys.all),
   });
 }

@@ -10,6 +10,7 @@ import {
   unitsAddedSchema,
 } from '#shared/admin-clients.ts';
 import { noContentSchema } from '#shared/response-fields.ts';
+import { refetchInBackground } from './refetch-in-background.ts';
 
 // Clients, their properties and units in the staff console.
 
@@ -53,7 +54,7 @@ export function useSaveProject(clientId: number) {
         project ? `/api/admin/projects/${project.id}/` : `/api/admin/clients/${clientId}/projects/`,
         { schema: adminProjectSchema, method: project ? 'PUT' : 'POST', json: values },
       ),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: clientKeys.all }),
+    onSettled: refetchInBackground(queryClient, clientKeys.all),
   });
 }
 
@@ -75,7 +76,7 @@ export function useAddUnits(projectId: number) {
         method: 'POST',
         json: { numbers },
       }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: clientKeys.all }),
+    onSettled: refetchInBackground(queryClient, clientKeys.all),
   });
 }
 
@@ -85,7 +86,7 @@ export function useRemoveUnit() {
     mutationFn: async (unitId: number) => {
       await apiRequest(`/api/admin/units/${unitId}/`, { schema: noContentSchema, method: 'DELETE' });
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: clientKeys.all }),
+    onSettled: refetchInBackground(queryClient, clientKeys.all),
   });
 }
 
@@ -102,6 +103,6 @@ export function useUploadThumbnail(projectId: number) {
         formData,
       });
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: clientKeys.all }),
+    onSettled: refetchInBackground(queryClient, clientKeys.all),
   });
 }

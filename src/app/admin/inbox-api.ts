@@ -15,6 +15,7 @@ import {
   visitRequestPageSchema,
 } from '#shared/admin-inbox.ts';
 import { type InboxView, inboxListQuery } from './inbox-view.ts';
+import { refetchInBackground } from './refetch-in-background.ts';
 
 // The admin Inbox's calls (staff only): open counts, the three lists, handle and reopen.
 
@@ -100,6 +101,6 @@ export function useInboxChange() {
         json: 'status' in change ? { status: change.status } : {},
       });
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: inboxKeys.all }),
+    onSettled: refetchInBackground(queryClient, inboxKeys.all),
   });
 }

@@ -7,6 +7,7 @@ import {
   adminUserPageSchema,
   sendPasswordResetResponseSchema,
 } from '#shared/admin-users.ts';
+import { refetchInBackground } from './refetch-in-background.ts';
 
 // Every account in the staff console: the list, one user, deactivate, reactivate, reset link.
 
@@ -63,7 +64,7 @@ export function useSetUserActive(id: number) {
         method: 'POST',
         json: {},
       }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: userKeys.all }),
+    onSettled: refetchInBackground(queryClient, userKeys.all),
   });
 }
 

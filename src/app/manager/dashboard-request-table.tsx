@@ -1,4 +1,5 @@
-import { Anchor, Text } from '@mantine/core';
+import { Anchor, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { PriorityBadge } from '#app/requests/priority-badge.tsx';
 import { managerRequestPath } from '#app/route-paths.ts';
@@ -25,12 +26,24 @@ const COLUMNS: Column<DashboardRequestRow>[] = [
 ];
 
 /** One of the dashboard's request tabs: ID (#N), Type, Property, Unit ('N/A'), Date, Status, Priority. */
-export function DashboardRequestTable({ rows, empty }: { rows: DashboardRequestRow[]; empty: string }) {
+export function DashboardRequestTable({
+  rows,
+  empty,
+  emptyAction,
+}: {
+  rows: DashboardRequestRow[];
+  empty: string;
+  /** What to do about an empty tab, offered under its text. */
+  emptyAction?: ReactNode;
+}) {
   if (rows.length === 0) {
     return (
-      <Text c="dimmed" ta="center" py="xl">
-        {empty}
-      </Text>
+      <Stack align="center" gap="sm" py="xl">
+        <Text c="dimmed" ta="center">
+          {empty}
+        </Text>
+        {emptyAction}
+      </Stack>
     );
   }
   return <ResponsiveTable columns={COLUMNS} rows={rows} rowKey={(row) => row.id} minWidth={720} />;

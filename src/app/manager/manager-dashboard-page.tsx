@@ -1,7 +1,7 @@
 import { Anchor, Button, Group, Paper, Stack, Tabs, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
-import { lazy, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useAuthStatus, userOf } from '#app/auth/api.ts';
 import { useDeferredAnswer } from '#app/lib/use-deferred-answer.ts';
@@ -21,6 +21,11 @@ const CreateRequestDialog = lazy(() =>
   import('./create-request-dialog.tsx').then((m) => ({ default: m.CreateRequestDialog })),
 );
 
+// Only a manager whose application staff have not decided yet meets it: kept out of the first load.
+const ApplicationReviewNotice = lazy(() =>
+  import('./application-review-notice.tsx').then((m) => ({ default: m.ApplicationReviewNotice })),
+);
+
 const TABS = [
   { value: 'recent', label: 'Recent Requests', field: 'recent_requests', empty: 'No recent requests' },
   { value: 'in-progress', label: 'In Progress', field: 'in_progress', empty: 'No requests in progress' },
@@ -38,13 +43,30 @@ export function ManagerDashboardPage() {
   const [dialogOpen, dialog] = useDisclosure(false);
   const [tab, setTab] = useState<string | null>('recent');
 
+  // While staff review the company's application, the dashboard says so and what comes next, and
+  // offers nothing that could not be finished (no property yet to raise a request for).
+  if (data?.under_review) {
+    return (
+      <Stack gap="lg">
+        <ScreenTitle>Dashboard</ScreenTitle>
+        <Suspense fallback={null}>
+          <ApplicationReviewNotice review={data.under_review} />
+        </Suspense>
+      </Stack>
+    );
+  }
+  // A request needs a property: without one the button would open a form with nothing to pick.
+  const canRequest = !data || data.properties_overview.length > 0;
+
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="flex-start" gap="sm">
         <ScreenTitle>Dashboard</ScreenTitle>
-        <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={dialog.open}>
-          Create Maintenance Request
-        </Button>
+        {canRequest ? (
+          <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={dialog.open}>
+            Create Maintenance Request
+          </Button>
+        ) : null}
       </Group>
 
       {dashboard.isError ? (
@@ -90,7 +112,21 @@ export function ManagerDashboardPage() {
               </Tabs.List>
               {TABS.map((item) => (
                 <Tabs.Panel key={item.value} value={item.value} pt="sm">
-                  <DashboardRequestTable rows={data[item.field]} empty={item.empty} />
+                  <DashboardRequestTable
+                    rows={data[item.field]}
+                    empty={item.empty}
+                    emptyAction={
+                      item.value === 'recent' && data.properties_overview.length > 0 ? (
+                        <Button
+                          variant="light"
+                          leftSection={<IconPlus size={16} aria-hidden />}
+                          onClick={dialog.open}
+                        >
+                          Create your first maintenance request
+                        </Button>
+                      ) : null
+                    }
+                  />
                 </Tabs.Panel>
               ))}
             </Tabs>

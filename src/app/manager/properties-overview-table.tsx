@@ -48,7 +48,8 @@ export function PropertiesOverviewTable({ rows }: { rows: PropertyOverviewRow[] 
   if (rows.length === 0) {
     return (
       <Text c="dimmed" ta="center" py="lg">
-        No properties yet
+        No properties yet. Our staff add your company's properties; once one is here, you can raise
+        maintenance requests for it.
       </Text>
     );
   }

@@ -12,7 +12,8 @@ import {
 // Where a vendor uploads a current certificate (settings screen, insurance section).
 const INSURANCE_SETTINGS = '/vendor/settings/profile#insurance';
 
-interface StepLine {
+/** One step of an application under review, as a line of its list (the manager's notice uses it too). */
+export interface StepLine {
   label: string;
   /** What the vendor reads beside the label. */
   status: string;
@@ -42,7 +43,7 @@ function stepLine(step: VendorApprovalStep, missing: boolean): StepLine {
   };
 }
 
-function Step({ line }: { line: StepLine }) {
+export function ReviewStep({ line }: { line: StepLine }) {
   const StepIcon = line.icon;
   return (
     <Group component="li" wrap="nowrap" align="flex-start" gap="sm">
@@ -98,9 +99,11 @@ export function UnderReviewNotice({ approval }: { approval?: VendorApproval }) {
             style={{ listStyle: 'none' }}
             aria-label="Your application"
           >
-            <Step line={{ label: 'Company details', status: 'Received', icon: IconCheck, color: 'teal' }} />
+            <ReviewStep
+              line={{ label: 'Company details', status: 'Received', icon: IconCheck, color: 'teal' }}
+            />
             {VENDOR_APPROVAL_STEPS.map((step) => (
-              <Step key={step} line={stepLine(step, approval.missing.includes(step))} />
+              <ReviewStep key={step} line={stepLine(step, approval.missing.includes(step))} />
             ))}
           </Stack>
         ) : (

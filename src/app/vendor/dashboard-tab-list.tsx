@@ -20,16 +20,26 @@ export function DashboardTabList({
   items,
   tab,
   empty,
+  emptyLink,
 }: {
   items: VendorDashboardItem[];
   tab: DashboardTab;
   empty: string;
+  /** What to do about an empty tab, offered under its text. */
+  emptyLink?: { to: string; label: string };
 }) {
   if (items.length === 0) {
     return (
-      <Text c="dimmed" ta="center" py="xl">
-        {empty}
-      </Text>
+      <Stack align="center" gap="xs" py="xl">
+        <Text c="dimmed" ta="center">
+          {empty}
+        </Text>
+        {emptyLink ? (
+          <Anchor component={Link} to={emptyLink.to} size="sm">
+            {emptyLink.label}
+          </Anchor>
+        ) : null}
+      </Stack>
     );
   }
   return (

@@ -19,6 +19,7 @@ import { checkFirst } from '../auth/route-guards.ts';
 import { HttpError, notFound } from '../http/http-error.ts';
 import { errorResponses } from '../http/route-schemas.ts';
 import { enqueueMail } from '../mail/enqueue-mail.ts';
+import { createApplicationBuilding } from './application-building.ts';
 import { applicationApprovedMail, applicationRejectedMail } from './application-review-mails.ts';
 import {
   type Decision,
@@ -116,6 +117,9 @@ export async function applicationReviewRoutes(app: FastifyInstance): Promise<voi
           },
           details: decision.outcome === 'rejected' ? { reason: decision.reason } : null,
         });
+        if (kind === 'managers' && decision.outcome === 'approved') {
+          await createApplicationBuilding(tx, id, staff);
+        }
       });
       const decided = await find(id);
       if (!decided) throw applicationNotFound();

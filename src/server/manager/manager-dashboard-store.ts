@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { ManagerDashboard } from '#shared/manager-responses.ts';
 import type { DbOrTx } from '../db/db-or-tx.ts';
+import { propertyManagerApplications as pma } from '../db/schema/applications.ts';
 import { projects, units } from '../db/schema/projects.ts';
 import { maintenanceRequests as mr } from '../db/schema/requests.ts';
 import { users } from '../db/schema/users.ts';
@@ -42,6 +43,23 @@ async function teamSize(db: DbOrTx, scope: ManagerScope): Promise<number> {
   return scope.all || scope.clientId !== null ? (row?.total ?? 0) : 1;
 }
 
+/** The client's application while staff have not decided it (staff and clientless managers: none). */
+async function applicationUnderReview(
+  db: DbOrTx,
+  scope: ManagerScope,
+): Promise<ManagerDashboard['under_review']> {
+  if (scope.all || scope.clientId === null) return null;
+  const [row] = await db
+    .select({ buildingName: pma.buildingName, submittedAt: pma.submittedAt })
+    .from(pma)
+    .where(and(eq(pma.clientId, scope.clientId), eq(pma.status, 'submitted')))
+    .orderBy(desc(pma.id))
+    .limit(1);
+  return row
+    ? { building_name: row.buildingName, submitted_at: row.submittedAt?.toISOString() ?? null }
+    : null;
+}
+
 /** The dashboard of the scope: stats, properties and the three request tabs (newest 10 each). */
 export async function loadManagerDashboard(db: DbOrTx, scope: ManagerScope): Promise<ManagerDashboard> {
   const inScope = requestsInScope(db, scope);
@@ -81,5 +99,6 @@ export async function loadManagerDashboard(db: DbOrTx, scope: ManagerScope): Pro
       sql`${mr.completedAt} desc nulls last`,
       ...newest,
     ]),
+    under_review: await applicationUnderReview(db, scope),
   };
 }

@@ -27,8 +27,13 @@ declare const localStorage: { setItem(key: string, value: string): void };
  * page's own context (its cookies are the browser's) and the token is stored as the login screen
  * stores it: the login screen has tests of its own, and skipping it saves a page load per test.
  */
-export async function openSignedIn(page: Page, email: string, path: string): Promise<void> {
-  const answer = await postJson(page.request, '/api/users/login/', { email, password: DEMO_PASSWORD });
+export async function openSignedIn(
+  page: Page,
+  email: string,
+  path: string,
+  password = DEMO_PASSWORD,
+): Promise<void> {
+  const answer = await postJson(page.request, '/api/users/login/', { email, password });
   const { token } = (await answer.json()) as { token: string };
   // Any same-origin document gives access to the app's storage; the health answer is the lightest.
   await page.goto('/api/health/');
