@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EMAIL_PATTERN } from './application-fields.ts';
+import { INSURANCE_STATES } from './insurance-state.ts';
 import { dayText } from './response-fields.ts';
 import { lineText } from './text-fields.ts';
 
@@ -53,6 +54,8 @@ export const insuranceStatusSchema = z.object({
   is_expired: z.boolean(),
   /** Where the vendor downloads its own certificate; null without one. */
   certificate_url: z.string().nullable(),
+  /** The reading every screen shows (insurance-state.ts): the same as the managers' Vendors screen. */
+  status: z.enum(INSURANCE_STATES),
 });
 export type InsuranceStatus = z.infer<typeof insuranceStatusSchema>;
 
@@ -61,10 +64,4 @@ export const INSURANCE_EXPIRY_MESSAGES = {
   past: 'The expiry date cannot be in the past',
 } as const;
 
-/** Whether a certificate valid through `expiresOn` (YYYY-MM-DD) has expired on `today` (UTC). */
-export function isInsuranceExpired(
-  expiresOn: string | null,
-  today = new Date().toISOString().slice(0, 10),
-): boolean {
-  return expiresOn !== null && expiresOn < today;
-}
+export { isInsuranceExpired } from './insurance-state.ts';

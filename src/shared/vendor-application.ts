@@ -87,6 +87,7 @@ export const planListSchema = z.array(planSchema);
 export const vendorSuccessResponseSchema = z.object({
   confirmation_number: z.string(),
   password_token: z.string().optional(),
+  /** In the spec's answer, optional; this server makes keys only on request (Settings → API keys). */
   api_key: z.string().optional(),
 });
 export type VendorSuccessResponse = z.infer<typeof vendorSuccessResponseSchema>;
@@ -111,8 +112,10 @@ export const vendorDraftResponseSchema = z.object({
     phone: z.string().nullable().optional(),
     email: z.string().nullable().optional(),
   }),
-  /** The certificate on file (the browser cannot be given the file back). */
-  insurance_certificate: z.object({ content_type: z.string(), size: z.number().int() }).nullable(),
+  /** The certificate on file (the browser cannot be given the file back) and its expiry date. */
+  insurance_certificate: z
+    .object({ content_type: z.string(), size: z.number().int(), expires_on: z.string().nullable() })
+    .nullable(),
   plan_id: z.number().int().nullable(),
 });
 export type VendorDraft = z.infer<typeof vendorDraftResponseSchema>;

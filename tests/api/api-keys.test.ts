@@ -9,8 +9,8 @@ import { subscriptions } from '#server/db/schema/billing.ts';
 import { notifications } from '#server/db/schema/notifications.ts';
 import { plans } from '#server/db/schema/plans.ts';
 import { rateLimits } from '#server/db/schema/rate-limits.ts';
-import { apiKeys } from '#server/db/schema/users.ts';
-import { makeUser } from '../support/factories.ts';
+import { apiKeys, users } from '#server/db/schema/users.ts';
+import { makeUser, TEST_PASSWORD } from '../support/factories.ts';
 import { makeRequest, makeRequestWorld, makeVendor } from '../support/request-factories.ts';
 import { signIn } from '../support/sign-in.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
@@ -273,7 +273,7 @@ describe('vendor API keys: managing them in Settings', () => {
     expect((await manager.post('/api/vendor/api-keys/', { name: 'x' })).statusCode).toBe(403);
   });
 
-  it('makes the key shown at payment, and it works', async () => {
+  it('makes no key at payment: the new vendor creates one and it works', async () => {
     const client: TestClient = await newVisitor(t.app);
     const info = companyInfo();
     const url = await submitVendorApplication(client, monthlyPlanId, info);
@@ -296,8 +296,19 @@ describe('vendor API keys: managing them in Settings', () => {
       `${String(paid.headers.location).replace('/vendor-application/subscription/success/', '/stripe/vendor/subscription/success/')}/`,
     );
     expect(success.statusCode).toBe(200);
-    const key = success.json<{ api_key: string }>().api_key;
-    expect(key).toMatch(/^fb_/);
+    const answer = success.json<{ password_token: string }>();
+    expect(answer).not.toHaveProperty('api_key');
+    const set = await client.post('/api/users/set-password/', {
+      token: answer.password_token,
+      password: TEST_PASSWORD,
+    });
+    expect(set.statusCode).toBe(200);
+    await t.db.update(users).set({ emailConfirmedAt: new Date() }).where(eq(users.email, info.email));
+    const vendor = await signIn(t.app, info.email);
+    expect((await vendor.get('/api/vendor/api-keys/')).json()).toEqual([]);
+    const created = await vendor.post('/api/vendor/api-keys/', { name: 'Dispatch system' });
+    expect(created.statusCode).toBe(201);
+    const { key } = created.json<{ key: string }>();
     const jobs = await withKey(key, 'GET', '/api/vendor/jobs/');
     expect(jobs.statusCode).toBe(200);
     const profile = await withKey(key, 'GET', '/api/user-profile/');

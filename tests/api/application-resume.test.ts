@@ -130,6 +130,7 @@ describe('the vendor draft, as a reloaded wizard reads it', () => {
     expect(afterCertificate.insurance_certificate).toEqual({
       content_type: 'application/pdf',
       size: PDF.length,
+      expires_on: null,
     });
 
     // Back from the checkout: the plan chosen is answered, and the wizard resumes at the review.

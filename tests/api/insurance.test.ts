@@ -59,6 +59,8 @@ describe('GET /api/vendor/insurance/', () => {
       insurance_expires_on: '2020-01-01',
       is_expired: true,
       certificate_url: null,
+      // A date without a file is no certificate (insurance-state.ts).
+      status: 'missing',
     });
   });
 
@@ -90,6 +92,7 @@ describe('POST /api/vendor/insurance/', () => {
       insurance_expires_on: expiresOn,
       is_expired: false,
       certificate_url: `${BASE}certificate/`,
+      status: 'valid',
     });
     const [row] = await t.db.select().from(vendorProfiles).where(eq(vendorProfiles.userId, user.id));
     expect(row!.insuranceCertificateKey).toMatch(/\.pdf$/);

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '#server/auth/passwords.ts';
 import type { Database, Db } from '#server/db/database.ts';
+import { vendorApplications } from '#server/db/schema/applications.ts';
 import { auditLog } from '#server/db/schema/audit-log.ts';
 import { bids } from '#server/db/schema/bids.ts';
 import { layouts, panoramaHotspots, photos } from '#server/db/schema/documentation.ts';
@@ -126,6 +127,30 @@ describe('the demo seed', () => {
     expect(profile?.serviceCategories.sort()).toEqual(['Electrical', 'HVAC', 'Plumbing']);
     const daysLeft = (Date.parse(profile!.insuranceExpiresOn!) - Date.now()) / 86_400_000;
     expect(daysLeft).toBeGreaterThan(360);
+  });
+
+  it("stores every demo vendor's certificate as a PDF with its expiry date, the same on its application", async () => {
+    const profiles = await db.select().from(vendorProfiles);
+    expect(profiles.length).toBeGreaterThan(1);
+    for (const profile of profiles) {
+      const file = stored.get(profile.insuranceCertificateKey ?? '');
+      expect(file, profile.companyName).toBeDefined();
+      expect(file!.contentType).toBe('application/pdf');
+      const text = file!.body.toString('latin1');
+      expect(text.startsWith('%PDF-')).toBe(true);
+      expect(text).toContain(`Policy period ends: ${profile.insuranceExpiresOn}`);
+    }
+    const vendor = await userByEmail(DEMO_EMAILS.vendor);
+    const [profile] = profiles.filter((row) => row.userId === vendor.id);
+    const [application] = await db
+      .select()
+      .from(vendorApplications)
+      .where(eq(vendorApplications.userId, vendor.id));
+    expect(application).toMatchObject({
+      insuranceCertificateKey: profile!.insuranceCertificateKey,
+      insuranceExpiresOn: profile!.insuranceExpiresOn,
+      insuranceCertificateContentType: 'application/pdf',
+    });
   });
 
   it('has at least 25 open jobs the demo vendor may see, by trade or by invitation', async () => {

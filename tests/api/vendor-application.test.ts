@@ -92,9 +92,10 @@ describe('vendor application: the whole flow', () => {
 
     const success = await client.get(successCall(location));
     expect(success.statusCode).toBe(200);
-    const body = success.json<{ confirmation_number: string; password_token: string; api_key: string }>();
+    const body = success.json<{ confirmation_number: string; password_token: string }>();
     expect(body.confirmation_number).toMatch(/^FB-[A-Z2-9]{8}$/);
-    expect(body.api_key).toMatch(/^fb_/);
+    // No API key at payment: the vendor makes one in Settings when it wants one.
+    expect(body).not.toHaveProperty('api_key');
 
     const [user] = await t.db.select().from(users).where(eq(users.email, info.email));
     expect(user).toMatchObject({
@@ -118,9 +119,7 @@ describe('vendor application: the whole flow', () => {
     const subs = await t.db.select().from(subscriptions).where(eq(subscriptions.userId, user!.id));
     expect(subs).toHaveLength(1);
     expect(subs[0]).toMatchObject({ status: 'active', provider: 'local', planId: monthlyPlanId });
-    const keys = await t.db.select().from(apiKeys).where(eq(apiKeys.userId, user!.id));
-    expect(keys).toHaveLength(1);
-    expect(keys[0]!.keyHash).toBe(hashToken(body.api_key));
+    expect(await t.db.select().from(apiKeys).where(eq(apiKeys.userId, user!.id))).toEqual([]);
     const [application] = await t.db
       .select()
       .from(vendorApplications)
@@ -157,7 +156,6 @@ describe('vendor application: the whole flow', () => {
     const url = successCall(String(paid.headers.location));
     const answers = await Promise.all([client.get(url), client.get(url), client.get(url)]);
     expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200]);
-    expect(answers.filter((a) => a.json().api_key).length).toBe(1);
     expect(new Set(answers.map((a) => a.json().confirmation_number)).size).toBe(1);
     const rows = await t.db.select({ id: users.id }).from(users).where(eq(users.email, info.email));
     expect(rows).toHaveLength(1);
@@ -174,8 +172,8 @@ describe('vendor application: the whole flow', () => {
     expect((await stranger.get(url)).statusCode).toBe(404);
     expect((await stranger.get(url)).json()).toEqual({ error: 'Application not found.' });
     expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(404);
-    // Nothing was fulfilled by those calls; the owner still gets the first answer with the key.
-    expect((await owner.get(url)).json().api_key).toMatch(/^fb_/);
+    // Nothing was fulfilled by those calls; the owner still gets the first answer with the token.
+    expect((await owner.get(url)).json().password_token).toBeTruthy();
   });
 
   it('never trusts the URL: an unpaid checkout or a made-up subscription id is refused', async () => {

@@ -70,10 +70,11 @@ test('a vendor applies step by step, is declined once, pays, sets a password, wa
       await expect(page.getByText(message, { exact: true })).toBeHidden();
     await wizard.next();
 
-    // Step 1, Insurance: required, then a wrong type refused, then a real PDF.
+    // Step 1, Insurance: the file and its expiry date required, then a wrong type refused, then a
+    // real PDF and its date.
     await expect(page.getByRole('button', { name: 'Insurance Certificate' })).toBeVisible();
     await wizard.next();
-    await wizard.expectMessagesOnce(['Insurance certificate is required']);
+    await wizard.expectMessagesOnce(['Insurance certificate is required', 'Please enter the expiry date']);
     await wizard.certificateInput.setInputFiles({
       name: 'notes.txt',
       mimeType: 'text/plain',
@@ -84,6 +85,7 @@ test('a vendor applies step by step, is declined once, pays, sets a password, wa
     await expect(page.getByText('Please upload a PDF or image file', { exact: true })).toBeVisible();
     await wizard.certificateInput.setInputFiles(CERTIFICATE);
     await expect(page.getByText('Please upload a PDF or image file', { exact: true })).toBeHidden();
+    const expiry = await wizard.fillExpiryDate(new Date(Date.now() + 300 * 86_400_000));
     await wizard.next();
 
     // Step 2, Payment (plan choice).
@@ -97,6 +99,7 @@ test('a vendor applies step by step, is declined once, pays, sets a password, wa
     // Step 3, Review, then the payment screen and the checkout.
     await expect(page.getByText(email, { exact: true })).toBeVisible();
     await expect(page.getByText('insurance-certificate.pdf', { exact: true })).toBeVisible();
+    await expect(page.getByText(expiry, { exact: true })).toBeVisible();
     await expect(page.getByText('Monthly ($49 / month)', { exact: true })).toBeVisible();
     await wizard.submitApplication();
     await wizard.proceedToPayment();
@@ -107,7 +110,8 @@ test('a vendor applies step by step, is declined once, pays, sets a password, wa
     await expect(page.getByRole('alert')).toHaveText('Your card was declined. Please use a different card.');
     await checkout.pay(GOOD_CARD);
 
-    // The success page: a confirmation number, the password button and the key shown once.
+    // The success page: a confirmation number, the password button and what happens next; no API
+    // key (the vendor makes one in Settings when it wants one).
     await expect(page).toHaveURL(
       /\/vendor-application\/subscription\/success\/cs_local_[\w-]+\/sub_local_[\w-]+$/,
     );
@@ -116,12 +120,18 @@ test('a vendor applies step by step, is declined once, pays, sets a password, wa
     await expect(confirmation).toBeVisible();
     const number = await confirmation.textContent();
     await expect(page.getByRole('link', { name: 'Set Your Password' })).toBeVisible();
-    await expect(page.getByText('Your API key')).toBeVisible();
+    const next = page.getByRole('region', { name: 'What happens next' });
+    await expect(next).toContainText(
+      'Our staff review your application and insurance certificate, typically within one business day.',
+    );
+    await expect(next).toContainText('We email you as soon as your application is approved.');
+    await expect(next).toContainText('Meanwhile you can sign in');
+    await expect(page.getByText('Your API key')).toHaveCount(0);
 
-    // Reload: the same number, no second account, the key not shown again.
+    // Reload: the same number, no second account.
     await page.reload();
     await expect(page.getByText(/^FB-[A-Z2-9]{8}$/)).toHaveText(number ?? '');
-    await expect(page.getByText('Your API key')).toBeHidden();
+    await expect(next).toBeVisible();
     expect(await monthlySubscribers(staff.request)).toBe(subscribersBefore + 1);
 
     // Set the password, then the 3 s redirect to /verification-sent.
@@ -206,6 +216,7 @@ test('a reload in the middle resumes at the step reached: the company answers an
   await page.reload();
   await expect(page.getByRole('button', { name: 'Insurance Certificate' })).toBeVisible();
   await wizard.certificateInput.setInputFiles(CERTIFICATE);
+  const expiry = await wizard.fillExpiryDate(new Date(Date.now() + 200 * 86_400_000));
   await wizard.next();
   await expect(page.getByText('Choose your plan')).toBeVisible();
 
@@ -216,6 +227,7 @@ test('a reload in the middle resumes at the step reached: the company answers an
   await expect(page.getByText(email, { exact: true })).toBeVisible();
   await expect(page.getByText('(720) 555-0177', { exact: true })).toBeVisible();
   await expect(page.getByText(/^Uploaded earlier \(PDF, \d+ KB\)$/)).toBeVisible();
+  await expect(page.getByText(expiry, { exact: true })).toBeVisible();
 });
 
 test('an email that already has an account is refused at the company step, with a way to log in', async ({

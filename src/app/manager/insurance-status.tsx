@@ -1,21 +1,18 @@
 import { Group, Text } from '@mantine/core';
-import { IconShieldCheck, IconShieldOff, IconShieldX } from '@tabler/icons-react';
-import { formatDate } from '#shared/date-display.ts';
+import { IconShieldCheck, IconShieldExclamation, IconShieldOff, IconShieldX } from '@tabler/icons-react';
+import { insuranceStateText } from '#shared/insurance-state.ts';
 import type { VendorDirectoryEntry as VendorListItem } from '#shared/vendor-directory.ts';
 
 const LOOK = {
-  valid: { color: 'green.8', icon: IconShieldCheck, text: 'Valid until' },
-  expired: { color: 'red.8', icon: IconShieldX, text: 'Expired' },
-  missing: { color: 'dimmed', icon: IconShieldOff, text: 'No certificate' },
+  valid: { color: 'green.8', icon: IconShieldCheck },
+  expired: { color: 'red.8', icon: IconShieldX },
+  undated: { color: 'yellow.9', icon: IconShieldExclamation },
+  missing: { color: 'dimmed', icon: IconShieldOff },
 } as const;
 
-/** A vendor's insurance: valid through its expiry date, expired, or no certificate on file. */
+/** A vendor's insurance, in the words the vendor's own Settings use (insurance-state.ts). */
 export function InsuranceStatus({ insurance }: { insurance: VendorListItem['insurance'] }) {
   const look = LOOK[insurance.status];
-  const date =
-    insurance.status !== 'missing' && insurance.expires_on
-      ? ` ${formatDate(insurance.expires_on, 'UTC')}`
-      : '';
   return (
     <Group gap={6} wrap="nowrap">
       <look.icon
@@ -25,8 +22,7 @@ export function InsuranceStatus({ insurance }: { insurance: VendorListItem['insu
         color={`var(--mantine-color-${look.color.replace('.', '-')})`}
       />
       <Text size="sm" c={look.color} style={{ whiteSpace: 'nowrap' }}>
-        {look.text}
-        {date}
+        {insuranceStateText(insurance.status, insurance.expires_on)}
       </Text>
     </Group>
   );

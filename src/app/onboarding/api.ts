@@ -177,9 +177,14 @@ export function saveVendorCompanyInfo(values: VendorCompanyValues) {
   });
 }
 
-export function saveVendorInsurance(certificate: File) {
+/**
+ * The certificate and its expiry date; without a file, a new date for the certificate already on
+ * the draft.
+ */
+export function saveVendorInsurance(certificate: File | null, expiresOn: string) {
   const formData = new FormData();
-  formData.append('insurance_certificate', certificate);
+  if (certificate) formData.append('insurance_certificate', certificate);
+  formData.append('insurance_expires_on', expiresOn);
   return apiRequest(`${VENDOR}/save_insurance_info/`, {
     schema: successAnswerSchema,
     method: 'POST',

@@ -21,6 +21,7 @@ import { useFirstErrorFocus } from './first-error-focus.ts';
 import {
   certificateError,
   EMPTY_VENDOR_COMPANY,
+  expiryDateError,
   PLAN_REQUIRED,
   VENDOR_STEPS,
   type VendorCompanyValues,
@@ -53,6 +54,9 @@ export function VendorApplicationPage() {
   // The certificate a previous visit uploaded: the server keeps it, the browser cannot get it back.
   const [certificateOnFile, setCertificateOnFile] = useState<VendorDraft['insurance_certificate']>(null);
   const [certificateMessage, setCertificateMessage] = useState<string | null>(null);
+  // The certificate's expiry date (YYYY-MM-DD), asked for beside the file.
+  const [expiresOn, setExpiresOn] = useState<string | null>(null);
+  const [expiryMessage, setExpiryMessage] = useState<string | null>(null);
   const [planId, setPlanId] = useState<string | null>(null);
   const [planMessage, setPlanMessage] = useState<string | null>(null);
   // Asked for once the page is up, so the plan step shows them without waiting; listened to from that
@@ -89,6 +93,7 @@ export function VendorApplicationPage() {
     form.setValues(vendorValuesFromDraft(saved.fields));
     form.resetDirty();
     setCertificateOnFile(saved.insurance_certificate);
+    setExpiresOn(saved.insurance_certificate?.expires_on ?? null);
     if (saved.plan_id !== null) setPlanId(String(saved.plan_id));
     setStep(Math.min(saved.step, LAST_STEP));
   }, [draft.data, form]);
@@ -109,17 +114,23 @@ export function VendorApplicationPage() {
         return;
       await later;
     } else if (step === 1) {
-      // Kept from a previous visit unless another file is chosen.
-      if (certificate === null && certificateOnFile !== null) {
+      // The file is kept from a previous visit unless another is chosen; the date is always asked.
+      const keepFile = certificate === null && certificateOnFile !== null;
+      const fileMessage = keepFile ? null : certificateError(certificate);
+      const dateMessage = expiryDateError(expiresOn);
+      setCertificateMessage(fileMessage);
+      setExpiryMessage(dateMessage);
+      if (fileMessage !== null || dateMessage !== null || expiresOn === null) return;
+      if (keepFile && certificateOnFile.expires_on === expiresOn) {
         setStep(PLAN_STEP);
         return;
       }
-      const message = certificateError(certificate);
-      setCertificateMessage(message);
-      if (message !== null || certificate === null) return;
-      if (!(await attempt(() => saveVendorInsurance(certificate), 'Failed to save insurance information')))
-        return;
-      setCertificateOnFile({ content_type: certificate.type, size: certificate.size });
+      if (!(await saveInsurance(certificate, expiresOn))) return;
+      setCertificateOnFile(
+        certificate
+          ? { content_type: certificate.type, size: certificate.size, expires_on: expiresOn }
+          : certificateOnFile && { ...certificateOnFile, expires_on: expiresOn },
+      );
     } else if (step === PLAN_STEP && plan === undefined) {
       setPlanMessage(PLAN_REQUIRED);
       return;
@@ -139,6 +150,24 @@ export function VendorApplicationPage() {
         form.setErrors(fieldErrors);
         focusFirstError();
       } else setAlert(failure);
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  /** Step 1's save: a refused file or date goes under its field, anything else in the alert. */
+  const saveInsurance = async (file: File | null, date: string): Promise<boolean> => {
+    setBusy(true);
+    try {
+      await saveVendorInsurance(file, date);
+      return true;
+    } catch (error) {
+      const fields = serverFieldErrors(error);
+      if (fields.insurance_certificate || fields.insurance_expires_on) {
+        setCertificateMessage(fields.insurance_certificate ?? null);
+        setExpiryMessage(fields.insurance_expires_on ?? null);
+      } else setAlert('Failed to save insurance information');
       return false;
     } finally {
       setBusy(false);
@@ -202,6 +231,12 @@ export function VendorApplicationPage() {
                 setCertificate(file);
                 setCertificateMessage(file ? certificateError(file) : null);
               }}
+              expiresOn={expiresOn}
+              expiryError={expiryMessage}
+              onExpiryChange={(date) => {
+                setExpiresOn(date);
+                setExpiryMessage(null);
+              }}
             />
           </Suspense>
           <Suspense fallback={null}>
@@ -221,6 +256,7 @@ export function VendorApplicationPage() {
               values={form.getValues()}
               certificate={certificate}
               onFile={certificateOnFile}
+              expiresOn={expiresOn}
               plan={plan}
             />
           </Suspense>

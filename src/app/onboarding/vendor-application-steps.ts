@@ -1,6 +1,7 @@
 import { SERVICE_CATEGORIES } from '#shared/categories.ts';
 import { certificateFileError } from '#shared/certificate-file.ts';
 import { formatEin, formatPhone } from '#shared/formatters.ts';
+import { INSURANCE_EXPIRY_MESSAGES } from '#shared/user-profile.ts';
 import {
   PLAN_MESSAGE,
   REGISTERED_STATES as STATES,
@@ -56,6 +57,21 @@ export function validateVendorCompany(
 /** Checked before anything is sent (section 5, step 1). */
 export function certificateError(file: Pick<File, 'type' | 'size'> | null): string | null {
   return certificateFileError(file);
+}
+
+/** The visitor's own calendar day, YYYY-MM-DD (the date picker's days are the visitor's). */
+export function localToday(now = new Date()): string {
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+/**
+ * The certificate's expiry date, asked for beside the file (the API takes it as optional; the
+ * wizard requires it so the vendor's profile says until when the certificate is valid).
+ */
+export function expiryDateError(expiresOn: string | null, today = localToday()): string | null {
+  if (!expiresOn) return INSURANCE_EXPIRY_MESSAGES.required;
+  return expiresOn < today ? INSURANCE_EXPIRY_MESSAGES.past : null;
 }
 
 /** The company step's values from the saved draft, formatted as the fields show them. */

@@ -5,6 +5,7 @@ import {
   Code,
   CopyButton,
   Group,
+  List,
   Paper,
   Stack,
   Text,
@@ -18,6 +19,32 @@ import { isApiError } from '#app/lib/api-error.ts';
 import { setPasswordPath } from '#app/route-paths.ts';
 import { CenteredLoader } from '#app/ui/centered-loader.tsx';
 import { useVendorApplicationSuccess } from './api.ts';
+
+/** What happens after the payment, in order: the vendor's part, then staff's, then going live. */
+function NextSteps() {
+  return (
+    <Stack gap="xs" w="100%" ta="left" component="section" aria-labelledby="next-steps-title">
+      <Title order={2} fz="h4" id="next-steps-title">
+        What happens next
+      </Title>
+      <List spacing="xs" size="sm" type="ordered">
+        <List.Item>Set your password, then confirm your email address with the link we send you.</List.Item>
+        <List.Item>
+          Our staff review your application and insurance certificate, typically within one business day.
+        </List.Item>
+        <List.Item>
+          We email you as soon as your application is approved. From then on you see the jobs in your trades
+          and can bid on them.
+        </List.Item>
+      </List>
+      <Text size="sm">
+        Meanwhile you can sign in to complete your profile, choose how we notify you and check your insurance
+        certificate in Settings. If your own software will work with FieldBid, create an API key there, under
+        API keys.
+      </Text>
+    </Stack>
+  );
+}
 
 /** /vendor-application/subscription/success/:sessionId/:subscriptionId (public spec, sections 2 and 8). */
 export function VendorApplicationSuccessPage() {
@@ -83,6 +110,7 @@ export function VendorApplicationSuccessPage() {
             </Text>
           </Stack>
         ) : null}
+        <NextSteps />
         <Text size="sm" c="dimmed">
           Questions about your application or subscription? Contact our support team and quote your
           confirmation number.

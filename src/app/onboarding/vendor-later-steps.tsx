@@ -1,11 +1,13 @@
 import { Button, FileInput, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconCreditCard, IconUpload } from '@tabler/icons-react';
+import { DateInput } from '@mantine/dates';
+import { IconCalendar, IconCreditCard, IconUpload } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { formatDate } from '#shared/date-display.ts';
 import { formatPlanPrice } from '#shared/plan-price.ts';
 import { CERTIFICATE_ACCEPT, type VendorDraft } from '#shared/vendor-application.ts';
 import type { VendorPlan } from './api.ts';
 import { ReviewList } from './review-list.tsx';
-import { VENDOR_COMPANY_FIELDS, type VendorCompanyValues } from './vendor-application-steps.ts';
+import { localToday, VENDOR_COMPANY_FIELDS, type VendorCompanyValues } from './vendor-application-steps.ts';
 import { VENDOR_LABELS } from './vendor-company-fields.tsx';
 
 // The vendor wizard's steps after the first, and its payment screen: loaded by the page
@@ -22,37 +24,66 @@ function onFileText(onFile: NonNullable<CertificateOnFile>): string {
   return `Uploaded earlier (${kind}, ${Math.max(1, Math.round(onFile.size / 1024))} KB)`;
 }
 
-/** Step 1: the insurance certificate. */
+const EXPIRY_FORMAT = 'MMM D, YYYY';
+
+/** Step 1: the insurance certificate and the date it expires. */
 export function VendorInsuranceStep({
   certificate,
   onFile,
   error,
   onChange,
+  expiresOn,
+  expiryError,
+  onExpiryChange,
 }: {
   certificate: File | null;
   /** A certificate saved on a previous visit: kept unless another file is chosen. */
   onFile: CertificateOnFile;
   error: string | null;
   onChange: (file: File | null) => void;
+  /** YYYY-MM-DD. */
+  expiresOn: string | null;
+  expiryError: string | null;
+  onExpiryChange: (date: string | null) => void;
 }) {
   return (
     <Paper withBorder p="lg" radius="md">
-      <FileInput
-        label="Insurance Certificate"
-        description={
-          onFile && !certificate
-            ? `${onFileText(onFile)}. Choose a file only to replace it.`
-            : 'A PDF or an image, less than 5MB.'
-        }
-        placeholder="Choose a file"
-        accept={CERTIFICATE_ACCEPT}
-        leftSection={<IconUpload size={16} aria-hidden />}
-        withAsterisk
-        clearable
-        value={certificate}
-        onChange={onChange}
-        error={error}
-      />
+      <Stack gap="md">
+        <FileInput
+          label="Insurance Certificate"
+          description={
+            onFile && !certificate
+              ? `${onFileText(onFile)}. Choose a file only to replace it.`
+              : 'A PDF or an image, less than 5MB.'
+          }
+          placeholder="Choose a file"
+          accept={CERTIFICATE_ACCEPT}
+          leftSection={<IconUpload size={16} aria-hidden />}
+          withAsterisk
+          clearable
+          value={certificate}
+          onChange={onChange}
+          error={error}
+        />
+        <DateInput
+          label="Certificate Expiry Date"
+          description="The last day the certificate covers, as printed on it."
+          placeholder="Pick a date"
+          valueFormat={EXPIRY_FORMAT}
+          minDate={localToday()}
+          leftSection={<IconCalendar size={16} aria-hidden />}
+          ariaLabels={{
+            nextMonth: 'Next month',
+            previousMonth: 'Previous month',
+            monthLevelControl: 'Change month',
+          }}
+          withAsterisk
+          clearable
+          value={expiresOn}
+          onChange={onExpiryChange}
+          error={expiryError}
+        />
+      </Stack>
     </Paper>
   );
 }
@@ -64,11 +95,13 @@ export function VendorReviewStep({
   values,
   certificate,
   onFile,
+  expiresOn,
   plan,
 }: {
   values: VendorCompanyValues;
   certificate: File | null;
   onFile: CertificateOnFile;
+  expiresOn: string | null;
   plan: VendorPlan | undefined;
 }) {
   return (
@@ -80,6 +113,7 @@ export function VendorReviewStep({
             label: 'Insurance Certificate',
             value: certificate?.name ?? (onFile ? onFileText(onFile) : ''),
           },
+          { label: 'Certificate Expiry Date', value: expiresOn ? formatDate(expiresOn, 'UTC') : '' },
           { label: 'Plan', value: plan ? planText(plan) : '' },
         ]}
       />

@@ -6,6 +6,7 @@ import { isApiError } from '#app/lib/api-error.ts';
 import { CenteredLoader } from '#app/ui/centered-loader.tsx';
 import { ErrorAlert } from '#app/ui/error-alert.tsx';
 import { certificateFileError } from '#shared/certificate-file.ts';
+import { insuranceStateText } from '#shared/insurance-state.ts';
 import { INSURANCE_EXPIRY_MESSAGES } from '#shared/user-profile.ts';
 import { CERTIFICATE_ACCEPT } from '#shared/vendor-application.ts';
 import { useInsurance, useUploadInsurance } from './api.ts';
@@ -64,28 +65,27 @@ export function InsuranceForm() {
     <Stack gap="md" maw={520}>
       <Stack gap={4}>
         <Text fw={600}>Certificate on file</Text>
-        {status.has_certificate ? (
-          <Group gap="xs">
-            <Text size="sm">
-              {status.insurance_expires_on
-                ? `Valid through ${dayjs(status.insurance_expires_on).format(DATE_FORMAT)}`
-                : 'No expiry date on file'}
-            </Text>
-            {status.is_expired ? <Badge color="red">Expired</Badge> : <Badge color="green">Current</Badge>}
-            {status.certificate_url ? (
-              <Anchor href={status.certificate_url} target="_blank" rel="noopener" size="sm">
-                View certificate
-              </Anchor>
-            ) : null}
-          </Group>
-        ) : (
-          <Text size="sm" c="dimmed">
-            No certificate uploaded yet.
+        {/* The same reading and words as the managers' Vendors screen (insurance-state.ts). */}
+        <Group gap="xs" data-testid="insurance-state">
+          <Text size="sm" c={status.status === 'missing' ? 'dimmed' : undefined}>
+            {insuranceStateText(status.status, status.insurance_expires_on)}
           </Text>
-        )}
-        {status.is_expired ? (
+          {status.status === 'valid' ? <Badge color="green">Current</Badge> : null}
+          {status.status === 'expired' ? <Badge color="red">Expired</Badge> : null}
+          {status.certificate_url ? (
+            <Anchor href={status.certificate_url} target="_blank" rel="noopener" size="sm">
+              View certificate
+            </Anchor>
+          ) : null}
+        </Group>
+        {status.status === 'expired' ? (
           <Alert color="red" variant="light">
             Your insurance certificate has expired. Upload a current certificate to keep bidding.
+          </Alert>
+        ) : null}
+        {status.status === 'undated' ? (
+          <Alert color="yellow" variant="light">
+            Managers see that your certificate has no expiry date. Upload it again with the date it expires.
           </Alert>
         ) : null}
       </Stack>

@@ -13,15 +13,23 @@ export interface CertificateUpload {
 
 const fieldError = (message: string) => new HttpError(400, { errors: { insurance_certificate: [message] } });
 
+/** The multipart body of a certificate form: the file when one was sent, and the expiry date. */
+export interface CertificateForm {
+  file: { body: Buffer; contentType: DetectedContentType } | null;
+  expiresOn: string | null;
+}
+
 /**
- * Reads the multipart body of save_insurance_info: the `insurance_certificate` file (at most 5MB,
+ * Reads the multipart body of a certificate form: the `insurance_certificate` file (at most 5MB,
  * PDF or image by its bytes; public spec, section 5; an image within the photo pixel limit, read
- * from its header) and the optional `insurance_expires_on`. Callers check who may upload first.
+ * from its header) and the optional `insurance_expires_on`. Without `fileOptional` a form without
+ * a file is refused (Insurance certificate is required). Callers check who may upload first.
  */
-export async function readCertificateUpload(
+export async function readCertificateForm(
   app: FastifyInstance,
   request: FastifyRequest,
-): Promise<CertificateUpload> {
+  { fileOptional = false } = {},
+): Promise<CertificateForm> {
   if (!request.isMultipart()) throw fieldError(CERTIFICATE_MESSAGES.required);
   let body: Buffer | null = null;
   let expiresOn: unknown;
@@ -41,7 +49,11 @@ export async function readCertificateUpload(
     request.log.info({ err: error }, 'unreadable multipart upload');
     throw new HttpError(400, { detail: 'The upload could not be read. Please try again.' });
   }
-  if (!body || body.length === 0) throw fieldError(CERTIFICATE_MESSAGES.required);
+  const dated = () => parseInput(insuranceFieldsSchema, { insurance_expires_on: expiresOn });
+  if (!body || body.length === 0) {
+    if (!fileOptional) throw fieldError(CERTIFICATE_MESSAGES.required);
+    return { file: null, expiresOn: dated().insurance_expires_on };
+  }
   const contentType = detectContentType(body);
   if (!contentType) throw fieldError(CERTIFICATE_MESSAGES.type);
   if (contentType !== 'application/pdf') {
@@ -49,6 +61,15 @@ export async function readCertificateUpload(
     if (!size) throw fieldError(UNREADABLE_IMAGE_MESSAGE);
     if (!isWithinPixelLimit(size, PHOTO_PIXEL_LIMIT)) throw fieldError(pixelLimitMessage(PHOTO_PIXEL_LIMIT));
   }
-  const fields = parseInput(insuranceFieldsSchema, { insurance_expires_on: expiresOn });
-  return { body, contentType, expiresOn: fields.insurance_expires_on };
+  return { file: { body, contentType }, expiresOn: dated().insurance_expires_on };
+}
+
+/** readCertificateForm with the file required. */
+export async function readCertificateUpload(
+  app: FastifyInstance,
+  request: FastifyRequest,
+): Promise<CertificateUpload> {
+  const form = await readCertificateForm(app, request);
+  if (!form.file) throw fieldError(CERTIFICATE_MESSAGES.required);
+  return { ...form.file, expiresOn: form.expiresOn };
 }

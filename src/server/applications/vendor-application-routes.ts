@@ -22,7 +22,7 @@ import { fieldErrors, HttpError } from '../http/http-error.ts';
 import { errorResponses } from '../http/route-schemas.ts';
 import { EXTENSIONS } from '../storage/content-type.ts';
 import { refuseTakenEmail, requireSession } from './application-session.ts';
-import { readCertificateUpload } from './certificate-upload.ts';
+import { readCertificateForm } from './certificate-upload.ts';
 import { addDraftLimitHeaders, draftOwner } from './draft-policy.ts';
 import {
   findVendorApplication,
@@ -83,8 +83,13 @@ export async function vendorApplicationRoutes(app: FastifyInstance): Promise<voi
     return vendorDraftAnswer(session ? await findVendorApplication(app.db, session.id) : null);
   });
 
+  /**
+   * The certificate and its expiry date (optional here, so a client that sends only the spec's file
+   * still works; the wizard asks for it). A form with the date and no file changes the date of the
+   * certificate already on the draft; without one on the draft the file is required.
+   */
   const insuranceSchema = {
-    summary: "Upload the insurance certificate to the session's draft (multipart)",
+    summary: "Upload the insurance certificate and its expiry date to the session's draft (multipart)",
     formBody: certificateFormSchema,
     response: saved,
   };
@@ -92,14 +97,22 @@ export async function vendorApplicationRoutes(app: FastifyInstance): Promise<voi
     const owner = draftOwner(requireSession(request));
     // The draft first: a caller over the per-address draft limit is refused before its upload is read.
     const draft = await saveVendorDraft(app.db, owner, {});
-    const upload = await readCertificateUpload(app, request);
+    const form = await readCertificateForm(app, request, { fileOptional: true });
+    if (!form.file) {
+      if (!draft.insuranceCertificateKey || form.expiresOn === null) {
+        throw new HttpError(400, { errors: { insurance_certificate: [CERTIFICATE_MESSAGES.required] } });
+      }
+      await saveVendorDraft(app.db, owner, { insuranceExpiresOn: form.expiresOn });
+      return { success: true as const };
+    }
+    const upload = form.file;
     const key = `insurance-certificates/${draft.id}/${randomBytes(16).toString('hex')}.${EXTENSIONS[upload.contentType]}`;
     await app.files.put(key, upload.body, upload.contentType);
     await saveVendorDraft(app.db, owner, {
       insuranceCertificateKey: key,
       insuranceCertificateContentType: upload.contentType,
       insuranceCertificateSize: upload.body.length,
-      insuranceExpiresOn: upload.expiresOn,
+      insuranceExpiresOn: form.expiresOn,
     });
     // The replaced certificate is no longer referenced by anything.
     if (draft.insuranceCertificateKey && draft.insuranceCertificateKey !== key) {

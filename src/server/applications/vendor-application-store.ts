@@ -81,7 +81,11 @@ export function vendorDraftAnswer(row: VendorApplicationRow | null): VendorDraft
     row.insuranceCertificateKey &&
     row.insuranceCertificateContentType &&
     row.insuranceCertificateSize !== null
-      ? { content_type: row.insuranceCertificateContentType, size: row.insuranceCertificateSize }
+      ? {
+          content_type: row.insuranceCertificateContentType,
+          size: row.insuranceCertificateSize,
+          expires_on: row.insuranceExpiresOn,
+        }
       : null;
   const planId = row.status === 'payment_pending' ? row.planId : null;
   let step = 0;

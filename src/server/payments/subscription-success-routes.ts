@@ -26,7 +26,7 @@ export async function subscriptionSuccessRoutes(app: FastifyInstance): Promise<v
   const api = app.withTypeProvider<ZodTypeProvider>();
   const successSchema = {
     summary:
-      'Fulfil a paid vendor application: its confirmation number, once its API key and a set-password token',
+      'Fulfil a paid vendor application: its confirmation number and a set-password token (no API key: made in Settings)',
     params: z.object({ sessionId: z.string(), subscriptionId: z.string() }),
     response: { ...errorResponses, 200: vendorSuccessResponseSchema },
   };

@@ -2,7 +2,6 @@ import { randomInt } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { SERVICE_CATEGORIES, type ServiceCategory } from '#shared/categories.ts';
 import type { VendorSuccessResponse } from '#shared/vendor-application.ts';
-import { createApiKey } from '../auth/api-key-store.ts';
 import { issuePasswordToken } from '../auth/password-tokens.ts';
 import type { Db } from '../db/database.ts';
 import { vendorApplications } from '../db/schema/applications.ts';
@@ -13,7 +12,7 @@ import {
   subscriptions,
 } from '../db/schema/billing.ts';
 import { plans } from '../db/schema/plans.ts';
-import { apiKeys, users } from '../db/schema/users.ts';
+import { users } from '../db/schema/users.ts';
 import { vendorProfiles } from '../db/schema/vendor-profiles.ts';
 import { isUniqueViolation } from '../db/unique-violation.ts';
 import { HttpError } from '../http/http-error.ts';
@@ -44,16 +43,15 @@ export interface PaidCheckout {
 }
 
 /**
- * Who asks: the buyer's browser (the success call) gets the password token and, the first time,
- * the API key; the provider's webhook only needs the account to exist.
+ * Who asks: the buyer's browser (the success call) gets the password token; the provider's webhook
+ * only needs the account to exist.
  */
 export type FulfilmentCaller = 'browser' | 'webhook';
 
 /**
- * The success page's answer: the confirmation number, a fresh set-password token while no password
- * is set, and the API key when the vendor has none yet (made here rather than with the account, so
- * the buyer sees it even when the webhook made the account first). Only the key's hash is kept, so a
- * reload cannot show it again.
+ * The success page's answer: the confirmation number and a fresh set-password token while no
+ * password is set. No API key is made here (the spec's `api_key` is optional): a vendor makes one
+ * in Settings → API keys when its own software needs it, and staff have not approved it yet.
  */
 async function answerBrowser(db: Db, userId: number, confirmation: string): Promise<VendorSuccessResponse> {
   const answer: VendorSuccessResponse = { confirmation_number: confirmation };
@@ -63,14 +61,6 @@ async function answerBrowser(db: Db, userId: number, confirmation: string): Prom
     .where(eq(users.id, userId));
   if (user && user.passwordHash === null) {
     answer.password_token = await issuePasswordToken(db, userId, 'set_password');
-  }
-  const [existingKey] = await db
-    .select({ id: apiKeys.id })
-    .from(apiKeys)
-    .where(eq(apiKeys.userId, userId))
-    .limit(1);
-  if (!existingKey) {
-    answer.api_key = (await createApiKey(db, userId, 'Vendor application')).key;
   }
   return answer;
 }

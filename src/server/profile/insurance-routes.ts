@@ -4,11 +4,11 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { certificateFormSchema } from '#shared/certificate-file.ts';
+import { insuranceState, isInsuranceExpired } from '#shared/insurance-state.ts';
 import {
   INSURANCE_EXPIRY_MESSAGES,
   type InsuranceStatus,
   insuranceStatusSchema,
-  isInsuranceExpired,
 } from '#shared/user-profile.ts';
 import { CERTIFICATE_ACCEPT, MAX_CERTIFICATE_BYTES } from '#shared/vendor-application.ts';
 import { readCertificateUpload } from '../applications/certificate-upload.ts';
@@ -40,6 +40,7 @@ function statusBody(profile: {
     insurance_expires_on: profile.insuranceExpiresOn,
     is_expired: isInsuranceExpired(profile.insuranceExpiresOn),
     certificate_url: profile.insuranceCertificateKey === null ? null : `${BASE}certificate/`,
+    status: insuranceState(profile.insuranceCertificateKey !== null, profile.insuranceExpiresOn),
   };
 }
 

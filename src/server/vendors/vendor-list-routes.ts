@@ -1,11 +1,11 @@
 import { and, asc, count, eq, isNotNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { insuranceState } from '#shared/insurance-state.ts';
 import {
   type VendorDirectoryEntry,
   vendorDirectoryQuerySchema,
   vendorDirectorySchema,
-  vendorInsuranceStatus,
 } from '#shared/vendor-directory.ts';
 import { requireUser } from '../auth/guards.ts';
 import { checkFirst } from '../auth/route-guards.ts';
@@ -39,6 +39,7 @@ export async function vendorListRoutes(app: FastifyInstance): Promise<void> {
           id: users.id,
           name: vendorNameSql,
           service_categories: vendorProfiles.serviceCategories,
+          certificateKey: vendorProfiles.insuranceCertificateKey,
           expiresOn: vendorProfiles.insuranceExpiresOn,
         })
         .from(vendorProfiles)
@@ -62,10 +63,14 @@ export async function vendorListRoutes(app: FastifyInstance): Promise<void> {
         .where(eq(mr.status, 'completed'))
         .groupBy(bids.vendorId);
       const today = new Date().toISOString().slice(0, 10);
-      return rows.map(({ expiresOn, ...row }) => ({
-        ...row,
-        completed_jobs: completed.find((entry) => entry.vendorId === row.id)?.total ?? 0,
-        insurance: { status: vendorInsuranceStatus(expiresOn, today), expires_on: expiresOn },
-      }));
+      return rows.map(({ certificateKey, expiresOn, ...row }) => {
+        // Read as the vendor's Settings read it: the file is the certificate, the date is its.
+        const status = insuranceState(certificateKey !== null, expiresOn, today);
+        return {
+          ...row,
+          completed_jobs: completed.find((entry) => entry.vendorId === row.id)?.total ?? 0,
+          insurance: { status, expires_on: certificateKey === null ? null : expiresOn },
+        };
+      });
     });
 }

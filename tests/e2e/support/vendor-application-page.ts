@@ -64,6 +64,15 @@ export class VendorApplicationPage {
     return this.page.locator('input[type="file"]');
   }
 
+  /** Types the certificate's expiry date as the date field shows it (e.g. Dec 31, 2027). */
+  async fillExpiryDate(date: Date): Promise<string> {
+    const typed = date.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+    const field = this.page.getByRole('textbox', { name: 'Certificate Expiry Date' });
+    await field.fill(typed);
+    await field.press('Escape');
+    return typed;
+  }
+
   /** The plan cards are labels: a radio's name starts with its plan's name, then price and description. */
   async choosePlan(name: string): Promise<void> {
     await this.page.getByRole('radio', { name: new RegExp(`^${name}\\b`) }).check();

@@ -4,8 +4,23 @@ import { clients } from '../schema/clients.ts';
 import { contactMessages, demoRequests } from '../schema/contact.ts';
 import { mailOutbox } from '../schema/mail.ts';
 import { users } from '../schema/users.ts';
+import type { DemoCertificate } from './demo-certificate.ts';
 import type { DemoPeople } from './demo-people.ts';
 import { daysAgo, hoursAgo, type SeedContext } from './seed-context.ts';
+
+/**
+ * A vendor application's certificate columns: the same file and date as the vendor's profile, as
+ * the account's fulfilment carries them over (vendor-fulfilment.ts).
+ */
+function applicationCertificate(certificate: DemoCertificate | undefined) {
+  if (!certificate) return {};
+  return {
+    insuranceCertificateKey: certificate.key,
+    insuranceCertificateContentType: 'application/pdf',
+    insuranceCertificateSize: certificate.sizeBytes,
+    insuranceExpiresOn: certificate.expiresOn,
+  };
+}
 
 /** What staff review at /admin/: applications, demo requests, contact messages and sent mail. */
 export async function seedOfficeRecords(context: SeedContext, people: DemoPeople): Promise<void> {
@@ -51,6 +66,7 @@ export async function seedOfficeRecords(context: SeedContext, people: DemoPeople
       planId: 1,
       confirmationNumber: 'FB-DEMO-0001',
       userId: people.vendors.peak,
+      ...applicationCertificate(people.certificates.peak),
       submittedAt: daysAgo(context, 101),
       paidAt: daysAgo(context, 101),
       reviewedAt: daysAgo(context, 100),
@@ -76,6 +92,7 @@ export async function seedOfficeRecords(context: SeedContext, people: DemoPeople
       planId: 2,
       confirmationNumber: 'FB-DEMO-0007',
       userId: people.vendors.foothills,
+      ...applicationCertificate(people.certificates.foothills),
       submittedAt: daysAgo(context, 2),
       paidAt: daysAgo(context, 2),
       createdAt: daysAgo(context, 2),

@@ -5,6 +5,7 @@ import { subscriptions } from '../schema/billing.ts';
 import { clients } from '../schema/clients.ts';
 import { users } from '../schema/users.ts';
 import { vendorProfiles } from '../schema/vendor-profiles.ts';
+import { type DemoCertificate, storeDemoCertificate } from './demo-certificate.ts';
 import { daysAgo, type SeedContext } from './seed-context.ts';
 
 /** Plans come from migration 0001: 1 is Monthly, 2 is Yearly. */
@@ -150,6 +151,8 @@ export interface DemoPeople {
   /** Vendor user ids by key; `peak` is vendor@demo.local. */
   vendors: Record<VendorKey, number>;
   vendorNames: Record<VendorKey, string>;
+  /** Each vendor's stored certificate; none without a file store (a date alone is no certificate). */
+  certificates: Partial<Record<VendorKey, DemoCertificate>>;
 }
 
 export async function seedPeople(context: SeedContext): Promise<DemoPeople> {
@@ -250,9 +253,23 @@ export async function seedPeople(context: SeedContext): Promise<DemoPeople> {
     )
     .returning({ id: users.id });
 
+  // Every demo vendor's certificate is a real PDF with the date it expires printed on it, as the
+  // vendor wizard stores one: valid for about a year.
   const insuranceExpiresOn = new Date(context.now.getTime() + 365 * 24 * 3_600_000)
     .toISOString()
     .slice(0, 10);
+  const certificates: Partial<Record<VendorKey, DemoCertificate>> = {};
+  const { files } = context;
+  if (files) {
+    for (const vendor of allVendors) {
+      certificates[vendor.key] = await storeDemoCertificate(
+        files,
+        vendor.key,
+        vendor.companyName,
+        insuranceExpiresOn,
+      );
+    }
+  }
   await db.insert(vendorProfiles).values(
     allVendors.map((vendor, index) => ({
       userId: vendorRows[index]!.id,
@@ -263,7 +280,8 @@ export async function seedPeople(context: SeedContext): Promise<DemoPeople> {
       address: vendor.address,
       totalEmployees: vendor.totalEmployees,
       serviceCategories: vendor.categories,
-      insuranceExpiresOn,
+      insuranceCertificateKey: certificates[vendor.key]?.key ?? null,
+      insuranceExpiresOn: certificates[vendor.key]?.expiresOn ?? null,
       // Every demo vendor is live: staff approved it the day after it joined.
       approvedAt: daysAgo(context, 99 - index),
     })),
@@ -293,5 +311,6 @@ export async function seedPeople(context: SeedContext): Promise<DemoPeople> {
     teamMemberId: teamMember!.id,
     vendors,
     vendorNames,
+    certificates,
   };
 }
