@@ -4,7 +4,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '#server/db/schema/mail.ts';
 import { notificationPreferences } from '#server/db/schema/notification-deliveries.ts';
-import { sendDueMails } from '#server/mail/mail-sender.ts';
+import { MAIL_SENDER_POLICY, sendDueMails } from '#server/mail/mail-sender.ts';
 import { smtpTransport } from '#server/mail/mail-transports.ts';
 import { DELIVERY_POLICY } from '#server/notifications/delivery-policy.ts';
 import {
@@ -67,16 +67,16 @@ const messageMails = async (person: Person) =>
   (await mailsTo(t, person.email)).filter((mail) => mail.template === 'notification_messages');
 
 describe('a message mail', () => {
-  it('waits a few minutes and carries every message of the thread written meanwhile, once', async () => {
+  it('waits under a minute and carries every message of the thread written meanwhile, once', async () => {
     const { vendor, manager, request } = await thread();
     await write(manager, request.id, vendor, 'Can you come on Tuesday?');
     await write(manager, request.id, vendor, 'Morning would be best.');
 
-    await t.app.flushDeliveries({ now: later(MINUTE) });
+    await t.app.flushDeliveries({ now: later(MINUTE / 2) });
     expect(await messageMails(vendor)).toHaveLength(0);
 
     await write(manager, request.id, vendor, 'The gate code is 4321.');
-    await t.app.flushDeliveries({ now: later(4 * MINUTE) });
+    await t.app.flushDeliveries({ now: later(MINUTE) });
     const mails = await messageMails(vendor);
     expect(mails).toHaveLength(1);
     const [mail] = mails;
@@ -320,35 +320,82 @@ describe('unsubscribing from a category', () => {
   });
 });
 
+/** A local SMTP server that keeps each message it receives, and a transport to it. */
+async function smtpSink() {
+  const raw: string[] = [];
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, _session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        raw.push(Buffer.concat(chunks).toString('utf8'));
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  const transport = smtpTransport(
+    `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`,
+    'FieldBid <no-reply@fieldbid.test>',
+  );
+  return {
+    raw,
+    transport,
+    async close() {
+      transport.close();
+      await new Promise<void>((resolve) => smtp.close(resolve));
+    },
+  };
+}
+
+/** Leaves only this vendor's message mails pending, so an outbox pass sends those alone. */
+async function onlyPending(vendor: Person) {
+  await t.db.update(mailOutbox).set({ status: 'sent' }).where(eq(mailOutbox.status, 'pending'));
+  const mails = await messageMails(vendor);
+  for (const mail of mails) {
+    await t.db.update(mailOutbox).set({ status: 'pending' }).where(eq(mailOutbox.id, mail.id));
+  }
+  return mails;
+}
+
 describe('on the wire', () => {
+  it('reaches the SMTP server within a minute of the messages, written together in one mail', async () => {
+    const sink = await smtpSink();
+    try {
+      const { vendor, manager, request } = await thread();
+      const written = Date.now();
+      await write(manager, request.id, vendor, 'Are you free this afternoon?');
+      await write(manager, request.id, vendor, 'The tenant is home until five.');
+      // The background senders run every pollMs: the delivery pass makes the outbox mail at most
+      // pollMs after it is due, the outbox sends it at most pollMs after that. Both within the minute:
+      const deliveryPass = new Date(written + MINUTE - DELIVERY_POLICY.pollMs - MAIL_SENDER_POLICY.pollMs);
+      const outboxPass = new Date(deliveryPass.getTime() + MAIL_SENDER_POLICY.pollMs);
+      await t.app.flushDeliveries({ now: deliveryPass });
+      const mails = await onlyPending(vendor);
+      expect(mails.map((mail) => mail.subject)).toEqual([`2 new messages on request #${request.id}`]);
+      expect(await sendDueMails(t.db, sink.transport, t.app.log, outboxPass)).toBe(1);
+      expect(sink.raw).toHaveLength(1);
+      const message = sink.raw[0]!.replace(/\r\n[ \t]+/g, ' ');
+      expect(message).toMatch(new RegExp(`^Subject: 2 new messages on request #${request.id}$`, 'm'));
+      expect(message).toContain('Are you free this afternoon?');
+      expect(message).toContain('The tenant is home until five.');
+    } finally {
+      await sink.close();
+    }
+  });
+
   it('reaches an SMTP server with text, HTML and both unsubscribe headers', async () => {
-    const raw: string[] = [];
-    const smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS', 'AUTH'],
-      logger: false,
-      onData(stream, _session, callback) {
-        const chunks: Buffer[] = [];
-        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-        stream.on('end', () => {
-          raw.push(Buffer.concat(chunks).toString('utf8'));
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-    const transport = smtpTransport(
-      `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`,
-      'FieldBid <no-reply@fieldbid.test>',
-    );
+    const sink = await smtpSink();
+    const { raw, transport } = sink;
     try {
       const { vendor, manager, request } = await thread();
       await write(manager, request.id, vendor, 'Over the wire');
       await t.app.flushDeliveries({ now: later(4 * MINUTE) });
       // Only this vendor's mail is due in this outbox pass's reach; others were sent by earlier tests' rows.
-      await t.db.update(mailOutbox).set({ status: 'sent' }).where(eq(mailOutbox.status, 'pending'));
-      const [mail] = await messageMails(vendor);
-      await t.db.update(mailOutbox).set({ status: 'pending' }).where(eq(mailOutbox.id, mail!.id));
+      await onlyPending(vendor);
       expect(await sendDueMails(t.db, transport, t.app.log)).toBe(1);
       expect(raw).toHaveLength(1);
       const message = raw[0]!.replace(/\r\n[ \t]+/g, ' ');
@@ -357,8 +404,7 @@ describe('on the wire', () => {
       expect(message).toMatch(/Content-Type: text\/plain/);
       expect(message).toMatch(/Content-Type: text\/html/);
     } finally {
-      transport.close();
-      await new Promise<void>((resolve) => smtp.close(resolve));
+      await sink.close();
     }
   });
 });

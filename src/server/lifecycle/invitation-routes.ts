@@ -11,13 +11,15 @@ import { notify } from '../notifications/notify.ts';
 import { addInvitations, propertyName } from '../requests/invitation-store.ts';
 import { loadInvitedVendors } from '../requests/invited-vendors.ts';
 import { loadViewer } from '../requests/request-viewer.ts';
+import { supersedeNewJobNotices } from '../requests/superseded-job-notices.ts';
 import { changeOpenRequest, REQUEST_NOT_FOUND } from './lifecycle-access.ts';
 
 /**
  * POST /api/requests/{id}/invitations/ {vendors: [ids]}: the managing side (staff, managers of the
  * owning client) invites more vendors while the request is open. Checks run as in
  * the lifecycle calls: 401 → 404 → 403 → 400 → 409 (so the schemas' refusals wait: attachValidation).
- * Vendors already invited are skipped; each newly invited one gets an 'invited' notice. Answers
+ * Vendors already invited are skipped; each newly invited one gets an 'invited' notice, which
+ * replaces a 'new_job' notice of the request it has not read (superseded-job-notices.ts). Answers
  * {invited: [{id, name}]} (only the new ones).
  */
 export async function invitationRoutes(app: FastifyInstance): Promise<void> {
@@ -49,6 +51,11 @@ export async function invitationRoutes(app: FastifyInstance): Promise<void> {
       const invited = chosen.filter((vendor) => freshIds.has(vendor.id));
       const place = await propertyName(tx, row.projectId);
       const where = place ? ` at ${place}` : '';
+      const superseded = await supersedeNewJobNotices(
+        tx,
+        id,
+        invited.map((vendor) => vendor.id),
+      );
       await notify(
         tx,
         invited.map((vendor) => ({
@@ -58,6 +65,7 @@ export async function invitationRoutes(app: FastifyInstance): Promise<void> {
           message: `You have been invited to bid on request ${requestNumber(id)} (${row.type})${where}.`,
           relatedRequestId: id,
         })),
+        superseded,
       );
       return { invited };
     });

@@ -7,9 +7,11 @@ import { quietUntil } from './quiet-hours.ts';
 export const DELIVERY_PLAN = {
   /**
    * A message's mail waits this long, so the messages that follow it on the thread go out in the same
-   * mail, and reading the thread in the app meanwhile means no mail at all.
+   * mail, and reading the thread in the app meanwhile means no mail at all. With the delivery pass and
+   * the mail outbox each polling every 2 s, the mail reaches the SMTP server within a minute of the
+   * message (tests/api/notification-email.test.ts, "on the wire").
    */
-  emailBatchWindowMs: 3 * 60_000,
+  emailBatchWindowMs: 45_000,
 } as const;
 
 type NotificationRow = typeof notifications.$inferSelect;
