@@ -121,6 +121,15 @@ export const completionReportSchema = z.object({
 });
 export type CompletionReport = z.infer<typeof completionReportSchema>;
 
+/**
+ * A vendor invited to bid, as the request's managing side sees it on the detail: its shown name and
+ * the status of its bid on the request (null while it has not bid).
+ */
+export const invitedVendorSchema = namedVendorSchema.extend({
+  bid_status: z.enum(BID_STATUSES).nullable(),
+});
+export type InvitedVendor = z.infer<typeof invitedVendorSchema>;
+
 /** GET /api/requests/{id}/ (sections 2, 3 and 6, plus the lifecycle part). */
 export const requestDetailSchema = z.object({
   id: z.number().int(),
@@ -161,6 +170,14 @@ export const requestDetailSchema = z.object({
    * Defaults to true for copies kept offline from before the rule (every request was open then).
    */
   is_open_to_vendors: z.boolean().optional().default(true),
+  /** 'Open to all': every vendor may see and bid on it (the jobs list's invited_vendors column says so). */
+  invite_all: z.boolean().optional().default(false),
+  /**
+   * The vendors invited to bid, in the order they were invited, for the managing side only (staff,
+   * the owning client's managers); null for everyone else: no vendor learns who else was asked.
+   * Defaults to null for copies kept offline by an app from before the field.
+   */
+  invited_vendors: z.array(invitedVendorSchema).nullable().optional().default(null),
   /** Who raised it; blank for a vendor reading another vendor's report. */
   user: z.object({ first_name: z.string(), last_name: z.string(), job_title: z.string() }),
   bidding_config: biddingConfigSchema,

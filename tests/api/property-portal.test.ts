@@ -13,9 +13,13 @@ const as: Record<string, TestClient> = {};
 const ids: Record<string, number> = {};
 
 const day = (n: number) => new Date(Date.UTC(2026, 4, n, 12));
+/** The origin links in mail and downloads start with (PUBLIC_URL). */
+const ORIGIN = 'http://fieldbid.test';
+/** A day's noon UTC as the CSV writes it in UTC. */
+const utcNoon = (n: number) => `2026-05-0${n} 12:00`;
 
 beforeAll(async () => {
-  t = await startTestApp();
+  t = await startTestApp({ publicUrl: ORIGIN });
   const client = await makeClient(t.db);
   const otherClient = await makeClient(t.db);
   ids.client = client.id;
@@ -54,11 +58,13 @@ beforeAll(async () => {
   const pipes = await makeVendor(t.db, {
     companyName: 'Pipes Inc',
     serviceCategories: ['Plumbing', 'HVAC'],
+    insuranceCertificateKey: 'insurance-certificates/pipes.pdf',
     insuranceExpiresOn: '2099-12-31',
   });
   const bolt = await makeVendor(t.db, {
     companyName: 'Bolt Electric',
     serviceCategories: ['Electrical'],
+    insuranceCertificateKey: 'insurance-certificates/bolt.pdf',
     insuranceExpiresOn: '2020-01-01',
   });
   await makeVendor(t.db, { companyName: 'Gone Co' }, { isActive: false });
@@ -293,12 +299,50 @@ describe('maintenance history', () => {
     expect(response.headers['content-disposition']).toBe(
       'attachment; filename="harbor-view-maintenance-history.csv"',
     );
+    // Without the app's time zone cookie: UTC, and the headers say so.
     expect(response.body.split('\r\n')).toEqual([
-      '"Request ID","Type","Description","Unit","Vendor","Cost (USD)","Created","Started","Completed","Completion note","Photos"',
-      `"#${ids.wiring}","Electrical","Flickering lights","","Bolt Electric","300","${day(5).toISOString()}","${day(6).toISOString()}","${day(8).toISOString()}","Swapped ballast",""`,
-      `"#${ids.leak}","Plumbing","Leak, ""bad"" one","101","Pipes Inc","450","${day(1).toISOString()}","${day(2).toISOString()}","${day(4).toISOString()}","'=SUM(A1)","/api/files/requests/1/completion/a.jpg"`,
+      '"Request ID","Type","Description","Unit","Vendor","Cost (USD)","Created (UTC)","Started (UTC)","Completed (UTC)","Completion note","Photos"',
+      `"#${ids.wiring}","Electrical","Flickering lights","","Bolt Electric","300","${utcNoon(5)}","${utcNoon(6)}","${utcNoon(8)}","Swapped ballast",""`,
+      `"#${ids.leak}","Plumbing","Leak, ""bad"" one","101","Pipes Inc","450","${utcNoon(1)}","${utcNoon(2)}","${utcNoon(4)}","'=SUM(A1)","${ORIGIN}/api/files/requests/1/completion/a.jpg"`,
       '',
     ]);
+  });
+
+  it("writes the times in the reader's time zone, named in the headers, and links photos the manager can open", async () => {
+    const manager = as.manager!;
+    manager.cookies.set('fieldbid_tz', encodeURIComponent('America/Denver'));
+    try {
+      const response = await manager.get(`/api/projects/${ids.harbor}/history.csv`);
+      expect(response.statusCode).toBe(200);
+      const [head, wiring, leak] = response.body.split('\r\n');
+      expect(head).toBe(
+        '"Request ID","Type","Description","Unit","Vendor","Cost (USD)","Created (America/Denver)","Started (America/Denver)","Completed (America/Denver)","Completion note","Photos"',
+      );
+      // Noon UTC in May is 6 in the morning in Denver (MDT, UTC-6).
+      expect(wiring).toContain('"2026-05-05 06:00","2026-05-06 06:00","2026-05-08 06:00"');
+      expect(leak).toContain('"2026-05-01 06:00","2026-05-02 06:00","2026-05-04 06:00"');
+      const link = /"(http[^"]+)"$/.exec(leak ?? '')?.[1] ?? '';
+      expect(link).toBe(`${ORIGIN}/api/files/requests/1/completion/a.jpg`);
+      await t.app.files.put('requests/1/completion/a.jpg', Buffer.from('photo'), 'image/jpeg');
+      const photo = await manager.get(new URL(link).pathname);
+      expect(photo.statusCode).toBe(200);
+      expect(photo.body).toBe('photo');
+    } finally {
+      manager.cookies.delete('fieldbid_tz');
+    }
+  });
+
+  it('falls back to UTC for a time zone cookie the server does not know', async () => {
+    const manager = as.manager!;
+    manager.cookies.set('fieldbid_tz', 'Mars%2FOlympus');
+    try {
+      const response = await manager.get(`/api/projects/${ids.harbor}/history.csv`);
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toContain('"Created (UTC)"');
+      expect(response.body).toContain(`"${utcNoon(1)}"`);
+    } finally {
+      manager.cookies.delete('fieldbid_tz');
+    }
   });
 
   it('is for the client managers and staff only', async () => {

@@ -116,6 +116,8 @@ describe('GET /api/requests/{id}/', () => {
       documentation_available: true,
       is_own_report: false,
       is_open_to_vendors: true,
+      invite_all: false,
+      invited_vendors: [{ id: vendorIds.invited, name: 'Invited LLC', bid_status: 'pending' }],
       user: { first_name: 'Pat', last_name: 'Lee', job_title: 'Property Manager' },
       bidding_config: { is_open_for_bids: true, bid_deadline: '2027-02-01T00:00:00.000Z' },
       bids: [

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications } from '#server/db/schema/notifications.ts';
 import { requestInvitations } from '#server/db/schema/requests.ts';
 import { makeUser } from '../support/factories.ts';
-import { makeClient, makeProject, makeRequest, makeVendor } from '../support/request-factories.ts';
+import { makeBid, makeClient, makeProject, makeRequest, makeVendor } from '../support/request-factories.ts';
 import { signInEach } from '../support/sign-in.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { TestClient } from '../support/test-client.ts';
@@ -47,6 +47,7 @@ beforeAll(async () => {
     staff: await makeUser(t.db, { type: null, isStaff: true }),
     pipes: await makeVendor(t.db, { companyName: 'Pipes Inc', serviceCategories: ['Plumbing'] }),
     drip: await makeVendor(t.db, { companyName: 'Drip Co', serviceCategories: ['Plumbing'] }),
+    painter: await makeVendor(t.db, { companyName: 'Brush Bros', serviceCategories: ['Painting'] }),
     inactive: await makeUser(t.db, { type: 'vendor', isActive: false }),
   };
   Object.assign(users, made);
@@ -146,5 +147,71 @@ describe('POST /api/requests/{id}/invitations/', () => {
       expect(await invitedIds(request.id)).toEqual([]);
       expect(await noticesOf(request.id)).toEqual([]);
     }
+  });
+});
+
+const detailOf = (who: string, requestId: number) => as[who]!.get(`/api/requests/${requestId}/`);
+
+describe('the invited vendors on GET /api/requests/{id}/', () => {
+  it("lists each invited vendor's name and bid status to the managing side", async () => {
+    const request = await openRequest([users.drip!.id, users.pipes!.id, users.painter!.id]);
+    await makeBid(t.db, { requestId: request.id, vendorId: users.pipes!.id, status: 'pending' });
+    // Invited together: one moment, so by vendor id.
+    const expected = [
+      { id: users.pipes!.id, name: 'Pipes Inc', bid_status: 'pending' },
+      { id: users.drip!.id, name: 'Drip Co', bid_status: null },
+      { id: users.painter!.id, name: 'Brush Bros', bid_status: null },
+    ];
+    for (const who of ['creator', 'colleague', 'staff']) {
+      const response = await detailOf(who, request.id);
+      expect(response.statusCode, who).toBe(200);
+      expect(response.json(), who).toMatchObject({ invited_vendors: expected, invite_all: false });
+    }
+  });
+
+  it('answers an empty list when no vendor is invited', async () => {
+    const request = await openRequest();
+    expect((await detailOf('creator', request.id)).json()).toMatchObject({ invited_vendors: [] });
+  });
+
+  it('shows no vendor who else was invited, not even an invited one', async () => {
+    const request = await openRequest([users.drip!.id, users.pipes!.id]);
+    for (const who of ['drip', 'pipes']) {
+      const response = await detailOf(who, request.id);
+      expect(response.statusCode, who).toBe(200);
+      expect(response.json().invited_vendors, who).toBeNull();
+      expect(response.body, who).not.toContain(who === 'drip' ? 'Pipes Inc' : 'Drip Co');
+    }
+    expect((await detailOf('stranger', request.id)).statusCode).toBe(403);
+  });
+
+  it('lists a vendor invited from the detail at once, with no bid yet', async () => {
+    // Drip Co (the lower id) is invited last: the list keeps the order of invitation.
+    const request = await openRequest([users.painter!.id]);
+    // Read first, so a kept copy of the detail would answer if the invitation did not replace it.
+    expect((await detailOf('colleague', request.id)).json().invited_vendors).toHaveLength(1);
+    const response = await invite('colleague', request.id, [users.drip!.id]);
+    expect(response.statusCode).toBe(200);
+    expect((await detailOf('colleague', request.id)).json().invited_vendors).toEqual([
+      { id: users.painter!.id, name: 'Brush Bros', bid_status: null },
+      { id: users.drip!.id, name: 'Drip Co', bid_status: null },
+    ]);
+    expect(await noticesOf(request.id)).toEqual([
+      {
+        userId: users.drip!.id,
+        kind: 'invited',
+        message: `You have been invited to bid on request #${request.id} (Plumbing) at Harbour View.`,
+      },
+    ]);
+  });
+
+  it("leaves the list as it was when another client's manager or a vendor tries to invite", async () => {
+    const request = await openRequest([users.pipes!.id]);
+    expect((await invite('stranger', request.id, [users.drip!.id])).statusCode).toBe(403);
+    expect((await invite('pipes', request.id, [users.drip!.id])).statusCode).toBe(403);
+    expect((await detailOf('creator', request.id)).json().invited_vendors).toEqual([
+      { id: users.pipes!.id, name: 'Pipes Inc', bid_status: null },
+    ]);
+    expect(await noticesOf(request.id)).toEqual([]);
   });
 });

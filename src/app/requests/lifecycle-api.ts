@@ -4,7 +4,7 @@ import { lazySchema } from '#app/lib/lazy-schema.ts';
 import { submitWithPhotos } from '#app/offline/photo-write.ts';
 import { refusalError } from '#app/offline/refusal-error.ts';
 import { requestNumber } from '#shared/display-names.ts';
-import type { OpenToVendorsInput } from '#shared/invitation-schemas.ts';
+import type { InvitationInput, OpenToVendorsInput } from '#shared/invitation-schemas.ts';
 import type {
   AwardInput,
   BiddingInput,
@@ -17,6 +17,9 @@ import { requestKeys } from './api.ts';
 
 const lifecycleAnswerSchema = lazySchema(() =>
   import('#shared/request-responses.ts').then((m) => m.lifecycleAnswerSchema),
+);
+const invitationAnswerSchema = lazySchema(() =>
+  import('#shared/request-responses.ts').then((m) => m.invitationAnswerSchema),
 );
 const openToVendorsAnswerSchema = lazySchema(() =>
   import('#shared/request-responses.ts').then((m) => m.openToVendorsAnswerSchema),
@@ -70,6 +73,19 @@ export const useSendBack = (requestId: number) =>
 export const useOpenToVendors = (requestId: number) =>
   useLifecycleStep(requestId, (input: OpenToVendorsInput) =>
     apiRequest(path(requestId, 'open'), { schema: openToVendorsAnswerSchema, method: 'POST', json: input }),
+  );
+
+/**
+ * POST /api/requests/{id}/invitations/ {vendors}: the request's managers invite more vendors while it
+ * is Open; answers those newly invited (each is notified). The detail's invited list refetches.
+ */
+export const useInviteVendors = (requestId: number) =>
+  useLifecycleStep(requestId, (input: InvitationInput) =>
+    apiRequest(path(requestId, 'invitations'), {
+      schema: invitationAnswerSchema,
+      method: 'POST',
+      json: input,
+    }),
   );
 
 /** POST /api/requests/{id}/reopen/ {note?} */

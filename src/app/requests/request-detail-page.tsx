@@ -12,6 +12,7 @@ import { requestLabel } from '#shared/display-names.ts';
 import type { RequestDetail } from '#shared/request-responses.ts';
 import { requestKeys, useRequestDetail } from './api.ts';
 import { awardedOffer, BidComparison } from './bid-comparison.tsx';
+import { InvitedVendorsCard } from './invited-vendors-card.tsx';
 import { KeepJobAction } from './keep-job-action.tsx';
 import { PhotoCarousel } from './photo-carousel.tsx';
 import { RequestAccessDenied, RequestNotFound } from './request-access-denied.tsx';
@@ -160,6 +161,8 @@ function RequestDetailView({
             <Card withBorder radius="md" padding="lg">
               <RequestBidsSection request={request} ownBidsOnly={role === 'vendor'} />
             </Card>
+            {/* Whom the managers asked (the answer carries the list to the managing side only). */}
+            {role === 'manager' ? <InvitedVendorsCard request={request} /> : null}
           </Stack>
         </Grid.Col>
       </Grid>

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type HistoryJob, projectHistorySchema } from '#shared/project-responses.ts';
 import { idParamsSchema } from '#shared/record-id.ts';
 import { checkFirst } from '../auth/route-guards.ts';
+import { readerTimeZone } from '../http/reader-time-zone.ts';
 import { errorResponses, fileDownload } from '../http/route-schemas.ts';
 import { historyCsv, historyFileName } from './history-csv.ts';
 import {
@@ -52,7 +53,11 @@ export async function projectHistoryRoutes(app: FastifyInstance): Promise<void> 
   };
   api.get('/api/projects/:id/history.csv', { ...options, schema: csvSchema }, async (request, reply) => {
     const project = await requireManagedProject(app.db, requireSignedIn(request), request.params.id);
-    const csv = historyCsv(await loadProjectHistory(app.db, project.id));
+    // The reader's zone (the one the History page shows), UTC without one: properties keep none.
+    const csv = historyCsv(await loadProjectHistory(app.db, project.id), {
+      timeZone: readerTimeZone(request) ?? 'UTC',
+      origin: app.config.publicUrl,
+    });
     return reply
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="${historyFileName(project.name, project.id)}"`)

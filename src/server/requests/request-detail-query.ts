@@ -40,6 +40,12 @@ interface DetailPhoto {
   kind: 'request' | 'completion';
 }
 
+/** An invited vendor with its shown name (vendors/vendor-name.ts: the company, else the person). */
+interface InvitedRow {
+  id: number;
+  name: string;
+}
+
 interface RawStep extends Omit<HistoryStep, 'when'> {
   when: string;
 }
@@ -57,9 +63,14 @@ export async function loadRequestDetail(db: DbOrTx, id: number, askerId: number)
       unitNumber: units.number,
       user: { first_name: users.firstName, last_name: users.lastName, job_title: users.jobTitle },
       creatorType: users.type,
-      invited: sql<number[]>`coalesce((
-        select array_agg(vendor_id order by vendor_id) from request_invitations where request_id = ${mr.id}
-      ), '{}')`,
+      invited: sql<InvitedRow[]>`coalesce((
+        select json_agg(json_build_object(
+          'id', i.vendor_id, 'name', coalesce(ivp.company_name, trim(iu.first_name || ' ' || iu.last_name))
+        ) order by i.created_at, i.vendor_id)
+        from request_invitations i join users iu on iu.id = i.vendor_id
+        left join vendor_profiles ivp on ivp.user_id = i.vendor_id
+        where i.request_id = ${mr.id}
+      ), '[]')`,
       bids: sql<DetailBid[]>`coalesce((
         select json_agg(json_build_object(
           'id', b.id, 'version', b.version, 'vendorId', b.vendor_id, 'company', vp.company_name, 'firstName', bu.first_name,
@@ -97,6 +108,8 @@ export async function loadRequestDetail(db: DbOrTx, id: number, askerId: number)
   if (!row) return null;
   return {
     ...row,
+    invited: row.invited.map((vendor) => vendor.id),
+    invitedVendors: row.invited,
     // JSON carries numerics and times as text: back to the types the answer always had.
     bids: row.bids.map((bid) => ({ ...bid, estimatedTime: Number(bid.estimatedTime) })),
     steps: row.steps.map((step): HistoryStep => ({ ...step, when: new Date(step.when) })),

@@ -52,6 +52,7 @@ export async function requestDetailRoutes(app: FastifyInstance): Promise<void> {
 function detailTags(detail: RequestDetailRow, askerId: number): string[] {
   const people = new Set<number>([askerId, detail.request.createdById]);
   for (const bid of detail.bids) people.add(bid.vendorId);
+  for (const vendor of detail.invitedVendors) people.add(vendor.id);
   for (const step of detail.steps) if (step.changedById !== null) people.add(step.changedById);
   return [
     cacheTag.request(detail.request.id),
@@ -126,6 +127,15 @@ function detailBody(detail: RequestDetailRow, user: UserRow, viewer: VisibilityV
     // The asking vendor reported this work itself: it may not bid on it (the app shows "You reported this").
     is_own_report: user.type === 'vendor' && r.createdById === user.id,
     is_open_to_vendors: visible.openToVendors,
+    invite_all: r.inviteAll,
+    // Whom the managers asked and whether each has bid: theirs to follow up, no vendor's to read.
+    invited_vendors: managing
+      ? detail.invitedVendors.map((vendor) => ({
+          id: vendor.id,
+          name: vendor.name,
+          bid_status: named.find((bid) => bid.vendorId === vendor.id)?.status ?? null,
+        }))
+      : null,
     user: otherVendorsReport ? { first_name: '', last_name: '', job_title: '' } : detail.user,
     bidding_config: { is_open_for_bids: r.isOpenForBids, bid_deadline: r.bidDeadline },
     bids: shownBids.map((bid) => ({
