@@ -1,6 +1,8 @@
 import { Button, Stack, Textarea } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
+import { useRef } from 'react';
 import { QueryScope } from '#app/lib/query-scope.tsx';
+import { PRERENDERED_FORM_METHOD, useTextTypedBeforeHydration } from '#app/ui/prerendered-form.ts';
 import { showToast } from '#app/ui/toast.ts';
 import { useHydrated } from '#app/ui/use-hydrated.ts';
 import {
@@ -28,6 +30,8 @@ export function ContactForm() {
 
 function ContactMessageForm() {
   const hydrated = useHydrated();
+  const formRef = useRef<HTMLFormElement>(null);
+  useTextTypedBeforeHydration(formRef);
   const mutation = useContactMessage();
   const form = useForm<ContactMessageInput>({
     mode: 'uncontrolled',
@@ -50,7 +54,13 @@ function ContactMessageForm() {
   });
 
   return (
-    <form onSubmit={submit} noValidate aria-labelledby="contact-form-title" inert={!hydrated}>
+    <form
+      ref={formRef}
+      onSubmit={submit}
+      noValidate
+      aria-labelledby="contact-form-title"
+      method={PRERENDERED_FORM_METHOD}
+    >
       <Stack gap="sm">
         <ContactFields form={form} />
         <Textarea
@@ -62,7 +72,7 @@ function ContactMessageForm() {
           key={form.key('message')}
           {...form.getInputProps('message')}
         />
-        <Button type="submit" loading={mutation.isPending} size="md" color="accent.9">
+        <Button type="submit" loading={mutation.isPending} size="md" color="accent.9" inert={!hydrated}>
           Send Message
         </Button>
       </Stack>

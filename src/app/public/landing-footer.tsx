@@ -1,8 +1,9 @@
 import { Text, Title } from '@mantine/core';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { reopenConsentBanner } from '#app/lib/cookie-consent.ts';
 import { publicPaths } from '#app/public-paths.ts';
 import { FieldBidLogo } from '#app/ui/fieldbid-logo.tsx';
+import { preloadableLazy } from '#app/ui/preloadable-lazy.ts';
 import { useHydrated } from '#app/ui/use-hydrated.ts';
 import { COMPANY_ADDRESS, COMPANY_PHONE } from './company-contact.ts';
 import classes from './landing.module.css';
@@ -10,7 +11,14 @@ import { SECTION_IDS, SOLUTION_LINKS, TOP_BAR_LINKS } from './landing-anchors.ts
 import { SectionLink } from './section-link.tsx';
 
 // The form library comes with the form, after the page has painted (the footer is far below the fold).
-const ContactForm = lazy(() => import('./contact-form.tsx').then((m) => ({ default: m.ContactForm })));
+const ContactForm = preloadableLazy(() => import('./contact-form.tsx').then((m) => m.ContactForm));
+
+/**
+ * Loads the contact form before the prerendered page is hydrated (landing-root.tsx). Still loading, its
+ * boundary would be server HTML when the footer re-renders after hydration, and React would drop that
+ * HTML (and whatever was typed into it) to render the form anew.
+ */
+export const preloadContactForm = ContactForm.preload;
 
 // The legal pages are not part of the spec's route list (full page loads: the footer's plain links).
 const PRIVACY_PATH = publicPaths.privacyPolicy;

@@ -4,6 +4,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { isPrerenderedFor } from '#app/lib/prerendered-root.ts';
 import { afterLoadAndIdle } from '#app/start-timing.ts';
 import { ThemeProvider } from '#app/ui/theme-provider.tsx';
+import { preloadContactForm } from './landing-footer.tsx';
 import { LandingPage } from './landing-page.tsx';
 
 /**
@@ -23,10 +24,14 @@ export function LandingRoot() {
 }
 
 /** Hydrates the prerendered landing page (or renders it, in development where there is no HTML). */
-export function startLanding(container: HTMLElement): void {
+export async function startLanding(container: HTMLElement): Promise<void> {
+  const prerendered = isPrerenderedFor(container, '/');
+  // The form in the page's HTML hydrates in place, keeping what was typed into it before (its chunk
+  // is already fetched and run: LANDING_HYDRATED_LAZY). A chunk that fails to load leaves it lazy.
+  if (prerendered) await preloadContactForm().catch(() => undefined);
   // A transition hydrates in slices that yield to the browser (start-app.tsx says why).
   startTransition(() => {
-    if (isPrerenderedFor(container, '/')) hydrateRoot(container, <LandingRoot />);
+    if (prerendered) hydrateRoot(container, <LandingRoot />);
     else createRoot(container).render(<LandingRoot />);
   });
   // The installed app's start URL is `/`: its worker is registered here too, once the page is up.
