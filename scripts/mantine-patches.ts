@@ -11,6 +11,9 @@
 //   Mantine's Table holds a ScrollArea (Table.ScrollContainer), so Available Jobs and both dashboards,
 //   which show no popover, loaded all of floating-ui. @mantine/hooks' useMergedRef is the same hook
 //   with its refs spread (cleanups included).
+// - Mantine's Table carries Table.ScrollContainer, whose ScrollArea (about 5 KB gzip) every list
+//   page then loaded. The app's tables scroll with the browser's own overflow (ui/columns-table.tsx);
+//   the one scroll container left imports TableScrollContainer by name, so Table drops its property.
 // - The app shell's header, footer and aside take a class name from react-remove-scroll (the Modal's
 //   scroll lock, about 4 KB gzip). The same name comes from its scroll bar package's constants.
 import type { Plugin } from 'vite';
@@ -31,6 +34,11 @@ const PATCHES: Patch[] = [
     file: /[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/]ScrollArea[\\/]ScrollArea\.mjs$/,
     from: 'import { useMergeRefs } from "@floating-ui/react";',
     to: 'import { useMergedRef } from "@mantine/hooks";\nconst useMergeRefs = (refs) => useMergedRef(...refs);',
+  },
+  {
+    file: /[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/]Table[\\/]Table\.mjs$/,
+    from: 'import { TableScrollContainer } from "./TableScrollContainer.mjs";',
+    to: 'const TableScrollContainer = undefined;',
   },
   {
     file: /[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/]AppShell[\\/]AppShell(Header|Footer|Aside)[\\/]AppShell\1\.mjs$/,

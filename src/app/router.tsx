@@ -12,7 +12,7 @@ import { useSessionExpiryHandler } from './auth/session-expiry.ts';
 import { ADMIN_ROUTE, managerPaths, publicPaths, vendorPaths } from './route-paths.ts';
 import { preloadableLazy } from './ui/preloadable-lazy.ts';
 import { RouteErrorBoundary } from './ui/route-error.tsx';
-import { assumeViewportWidth } from './ui/use-wide-from.ts';
+import { renderBothLayouts } from './ui/use-wide-from.ts';
 
 /** The modules routes render, each loaded when its route is first visited (its own chunk). */
 const routeModules = import.meta.glob<Record<string, unknown>>([
@@ -57,9 +57,9 @@ function RootRoute() {
   const location = useLocation();
   const [firstLocation] = useState(location);
   useSessionExpiryHandler();
-  // The layout a server render assumed holds for the first location only. Cleared while rendering,
-  // before the next screen's parts read it as they mount (idempotent, so safe to repeat).
-  if (location !== firstLocation) assumeViewportWidth(null);
+  // Both layouts are rendered for the first location only, as the server rendered it. Cleared while
+  // rendering, before the next screen's parts read it as they mount (idempotent, so safe to repeat).
+  if (location !== firstLocation) renderBothLayouts(false);
   return (
     <RouteErrorBoundary location={location}>
       <Outlet />

@@ -11,7 +11,7 @@ import { registerServiceWorker } from './offline/service-worker-registration.ts'
 import { AppRoutes, loadScreensFor } from './router.tsx';
 import { afterLoadAndIdle } from './start-timing.ts';
 import { LoadingBrowserRouter } from './ui/loading-browser-router.tsx';
-import { assumeViewportWidth } from './ui/use-wide-from.ts';
+import { renderBothLayouts } from './ui/use-wide-from.ts';
 
 /**
  * A signed-in page the server rendered (src/server/http/signed-in-render.ts) hydrates with the answers
@@ -31,17 +31,17 @@ async function takeFirstAnswers(): Promise<boolean> {
     ]);
     // The frame's lazy part hydrates with the rest, not in a long task of its own afterwards.
     await preloadTopBarTools();
-    const { renderedAt, viewportWidth, answers } = JSON.parse(block.textContent ?? '') as FirstAnswers;
+    const { renderedAt, answers } = JSON.parse(block.textContent ?? '') as FirstAnswers;
     const location = { pathname: window.location.pathname, search: window.location.search };
     if (!seedReadAnswers(queryClient, location, answers)) return false;
     // Kept on the device like fetched answers, once the page is idle: the user's database (Dexie) is
     // not loaded for it before the page is taken over.
     void afterLoadAndIdle().then(() => keepFirstAnswers(queryClient, location, answers, renderedAt));
-    // '2 hours ago' as the server wrote it, until hydrated (AppRoot's onCommit); its layout until the first
-    // navigation: parts of the page hydrate after its commit (Mantine's tab panels are <Activity>
-    // boundaries), and they must find the server's layout too.
+    // '2 hours ago' as the server wrote it, until hydrated (AppRoot's onCommit); both layouts, as the
+    // server wrote them, until the first navigation: parts of the page hydrate after its commit
+    // (Mantine's tab panels are <Activity> boundaries), and they must find both too.
     pinDateDisplay({ now: renderedAt });
-    assumeViewportWidth(viewportWidth);
+    renderBothLayouts(true);
   } catch {
     return false;
   }

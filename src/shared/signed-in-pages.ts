@@ -11,12 +11,11 @@ export const SIGNED_IN_PAGES_FILE = 'signed-in-pages.json';
 export const FIRST_ANSWERS_ID = 'first-answers';
 
 /**
- * That block: the first calls' answers by URL, the moment the screen's dates were written for and the
- * viewport width its layout was drawn for.
+ * That block: the first calls' answers by URL and the moment the screen's dates were written for. (No
+ * viewport: the screen holds a phone's layout and a desktop's, and CSS shows one.)
  */
 export interface FirstAnswers {
   renderedAt: number;
-  viewportWidth: number;
   answers: Record<string, unknown>;
 }
 

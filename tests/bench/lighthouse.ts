@@ -11,6 +11,12 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { killAll, type LaunchedChrome, launch } from 'chrome-launcher';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import {
+  checkPhoneBudget,
+  type PhonePageReport,
+  type PhoneRun,
+  writePhoneReport,
+} from '../../scripts/phone-budget.ts';
 import { ensureBuild, type RunningServer, startBuiltServer } from './built-app.ts';
 import {
   checkInstallability,
@@ -27,6 +33,7 @@ import {
   missedGoals,
   type Visitor,
 } from './lighthouse-pages.ts';
+import { auditOnPhone, layoutBeforeScripts, phonePageReport } from './phone-first-paint.ts';
 import { writeQualitySection } from './quality-doc.ts';
 import {
   describeRepeatVisit,
@@ -147,6 +154,48 @@ const ONLY = process.env.LIGHTHOUSE_PAGES?.split(',').map((page) => page.trim())
 const chosen = (page: (typeof MEASURED_PAGES)[number]) =>
   ONLY === undefined || ONLY.includes(page.path) || ONLY.includes(page.label);
 
+/** The emulated phone's pages: the vendor's list, a request, both dashboards. */
+const PHONE_PAGES: Array<{ path: string; label: string; visitor: Exclude<Visitor, 'visitor'> }> = [
+  { path: '/vendor/jobs', label: 'vendor jobs', visitor: 'vendor' },
+  { path: 'request-detail', label: 'vendor request detail', visitor: 'vendor' },
+  { path: '/vendor/dashboard', label: 'vendor dashboard', visitor: 'vendor' },
+  { path: '/property-manager/dashboard', label: 'manager dashboard', visitor: 'manager' },
+];
+
+async function auditPhonePages(
+  browser: Browser,
+  page: Page,
+  origin: string,
+  root: string,
+): Promise<PhonePageReport[]> {
+  const reports: PhonePageReport[] = [];
+  let signedInAs: Visitor = 'visitor';
+  for (const measured of PHONE_PAGES) {
+    if (measured.visitor !== signedInAs) {
+      await forgetOrigin(page, origin);
+      await signIn(page, origin, ACCOUNTS[measured.visitor]);
+      signedInAs = measured.visitor;
+    }
+    const path =
+      measured.path === 'request-detail'
+        ? await firstJobPath(page, origin)
+        : measured.path === '/vendor/jobs'
+          ? vendorStartPath(root)
+          : measured.path;
+    const runs: PhoneRun[] = [];
+    for (let attempt = 0; runs.length < RUNS && attempt < RUNS + 2; attempt++) {
+      await forgetOfflineData(page, origin);
+      const run = await auditOnPhone(page, `${origin}${path}`);
+      if (run.performance !== null || attempt >= RUNS + 1) runs.push(run);
+    }
+    await forgetOfflineData(page, origin);
+    const layout = await layoutBeforeScripts(browser, `${origin}${path}`);
+    reports.push(phonePageReport(measured.label, path, runs, layout));
+  }
+  await forgetOrigin(page, origin);
+  return reports;
+}
+
 async function auditPages(page: Page, origin: string, root: string): Promise<MedianAudit[]> {
   const audits: MedianAudit[] = [];
   let signedInAs: Visitor = 'visitor';
@@ -255,6 +304,28 @@ async function main(root: string): Promise<boolean> {
     const lighthousePage = await browser.newPage();
     const audits = await auditPages(lighthousePage, origin, root);
     await lighthousePage.close();
+    if (process.env.LIGHTHOUSE_PHONE !== '0') {
+      console.log(
+        `Emulated mid-range phone (375x812, 4x CPU slowdown, 1.6 Mbps, 150 ms; median of ${RUNS}; layout with the page's scripts blocked)`,
+      );
+      const phonePage = await browser.newPage();
+      const phonePages = await auditPhonePages(browser, phonePage, origin, root);
+      await phonePage.close();
+      writePhoneReport(join(root, 'dist'), phonePages);
+      const budget = checkPhoneBudget(join(root, 'dist'));
+      for (const line of [
+        ...budget.lines.slice(1),
+        ...budget.failures.map((failure) => `BROKEN: ${failure}`),
+      ])
+        console.log(`  ${line.trim()}`);
+      if (process.env.LIGHTHOUSE_WRITE !== '0') {
+        writeQualitySection(
+          'phone',
+          'First paint on an emulated mid-range phone',
+          `Lighthouse ${lighthouseVersion(root)} on a 375x812 screen, 4x CPU slowdown, 1.6 Mbps down, 150 ms round trip (simulated), median of ${RUNS}, each signed-in run with an empty IndexedDB; the layout is read with the page's scripts blocked, by a browser that does not say it is a phone (\`tests/bench/phone-first-paint.ts\`). Budget (\`npm run check:budgets\`, \`scripts/phone-budget.ts\`): the phone's layout before any script, layout shift at most 0.02; time to interactive goal 3 s, printed.\n\n\`\`\`\n${budget.lines.slice(1).join('\n')}\n\`\`\``,
+        );
+      }
+    }
     // A run of some pages only prints them.
     if (process.env.LIGHTHOUSE_WRITE !== '0' && ONLY === undefined) {
       writeQualitySection(

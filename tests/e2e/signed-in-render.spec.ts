@@ -42,14 +42,10 @@ test.describe('the HTML of a signed-in first visit', () => {
     };
     expect(jobs.results.length).toBeGreaterThan(0);
     expect(html).toContain('id="first-answers"');
-    // Laid out for the viewport the server guesses: a desktop's table, a phone's cards (it says it is
-    // one in Sec-CH-UA-Mobile).
+    // Laid out for no guessed viewport: a desktop's table and a phone's cards, CSS showing one
+    // (phone-first-paint.spec.ts looks at which).
     expect(html).toContain('<table');
-    const phone = await (
-      await page.request.get('/vendor/jobs', { headers: { 'sec-ch-ua-mobile': '?1' } })
-    ).text();
-    expect(phone).not.toContain('<table');
-    expect(phone).toMatch(/<article[^>]*aria-label="[^"]*"/);
+    expect(html).toMatch(/<article[^>]*aria-label="[^"]*"/);
     // Nothing a Content-Security-Policy without 'unsafe-inline' scripts would refuse.
     expect(html).not.toMatch(/<script(?![^>]*(type="module"[^>]*src=|type="application\/json"))/);
 
@@ -58,7 +54,10 @@ test.describe('the HTML of a signed-in first visit', () => {
     await expect(page.getByRole('heading', { name: 'Available Jobs', level: 1 })).toBeAttached();
     await expect(page.locator('#root')).toHaveAttribute('inert', '');
     const first = jobs.results[0]?.description ?? '';
-    await expect(page.locator('#root').getByText(first.slice(0, 30)).first()).toBeVisible();
+    // In the layout shown (the table at this width; the cards' copy is hidden by CSS).
+    await expect(
+      page.locator('#root').getByText(first.slice(0, 30)).filter({ visible: true }).first(),
+    ).toBeVisible();
   });
 
   test('the server renders only what the API lets the visitor see', async ({ page }) => {
@@ -79,16 +78,12 @@ test.describe('the HTML of a signed-in first visit', () => {
         '/property-manager/requests/999999',
       ),
     ).toBe(false);
-    // Laid out for the guessed viewport: the dashboard's tables on a desktop, only their cards on a
-    // phone (ResponsiveTable renders the one shown, not both).
-    const desktopDashboard = await (await page.request.get('/property-manager/dashboard')).text();
-    expect(desktopDashboard).toContain('<table');
-    const phoneDashboard = await (
-      await page.request.get('/property-manager/dashboard', { headers: { 'sec-ch-ua-mobile': '?1' } })
-    ).text();
-    expect(rendered(phoneDashboard, '/property-manager/dashboard')).toBe(true);
-    expect(phoneDashboard).not.toContain('<table');
-    expect(phoneDashboard).toContain('Aspen Ridge Apartments');
+    // The dashboard's tables and their phone cards, CSS showing one (ResponsiveTable).
+    const dashboard = await (await page.request.get('/property-manager/dashboard')).text();
+    expect(rendered(dashboard, '/property-manager/dashboard')).toBe(true);
+    expect(dashboard).toContain('<table');
+    expect(dashboard).toContain('<article');
+    expect(dashboard).toContain('Aspen Ridge Apartments');
     // Their own dashboard is rendered, never kept by a cache.
     const own = await page.request.get('/property-manager/dashboard');
     expect(rendered(await own.text(), '/property-manager/dashboard')).toBe(true);
@@ -188,15 +183,14 @@ test.describe('hydration of a server-rendered screen', () => {
     for (const id of serverIds) expect(ids).toContain(id);
   });
 
-  test('Available Jobs works once hydrated: a desktop guess turns to cards on a phone, the bid dialog opens', async ({
+  test('Available Jobs works once hydrated on a phone: only its cards are left, the bid dialog opens', async ({
     page,
   }) => {
     await page.setViewportSize({ width: 375, height: 900 });
     await signIn(page, 'vendor@demo.local');
     await page.goto('/vendor/jobs');
     await expect(page.locator('#root')).not.toHaveAttribute('inert');
-    // The server guessed a desktop (this browser does not say it is a phone): the table, which
-    // turns into the phone's cards once hydrated.
+    // The page came with the table and the cards; once hydrated only the cards, shown, are left.
     await expect(page.locator('#root table')).toHaveCount(0);
     const cards = page.getByRole('article');
     await expect(cards.first()).toBeVisible();

@@ -5,7 +5,7 @@
 import { StaticRouter } from 'react-router-dom';
 import { createQueryClient } from '#app/lib/query-client.ts';
 import { assumeTokenWhileHydrating } from '#app/lib/token-store.ts';
-import { assumeViewportWidth } from '#app/ui/use-wide-from.ts';
+import { renderBothLayouts } from '#app/ui/use-wide-from.ts';
 import { pinDateDisplay } from '#shared/date-display.ts';
 import { AppRoot } from '../app-root.tsx';
 import { AppRoutes, loadScreensFor } from '../router.tsx';
@@ -29,20 +29,22 @@ export interface SignedInPage {
   answers: Record<string, unknown>;
 }
 
-/** What the server knows of the reader's browser: its time zone, and its viewport's width as guessed. */
+/**
+ * What the server knows of the reader's browser: its time zone. Not its viewport: the page holds a
+ * phone's layout and a desktop's, and CSS media queries show one (use-wide-from.ts).
+ */
 export interface Reader {
   timeZone: string;
-  viewportWidth: number;
 }
 
 /**
- * The render under way: one at a time, since the dates' zone and moment and the viewport width are
- * set for each.
+ * The render under way: one at a time, since the dates' zone and moment (and rendering both layouts)
+ * are set for each.
  */
 let previous: Promise<unknown> = Promise.resolve();
 
 /**
- * The first screen of a signed-in location, for the reader's zone and viewport, or null when its answers do
+ * The first screen of a signed-in location, for the reader's zone, or null when its answers do
  * not make one (a call the screen does not start with, an answer that does not read through its
  * schema, a redirect).
  */
@@ -59,7 +61,7 @@ export function renderSignedIn(
 async function renderOne(
   location: { pathname: string; search: string },
   answers: Record<string, unknown>,
-  { timeZone, viewportWidth }: Reader,
+  { timeZone }: Reader,
 ): Promise<SignedInPage | null> {
   const read = readFirstAnswers(location, answers);
   if (!read) return null;
@@ -69,7 +71,7 @@ async function renderOne(
   const titles: PageTitleCollector = {};
   const renderedAt = Date.now();
   pinDateDisplay({ timeZone, now: renderedAt });
-  assumeViewportWidth(viewportWidth);
+  renderBothLayouts(true);
   try {
     const html = await toHtml(
       <PageTitleContext.Provider value={titles}>
@@ -86,7 +88,7 @@ async function renderOne(
     return { html, title: titles.title ?? null, renderedAt, answers: read };
   } finally {
     pinDateDisplay({});
-    assumeViewportWidth(null);
+    renderBothLayouts(false);
     // Its timers (garbage collection of queries) must not outlive the page.
     client.clear();
   }

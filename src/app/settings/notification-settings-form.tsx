@@ -5,6 +5,7 @@ import {
   Stack,
   Switch,
   Table,
+  TableScrollContainer,
   Text,
   TextInput,
   Title,
@@ -183,7 +184,7 @@ function SettingsForm({ settings }: { settings: NotificationSettings }) {
           <Title order={3} fz="md" id="notification-categories-title">
             What reaches you where
           </Title>
-          <Table.ScrollContainer minWidth={320}>
+          <TableScrollContainer minWidth={320}>
             <Table
               aria-labelledby="notification-categories-title"
               verticalSpacing="sm"
@@ -229,7 +230,7 @@ function SettingsForm({ settings }: { settings: NotificationSettings }) {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </TableScrollContainer>
           {[columnOff.email, columnOff.sms].filter(Boolean).map((note) => (
             <Text key={note} size="xs" c="dimmed">
               {note}

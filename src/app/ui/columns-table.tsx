@@ -1,5 +1,6 @@
 import { type MantineSpacing, Table, type TableTdProps } from '@mantine/core';
 import type { ReactNode } from 'react';
+import classes from './columns-table.module.css';
 import { type ColumnSort, sortDirection } from './list-url-params.ts';
 import { SortHeader } from './sort-header.tsx';
 
@@ -32,8 +33,14 @@ export function ColumnsTable<Row>({
   horizontalSpacing?: MantineSpacing;
 }) {
   return (
-    <Table.ScrollContainer minWidth={minWidth}>
-      <Table striped={striped} highlightOnHover verticalSpacing="sm" horizontalSpacing={horizontalSpacing}>
+    <div className={classes.scroll}>
+      <Table
+        miw={minWidth}
+        striped={striped}
+        highlightOnHover
+        verticalSpacing="sm"
+        horizontalSpacing={horizontalSpacing}
+      >
         <Table.Thead>
           <Table.Tr>
             {columns.map((column) =>
@@ -65,7 +72,7 @@ export function ColumnsTable<Row>({
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </div>
   );
 }
 

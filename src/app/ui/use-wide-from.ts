@@ -2,7 +2,7 @@ import { type MantineBreakpoint, useMantineTheme } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { startTransition, useEffect, useState } from 'react';
 
-/** Whether the query matches now; without matchMedia (tests, a server render) the wide layout. */
+/** Whether the query matches now; without matchMedia (tests) the wide layout. */
 function matchesNow(query: string): boolean {
   return typeof window !== 'undefined' && typeof window.matchMedia === 'function'
     ? window.matchMedia(query).matches
@@ -10,43 +10,48 @@ function matchesNow(query: string): boolean {
 }
 
 /**
- * The viewport width a server render of a signed-in page was drawn for (the server's guess from the
- * request: a phone or not), which the browser's hydration of it takes too; null otherwise and from
- * the first navigation on (src/app/prerender/render-signed-in.tsx, src/app/start-app.tsx).
+ * Whether renders hold both layouts, a phone's and a desktop's, each hidden by a CSS media query below
+ * or from its breakpoint: on while the server renders a signed-in page (it cannot know the viewport)
+ * and while the browser hydrates that page, until the first navigation (parts of a page hydrate after
+ * its commit: Mantine's tab panels are <Activity> boundaries, and they must find both too).
+ * src/app/prerender/render-signed-in.tsx, src/app/start-app.tsx and src/app/router.tsx set it.
  */
-let assumedWidth: number | null = null;
+let bothLayouts = false;
 
-export function assumeViewportWidth(width: number | null): void {
-  assumedWidth = width;
+export function renderBothLayouts(on: boolean): void {
+  bothLayouts = on;
 }
 
-const MIN_WIDTH = /^\(min-width:\s*([\d.]+)(em|px)\)$/;
-
-/** Whether a `(min-width: …)` query matches a viewport this many CSS pixels wide (1em = 16px). */
-export function widthMatches(query: string, width: number): boolean {
-  const found = MIN_WIDTH.exec(query);
-  if (!found) throw new Error(`not a (min-width) query: ${query}`);
-  return width >= Number(found[1]) * (found[2] === 'em' ? 16 : 1);
+/** Which of the two layouts a part renders; both at once only in the cases above. */
+export interface Layouts {
+  narrow: boolean;
+  wide: boolean;
+  /**
+   * The copy the viewport does not show while the browser hydrates both (HiddenCopy leaves its server
+   * HTML alone); null when both are not rendered, and in the server's render, which writes both.
+   */
+  asleep: 'narrow' | 'wide' | null;
 }
 
 /**
- * Whether the viewport is at least `query` wide, right from the first render, and again whenever it
- * changes (a phone turned sideways). In a server render and while the browser hydrates it, what the
- * width the server assumed gives, so both render the same layout; should the viewport say
- * otherwise, the layout changes once hydrated, in a transition: the re-render of what lies below (a
- * whole screen, under the signed-in frame) yields to the browser instead of blocking it in one task.
+ * The layouts to render for a `(min-width: …)` query. The markup of both, each hidden by CSS on the
+ * other side of the query, is what a page shows before any script (no width measured, no guess): the
+ * browser's first paint is right on any viewport. Once hydrated, the hidden one is dropped, in a
+ * transition (dropping what is not displayed moves nothing on screen), and from then on only the one
+ * shown is rendered, following the viewport as it changes (a phone turned sideways).
  */
-export function useMatchesNow(query: string): boolean {
-  const matches = useMediaQuery(query, matchesNow(query), { getInitialValueInEffect: false });
-  const [assumed] = useState(() => (assumedWidth === null ? null : widthMatches(query, assumedWidth)));
-  const [settled, setSettled] = useState(assumed === null || assumed === matches);
+export function useLayouts(query: string): Layouts {
+  const wideShown = useMediaQuery(query, matchesNow(query), { getInitialValueInEffect: false });
+  const [both, setBoth] = useState(bothLayouts);
   useEffect(() => {
-    if (!settled) startTransition(() => setSettled(true));
-  }, [settled]);
-  return settled || assumed === null ? matches : assumed;
+    if (both) startTransition(() => setBoth(false));
+  }, [both]);
+  if (!both) return { narrow: !wideShown, wide: wideShown, asleep: null };
+  const inBrowser = typeof window !== 'undefined' && typeof window.matchMedia === 'function';
+  return { narrow: true, wide: true, asleep: inBrowser ? (wideShown ? 'narrow' : 'wide') : null };
 }
 
-/** Whether the viewport is at least the theme's `breakpoint` wide (Mantine's `visibleFrom`). */
-export function useWideFrom(breakpoint: MantineBreakpoint): boolean {
-  return useMatchesNow(`(min-width: ${useMantineTheme().breakpoints[breakpoint]})`);
+/** The layouts for the theme's `breakpoint` (the width Mantine's `visibleFrom` starts at). */
+export function useLayoutsFrom(breakpoint: MantineBreakpoint): Layouts {
+  return useLayouts(`(min-width: ${useMantineTheme().breakpoints[breakpoint]})`);
 }

@@ -20,8 +20,8 @@ import {
   SIGNED_IN_RENDERER,
   type SignedInPages,
 } from '#shared/signed-in-pages.ts';
-import { TIME_ZONE_COOKIE } from '#shared/time-zone-cookie.ts';
 import { SESSION_COOKIE } from '../auth/cookies.ts';
+import { readerTimeZone } from './reader-time-zone.ts';
 
 // A first visit of a signed-in screen on a slow phone waited for the whole app before it showed a
 // row (LCP 6.7–7.4 s). With a session cookie, the server now asks its own API for the
@@ -31,7 +31,7 @@ import { SESSION_COOKIE } from '../auth/cookies.ts';
 type RenderSignedIn = (
   location: { pathname: string; search: string },
   answers: Record<string, unknown>,
-  reader: { timeZone: string; viewportWidth: number },
+  reader: { timeZone: string },
 ) => Promise<{
   html: string;
   title: string | null;
@@ -44,35 +44,6 @@ const MAX_WAITING_RENDERS = 4;
 
 /** Renders a signed-in page's HTML, or null when the shell should answer instead. */
 export type SignedInPageRenderer = (request: FastifyRequest) => Promise<string | null>;
-
-/**
- * The reader's time zone, which the app keeps in a cookie: the screen's dates are written in it, as
- * the browser will write them when it hydrates. Without a zone this server knows, the shell answers.
- */
-function readerTimeZone(request: FastifyRequest): string | null {
-  const zone = request.cookies[TIME_ZONE_COOKIE];
-  if (!zone || zone.length > 64) return null;
-  try {
-    return new Intl.DateTimeFormat('en-US', { timeZone: zone }).resolvedOptions().timeZone;
-  } catch {
-    return null;
-  }
-}
-
-/**
- * The viewport the screen is laid out for (a phone's cards or a desktop's table, sidebar or drawer):
- * the browser does not say, but a phone says it is one (the `Sec-CH-UA-Mobile` hint Chromium sends
- * on every request, "Mobi" in any phone's User-Agent). A wrong guess is corrected once hydrated.
- */
-function guessedViewportWidth(request: FastifyRequest): number {
-  const mobileHint = request.headers['sec-ch-ua-mobile'];
-  const phone =
-    mobileHint === undefined ? /Mobi/i.test(request.headers['user-agent'] ?? '') : mobileHint === '?1';
-  return phone ? PHONE_WIDTH : DESKTOP_WIDTH;
-}
-
-const PHONE_WIDTH = 375;
-const DESKTOP_WIDTH = 1280;
 
 /**
  * The renderer the build left beside `staticDir` (scripts/prerender-plugin.ts), or null without one
@@ -128,14 +99,17 @@ export function signedInPageRenderer(app: FastifyInstance, staticDir: string): S
     const head = pattern === null ? undefined : pages.heads[pattern];
     if (head === undefined || firstScreenCall(url.pathname, url.search) === null) return null;
     const calls = firstCallsOf(url.pathname, url.search);
+    // The screen's dates are written in the reader's zone, as the browser will write them when it
+    // hydrates. Without a zone this server knows, the shell answers.
     const timeZone = readerTimeZone(request);
     if (!request.cookies[SESSION_COOKIE] || timeZone === null) return null;
     const answers = await firstAnswers(request, calls);
     const status = answers?.[AUTH_STATUS_CALL] as { isAuthenticated?: unknown } | undefined;
     if (!answers || status?.isAuthenticated !== true) return null;
-    const viewportWidth = guessedViewportWidth(request);
+    // No viewport is guessed: the screen holds a phone's layout and a desktop's, and CSS media queries
+    // show the one for the reader's viewport (src/app/ui/use-wide-from.ts).
     const location = { pathname: url.pathname, search: url.search };
-    const page = await render(location, answers, { timeZone, viewportWidth });
+    const page = await render(location, answers, { timeZone });
     if (!page) return null;
 
     // Inert until the app has hydrated it (start-app.tsx): its buttons do nothing before, so none
@@ -143,7 +117,7 @@ export function signedInPageRenderer(app: FastifyInstance, staticDir: string): S
     const root = `<div id="root" ${PRERENDERED_ATTRIBUTE}="${escapeHtml(url.pathname)}" inert>${page.html}</div>`;
     // A data block, never run (the CSP allows no inline script); `<` escaped so no text can end it.
     // As the render read them (defaults filled in): the browser seeds them without reading them again.
-    const block: FirstAnswers = { renderedAt: page.renderedAt, viewportWidth, answers: page.answers };
+    const block: FirstAnswers = { renderedAt: page.renderedAt, answers: page.answers };
     const data = `<script type="application/json" id="${FIRST_ANSWERS_ID}">${JSON.stringify(block).replace(/</g, '\\u003c')}</script>`;
     let html = pages.template.replace(ROOT_ELEMENT, () => root);
     const title = page.title;
