@@ -5,6 +5,7 @@ import { defineConfig, type ProxyOptions } from 'vite';
 import { type ManifestOptions, VitePWA } from 'vite-plugin-pwa';
 import { mantineComponentStyles } from './scripts/mantine-css.ts';
 import { mantinePatches } from './scripts/mantine-patches.ts';
+import { precacheFamiliesTransform } from './scripts/precache-families.ts';
 import { precompressAssets } from './scripts/precompress-plugin.ts';
 import { prerenderPages } from './scripts/prerender-plugin.ts';
 import { sourceMapsOutOfDist } from './scripts/source-maps-plugin.ts';
@@ -50,6 +51,9 @@ export default defineConfig({
       includeAssets: ['favicon.svg', 'icons/apple-touch-icon-180.png'],
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,woff2}'],
+        // A first visit precaches the shell and the public pages; the signed-in areas' files wait
+        // for a signed-in role (src/shared/app-families.ts, sw/app-families.ts).
+        manifestTransforms: [precacheFamiliesTransform(fileURLToPath(new URL('./dist', import.meta.url)))],
       },
     }),
     // Brotli and gzip copies of every text file, once the rest is written.

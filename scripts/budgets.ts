@@ -6,6 +6,8 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { matchPath } from 'react-router';
+import { type AppFamily, ROLE_FAMILIES } from '../src/shared/app-families.ts';
+import { checkPhoneBudget } from './phone-budget.ts';
 import { type BuildManifest, chunksOf, MANIFEST_FILE, ROUTE_MODULES_FILE } from './prerender-assets.ts';
 import { sourceMapDir } from './source-maps-plugin.ts';
 
@@ -160,13 +162,20 @@ export function weighPage(dist: string, path: string, alsoLoaded: string[] = [])
   return { path, pattern, chunks, gzipBytes: chunks.reduce((sum, chunk) => sum + chunk.gzipBytes, 0) };
 }
 
-/** What the service worker precaches: the URLs vite-plugin-pwa injected into dist/sw.js. */
-export function precacheFiles(dist: string): Array<{ url: string; bytes: number }> {
+/**
+ * What the service worker precaches: the entries vite-plugin-pwa injected into dist/sw.js, each with
+ * the signed-in families it waits for (none: a first visit's; src/shared/app-families.ts).
+ */
+export function precacheFiles(dist: string): Array<{ url: string; bytes: number; families: AppFamily[] }> {
   const worker = readFileSync(join(dist, 'sw.js'), 'utf8');
-  const urls = new Set([...worker.matchAll(/"?url"?\s*:\s*"([^"]+)"/g)].map((match) => match[1]!));
-  return [...urls].map((url) => {
+  const entries = new Map<string, AppFamily[]>();
+  for (const [object] of worker.matchAll(/\{[^{}]*"url":"[^"]+"[^{}]*\}/g)) {
+    const entry = JSON.parse(object) as { url: string; families?: AppFamily[] };
+    entries.set(entry.url, entry.families ?? []);
+  }
+  return [...entries].map(([url, families]) => {
     const file = join(dist, url.replace(/^\//, ''));
-    return { url, bytes: existsSync(file) ? statSync(file).size : 0 };
+    return { url, bytes: existsSync(file) ? statSync(file).size : 0, families };
   });
 }
 
@@ -209,10 +218,19 @@ export function checkBudgets(dist: string, budgets: Budget[] = BUDGETS): BudgetR
       );
     }
   }
+  // The first paint on an emulated phone, as the bench last measured this build (scripts/phone-budget.ts).
+  const phone = checkPhoneBudget(dist);
+  lines.push(...phone.lines);
+  failures.push(...phone.failures);
   const precache = precacheFiles(dist);
-  const total = precache.reduce((sum, file) => sum + file.bytes, 0);
+  const weigh = (files: typeof precache) =>
+    `${files.length} files, ${kb(files.reduce((sum, file) => sum + file.bytes, 0))}`;
   lines.push(
-    `precache: ${precache.length} files, ${kb(total)} (as stored; the service worker downloads them once)`,
+    `precache at a first visit: ${weigh(precache.filter((file) => file.families.length === 0))} (as stored)`,
   );
+  for (const [role, families] of Object.entries(ROLE_FAMILIES)) {
+    const later = precache.filter((file) => file.families.some((family) => families.includes(family)));
+    lines.push(`    stored once a ${role} signs in: ${weigh(later)} more`);
+  }
   return { lines, failures };
 }

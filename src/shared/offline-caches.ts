@@ -5,8 +5,13 @@
 export const FILES_CACHE = 'fieldbid-files';
 /** Photos of jobs the vendor keeps for the field: not subject to the files cache's size bound. */
 export const KEPT_FILES_CACHE = 'fieldbid-kept-files';
+/**
+ * The signed-in role the service worker serves (sw/app-families.ts): the installed app's start opens
+ * its home, and a new build stores its files. Forgotten at sign-out with the user's files.
+ */
+export const SESSION_CACHE = 'fieldbid-session';
 /** Every cache that may hold a signed-in user's files. */
-export const USER_CACHES = [FILES_CACHE, KEPT_FILES_CACHE] as const;
+export const USER_CACHES = [FILES_CACHE, KEPT_FILES_CACHE, SESSION_CACHE] as const;
 /** Entries of the bounded files cache (photos, layouts, panoramas) before the oldest go. */
 export const FILES_CACHE_MAX_ENTRIES = 250;
 export const FILES_CACHE_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;

@@ -4,6 +4,7 @@ import { ModalsProvider } from '@mantine/modals';
 import { IconLogout } from '@tabler/icons-react';
 import { Link, Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { useAuthStatus, userOf } from '#app/auth/api.ts';
+import { useKeepAppOffline } from '#app/auth/use-keep-app-offline.ts';
 import { useSignOut } from '#app/auth/use-sign-out.ts';
 import { FieldBidLogo } from '#app/ui/fieldbid-logo.tsx';
 import classes from './admin.module.css';
@@ -16,6 +17,7 @@ export function AdminPage() {
   const { signOut, pending } = useSignOut();
   const { pathname } = useLocation();
   const superuser = userOf(useAuthStatus().data)?.is_superuser ?? false;
+  useKeepAppOffline();
   // Other staff get neither the link nor the route of a superuser-only section (it falls to HOME).
   const sections = ADMIN_SECTIONS.filter((section) => superuser || !section.superuserOnly);
   const current = sections.find((section) => pathname.startsWith(section.path));

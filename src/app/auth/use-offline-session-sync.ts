@@ -1,7 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { closeUserSession, onWriteSettled, startUserSession } from '#app/offline/offline-session.ts';
+import { roleOfUser } from '#shared/app-families.ts';
 import { useAuthStatus, userOf } from './api.ts';
+import { keepAppForSignedInRole } from './use-keep-app-offline.ts';
 
 // Many writes settle in a burst when the phone comes back online: refresh the screens once after it.
 const REFRESH_DELAY_MS = 400;
@@ -13,13 +15,18 @@ const REFRESH_DELAY_MS = 400;
  */
 export function useOfflineSessionSync(): void {
   const { data, token } = useAuthStatus();
-  const userId = userOf(data)?.id ?? null;
+  const user = userOf(data);
+  const userId = user?.id ?? null;
+  const role = user ? roleOfUser(user) : null;
   const queryClient = useQueryClient();
 
   useEffect(() => {
-    if (token && userId !== null) void startUserSession(userId, token).catch(() => undefined);
-    else if (!token) void closeUserSession();
-  }, [token, userId]);
+    if (token && userId !== null) {
+      // The role goes to the service worker after the session opened, which empties the caches of
+      // a previous user of the device (the role they left among them).
+      keepAppForSignedInRole(role, startUserSession(userId, token));
+    } else if (!token) void closeUserSession();
+  }, [token, userId, role]);
 
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | null = null;

@@ -50,7 +50,8 @@ export function KeepJobButton({
     }
   }
 
-  const text = kept ? 'Kept offline' : 'Keep offline';
+  // "Kept offline" only once the row exists, which keepJob writes after everything is stored.
+  const text = kept ? 'Kept offline' : busy ? 'Keeping offline…' : 'Keep offline';
   // The visible words come first in the name (label in name), the job tells the rows of a list apart;
   // aria-pressed says whether it is kept.
   const common = {
@@ -68,7 +69,7 @@ export function KeepJobButton({
       <ActionIcon
         size="input-xs"
         variant={kept ? 'light' : 'default'}
-        title={kept ? 'Kept offline (press to release)' : 'Keep offline'}
+        title={kept ? `${text} (press to release)` : text}
         {...common}
       >
         {icon}

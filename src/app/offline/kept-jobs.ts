@@ -4,6 +4,7 @@ import type { projectDocumentationSchema } from '#shared/documentation-responses
 import type { Message } from '#shared/message-schemas.ts';
 import { KEPT_FILES_CACHE } from '#shared/offline-caches.ts';
 import type { RequestDetail } from '#shared/request-responses.ts';
+import { keepAppOffline } from './app-offline.ts';
 import { documentationStore, keptDocumentationKey } from './kept-documentation.ts';
 import { currentSession } from './offline-session.ts';
 import type { KeptJob, RequestRow, UserDb } from './user-db.ts';
@@ -100,10 +101,16 @@ function requireDb(): UserDb {
 /**
  * Keeps a job for the field: its detail, conversation and photos stay on the phone (IndexedDB and
  * the kept-files cache the service worker serves first), and the browser is asked for persistent
- * storage so it does not evict them under pressure.
+ * storage so it does not evict them under pressure. The job is kept (its row written, which the
+ * "Kept offline" button reads) only once the screens that open it are stored too: a first visit
+ * precaches only the shell, and the vendor's screens follow after sign-in.
  */
 export async function keepJob(input: KeepJobInput): Promise<KeepJobResult> {
   const db = requireDb();
+  // Without the app's screens on the phone the kept data would not open offline.
+  if ((await keepAppOffline('vendor', { remember: false })) === 'incomplete') {
+    throw new Error('The app could not be stored for offline use. Try again with a connection.');
+  }
   const savedAt = Date.now();
   const messages = input.messages ?? [];
   const photoUrls = [...new Set(input.photoUrls ?? [])];

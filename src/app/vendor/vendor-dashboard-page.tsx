@@ -7,9 +7,14 @@ import {
   IconCircleCheck,
   IconGavel,
   IconPlus,
+  IconSearch,
 } from '@tabler/icons-react';
 import { lazy } from 'react';
+import { Link } from 'react-router-dom';
 import { useDeferredAnswer } from '#app/lib/use-deferred-answer.ts';
+import { InstallOfferSlot } from '#app/offline/install-offer-slot.tsx';
+import { useSelectedProperty } from '#app/properties/selected-property-context.tsx';
+import { vendorPaths } from '#app/route-paths.ts';
 import { ErrorAlert } from '#app/ui/error-alert.tsx';
 import { LazyDialog } from '#app/ui/lazy-dialog.tsx';
 import { ScreenTitle } from '#app/ui/screen-title.tsx';
@@ -64,6 +69,7 @@ export function VendorDashboardPage() {
   const dashboard = useVendorDashboard();
   const [requestOpen, requestDialog] = useDisclosure(false);
   const { data, isPending } = useDeferredAnswer(dashboard);
+  const canReport = useSelectedProperty().projects.length > 0;
 
   // Until staff approve the vendor, its dashboard says so and what is still missing, and offers
   // nothing it could not finish (src/shared/vendor-approval.ts).
@@ -80,9 +86,22 @@ export function VendorDashboardPage() {
     <>
       <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm" mb="md">
         <ScreenTitle>Dashboard</ScreenTitle>
-        <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={requestDialog.open}>
-          Create Request
-        </Button>
+        {/* Bidding is what a vendor comes for: Available Jobs is the main step. A report needs a
+            property where the vendor works (an awarded job), so Create Request shows only then. */}
+        <Group gap="sm">
+          {canReport ? (
+            <Button
+              variant="default"
+              leftSection={<IconPlus size={16} aria-hidden />}
+              onClick={requestDialog.open}
+            >
+              Create Request
+            </Button>
+          ) : null}
+          <Button component={Link} to={vendorPaths.jobs} leftSection={<IconSearch size={16} aria-hidden />}>
+            Available Jobs
+          </Button>
+        </Group>
       </Group>
 
       {dashboard.isError ? (
@@ -90,6 +109,7 @@ export function VendorDashboardPage() {
           {dashboard.error.message || 'Failed to load the dashboard. Please try again.'}
         </ErrorAlert>
       ) : null}
+      <InstallOfferSlot />
       <StatCards dashboard={data} />
 
       <Tabs
@@ -114,6 +134,7 @@ export function VendorDashboardPage() {
                 items={data?.active_bids ?? []}
                 tab="active"
                 empty="No active bids at the moment"
+                emptyLink={{ to: vendorPaths.jobs, label: 'Find a job to bid on in Available Jobs' }}
               />
             </Tabs.Panel>
             <Tabs.Panel value="current" pt="md">

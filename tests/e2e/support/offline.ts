@@ -1,4 +1,5 @@
 import { type BrowserContext, expect, type Page } from '@playwright/test';
+import { roleFilesStored } from './app-caches.ts';
 import { LoginPage } from './login-page.ts';
 
 // The browser globals page.evaluate runs against (this project is typed without the DOM library).
@@ -13,13 +14,17 @@ export async function controlledByServiceWorker(page: Page): Promise<void> {
   }
 }
 
-/** Signs in as the demo vendor through the login screen, then waits for the service worker to control the page. */
+/**
+ * Signs in as the demo vendor through the login screen, then waits for the service worker to control
+ * the page and to have stored the vendor's screens (a first visit precaches only the shell).
+ */
 export async function signInUnderServiceWorker(page: Page): Promise<void> {
   const login = new LoginPage(page);
   await login.goto();
   await login.signIn('vendor@demo.local');
   await expect(page).toHaveURL(/\/vendor\/dashboard$/);
   await controlledByServiceWorker(page);
+  await roleFilesStored(page, 'vendor');
 }
 
 /**

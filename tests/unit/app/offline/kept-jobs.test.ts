@@ -33,6 +33,7 @@ const messages: Message[] = [
     sender_role: 'property_manager',
     sender_name: 'Pat Lee',
     created_at: '2025-01-02T10:00:00.000Z',
+    photos: [],
   },
 ];
 
