@@ -1,5 +1,5 @@
 // Brotli and gzip copies of the build's text files, written once at build time: the server
-// (src/server/http/spa.ts, @fastify/static's `preCompressed`) sends the copy the browser accepts, so a
+// (src/server/pages/spa.ts, @fastify/static's `preCompressed`) sends the copy the browser accepts, so a
 // phone on slow 4G downloads the app's JavaScript, CSS and HTML at about a third of their size. It runs
 // after the other plugins' closeBundle, when every file (the prerendered pages, sw.js) is written.
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';

@@ -2,7 +2,7 @@
 // sourceMappingURL comment in the scripts), for `npm run check:budgets` and for reading an error
 // report's stack; once every file of the build is written (the service worker's sw.js.map included),
 // this moves each *.map from dist/ to dist-maps/ at the same relative path. Nothing serves
-// dist-maps/, and the server refuses any *.map still found in dist/ (src/server/http/spa.ts).
+// dist-maps/, and the server refuses any *.map still found in dist/ (src/server/pages/spa.ts).
 import { mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import type { Plugin, ResolvedConfig } from 'vite';

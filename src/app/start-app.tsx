@@ -14,7 +14,7 @@ import { LoadingBrowserRouter } from './ui/loading-browser-router.tsx';
 import { renderBothLayouts } from './ui/use-wide-from.ts';
 
 /**
- * A signed-in page the server rendered (src/server/http/signed-in-render.ts) hydrates with the answers
+ * A signed-in page the server rendered (src/server/pages/signed-in-render.ts) hydrates with the answers
  * it was rendered from, and with the stored token the server's render took for granted. Without them
  * (signed out in another tab meanwhile, an answer this app reads differently) the app renders it anew.
  */
@@ -56,7 +56,7 @@ export async function startApp(container: HTMLElement): Promise<void> {
   // error screen offers a reload.
   await loadScreensFor(window.location).catch(() => undefined);
   const prerendered = isPrerenderedFor(container, window.location.pathname) && (await takeFirstAnswers());
-  // A server-rendered page stays inert until hydrated (src/server/http/signed-in-render.ts).
+  // A server-rendered page stays inert until hydrated (src/server/pages/signed-in-render.ts).
   const onCommit = () => {
     container.removeAttribute('inert');
     pinDateDisplay({});

@@ -1,12 +1,12 @@
 import pino from 'pino';
+import { DEMO_PASSWORD } from '#server/auth/demo-accounts.ts';
+import { type Config, loadConfig } from '#server/config/config.ts';
+import { DataDirLockedError } from '#server/db/data-dir-lock.ts';
+import { openDatabase } from '#server/db/open-database.ts';
+import { listenWhileStarting } from '#server/http/startup-server.ts';
+import { createFileStore } from '#server/storage/create-file-store.ts';
 import { buildApp } from './app.ts';
-import { DEMO_PASSWORD } from './auth/demo-accounts.ts';
-import { type Config, loadConfig } from './config.ts';
-import { DataDirLockedError } from './db/data-dir-lock.ts';
-import { openDatabase } from './db/open-database.ts';
-import { listenWhileStarting } from './http/startup-server.ts';
 import { demoAccountsWithPublishedPassword, productionRefusals } from './production-checks.ts';
-import { createFileStore } from './storage/create-file-store.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -50,7 +50,7 @@ async function main(): Promise<void> {
   // is seeded on purpose with `npm run seed:demo`.
   if (database.kind === 'pglite') {
     // The seed (and its pictures drawn in code) is loaded only by a start that may use it.
-    const { isDatabaseEmpty, seedDemoData } = await import('./db/seed.ts');
+    const { isDatabaseEmpty, seedDemoData } = await import('#server/seed/seed.ts');
     if (await isDatabaseEmpty(database.db)) {
       if (config.production) {
         logger.warn('production: the new embedded database gets no demo data');

@@ -1,9 +1,9 @@
 import { inArray } from 'drizzle-orm';
-import { DEMO_EMAILS, DEMO_PASSWORD } from './auth/demo-accounts.ts';
-import { verifyPassword } from './auth/passwords.ts';
-import type { Config } from './config.ts';
-import type { Db } from './db/database.ts';
-import { users } from './db/schema/users.ts';
+import { DEMO_EMAILS, DEMO_PASSWORD } from '#server/auth/demo-accounts.ts';
+import { verifyPassword } from '#server/auth/passwords.ts';
+import type { Config } from '#server/config/config.ts';
+import type { Db } from '#server/db/database.ts';
+import { users } from '#server/db/schema/users.ts';
 
 /**
  * The demo accounts that still sign in with the password the README publishes. Checked by the

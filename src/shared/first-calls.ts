@@ -4,7 +4,7 @@ import { PAGE_SIZE } from './statuses.ts';
  * The GETs a page load of a signed-in location makes first, exactly as its screens build them
  * (pinned to their own query functions by tests/unit/app/early-requests.test.ts): the browser starts
  * them beside the app's scripts (src/app/lib/early-requests.ts), and the server renders the screen
- * from their answers (src/server/http/signed-in-render.ts). auth-status comes first, then the
+ * from their answers (src/server/pages/signed-in-render.ts). auth-status comes first, then the
  * frame's properties (the top bar's dropdown) in the vendor and manager areas, then the screen's own.
  */
 export function firstCallsOf(pathname: string, search: string): string[] {

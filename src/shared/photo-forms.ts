@@ -6,7 +6,7 @@ import { MAX_REQUEST_PHOTO_BYTES, MAX_REQUEST_PHOTOS, requestInputSchema } from 
 /*
  * The forms that carry photos, as the API document describes them (the routes read multipart
  * themselves, so these are never run on a body: the fields go through the input schemas they
- * extend, the files through src/server/storage/photo-upload.ts).
+ * extend, the files through src/server/uploads/photo-upload.ts).
  */
 
 /** Repeated `photos` file parts. */

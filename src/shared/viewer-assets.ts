@@ -1,7 +1,7 @@
 /**
  * The as-builds viewer's three static files (signed-in spec, "Project as-builds page"): stable paths,
  * so a property manager's own web page can load them too (the read-only embed). The build writes them
- * (vite.viewer.config.ts), the server answers them (src/server/http/viewer-asset-routes.ts), the
+ * (vite.viewer.config.ts), the server answers them (src/server/pages/viewer-asset-routes.ts), the
  * service worker precaches them and the as-builds screen adds them to its page.
  */
 export const VIEWER_ASSETS = {

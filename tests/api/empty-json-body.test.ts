@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiKey } from '#server/auth/api-key-store.ts';
-import { loadConfig } from '#server/config.ts';
+import { loadConfig } from '#server/config/config.ts';
 import type { Database, Db } from '#server/db/database.ts';
 import { propertyManagerApplications, vendorApplications } from '#server/db/schema/applications.ts';
 import { contactMessages, demoRequests } from '#server/db/schema/contact.ts';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '#server/config.ts';
+import { loadConfig } from '#server/config/config.ts';
 import type { Database } from '#server/db/database.ts';
 import { buildTestApp } from '../support/test-app.ts';
 import { openTestDatabase } from '../support/test-database.ts';

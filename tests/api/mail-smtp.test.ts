@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '#server/config.ts';
+import { loadConfig } from '#server/config/config.ts';
 import type { Database } from '#server/db/database.ts';
 import { mailOutbox } from '#server/db/schema/mail.ts';
 import { enqueueMail } from '#server/mail/enqueue-mail.ts';

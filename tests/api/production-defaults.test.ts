@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '#server/auth/passwords.ts';
 import { openDatabase } from '#server/db/open-database.ts';
 import { users } from '#server/db/schema/users.ts';
-import { DEMO_EMAILS, isDatabaseEmpty, seedDemoData } from '#server/db/seed.ts';
+import { DEMO_EMAILS, isDatabaseEmpty, seedDemoData } from '#server/seed/seed.ts';
 import { adminQuery, databaseUrl } from '../support/postgres-admin.ts';
 import { freePort, spawnServer, waitForHealth } from '../support/server-process.ts';
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '#server/app.ts';
-import { loadConfig } from '#server/config.ts';
+import { loadConfig } from '#server/config/config.ts';
 import { pushSubscriptions } from '#server/db/schema/push-subscriptions.ts';
 import { type HostResolver, PUSH_ENDPOINT_MESSAGES } from '#server/push/push-endpoint-rule.ts';
 import { PUSH_SEND_MESSAGES } from '#server/push/push-transport.ts';

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '#server/config.ts';
+import { loadConfig } from '#server/config/config.ts';
 import type { Database } from '#server/db/database.ts';
-import { BENCH_MANAGER_EMAIL, seedBenchData } from '#server/db/seed/bench-data.ts';
-import { DEMO_EMAILS, DEMO_PASSWORD, seedDemoData } from '#server/db/seed.ts';
+import { BENCH_MANAGER_EMAIL, seedBenchData } from '#server/seed/bench-data.ts';
+import { DEMO_EMAILS, DEMO_PASSWORD, seedDemoData } from '#server/seed/seed.ts';
 import { fixtureHash, TEST_PASSWORD } from '../support/factories.ts';
 import { buildTestApp } from '../support/test-app.ts';
 import { TestClient } from '../support/test-client.ts';

@@ -2,7 +2,7 @@ import { type ClientRequest, get, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '#server/config.ts';
+import { loadConfig } from '#server/config/config.ts';
 import { publishEvents } from '#server/realtime/realtime-events.ts';
 import { makeUser, TEST_PASSWORD } from '../support/factories.ts';
 import { makeClient, makeProject, makeRequest, makeVendorProfile } from '../support/request-factories.ts';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '#server/config.ts';
+import { loadConfig } from '#server/config/config.ts';
 import type { Database } from '#server/db/database.ts';
 import { maintenanceRequests as mr } from '#server/db/schema/requests.ts';
 import { createLocalFileStore } from '#server/storage/local-file-store.ts';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issuePasswordToken } from '#server/auth/password-tokens.ts';
 import { layouts } from '#server/db/schema/documentation.ts';
 import { users } from '#server/db/schema/users.ts';
-import { DEMO_EMAILS, DEMO_PASSWORD, seedDemoData } from '#server/db/seed.ts';
+import { DEMO_EMAILS, DEMO_PASSWORD, seedDemoData } from '#server/seed/seed.ts';
 import {
   APPLICATION_KINDS,
   applicationDetailSchema,

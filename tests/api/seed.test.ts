@@ -18,7 +18,7 @@ import {
 } from '#server/db/schema/requests.ts';
 import { users } from '#server/db/schema/users.ts';
 import { vendorProfiles } from '#server/db/schema/vendor-profiles.ts';
-import { DEMO_EMAILS, DEMO_PASSWORD, isDatabaseEmpty, seedDemoData } from '#server/db/seed.ts';
+import { DEMO_EMAILS, DEMO_PASSWORD, isDatabaseEmpty, seedDemoData } from '#server/seed/seed.ts';
 import { BID_STATUSES, REQUEST_STATUSES } from '#shared/statuses.ts';
 import { openTestDatabase } from '../support/test-database.ts';
 

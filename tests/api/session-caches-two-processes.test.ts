@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '#server/config.ts';
+import { loadConfig } from '#server/config/config.ts';
 import { subscriptions } from '#server/db/schema/billing.ts';
 import { plans } from '#server/db/schema/plans.ts';
 import { users } from '#server/db/schema/users.ts';

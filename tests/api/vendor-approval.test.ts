@@ -172,11 +172,15 @@ describe('a vendor that has paid but that staff have not approved', () => {
     expect(placed[1]).toMatchObject({ vendorId: rivalId, requestId: jobId, status: 'pending' });
     await t.db.delete(bids).where(eq(bids.id, placed[1]!.id));
     // The full checks answer 403 before they look at the request.
-    await expect(t.db.transaction((tx) => loadBidWriteTarget(tx, user!, jobId))).rejects.toMatchObject({
+    await expect(
+      t.db.transaction((tx) => loadBidWriteTarget(tx, user!, jobId, new Date())),
+    ).rejects.toMatchObject({
       statusCode: 403,
       body: { code: 'VENDOR_UNDER_REVIEW' },
     });
-    await expect(t.db.transaction((tx) => loadBidWriteTarget(tx, rival!, jobId))).resolves.toMatchObject({
+    await expect(
+      t.db.transaction((tx) => loadBidWriteTarget(tx, rival!, jobId, new Date())),
+    ).resolves.toMatchObject({
       id: jobId,
     });
   });

@@ -168,7 +168,7 @@ function seed(env: NodeJS.ProcessEnv, requests: number, vendors: number): void {
     [
       '--import',
       'tsx',
-      'src/server/db/seed-bench-cli.ts',
+      'src/server/seed/seed-bench-cli.ts',
       '--requests',
       String(requests),
       '--vendors',

@@ -10,7 +10,7 @@ import {
 } from './support/preload-batches.ts';
 
 // a signed-in screen's first visit comes rendered by the server from its first answers,
-// asked of the API as the visitor (src/server/http/signed-in-render.ts), and the browser hydrates it.
+// asked of the API as the visitor (src/server/pages/signed-in-render.ts), and the browser hydrates it.
 
 declare const localStorage: { setItem(key: string, value: string): void };
 declare const document: { cookie: string; querySelectorAll(selector: string): Iterable<{ id: string }> };

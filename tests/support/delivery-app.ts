@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import { buildApp } from '#server/app.ts';
-import { type Config, loadConfig } from '#server/config.ts';
+import { type Config, loadConfig } from '#server/config/config.ts';
 import type { Db } from '#server/db/database.ts';
 import { mailOutbox } from '#server/db/schema/mail.ts';
 import { notificationDeliveries } from '#server/db/schema/notification-deliveries.ts';

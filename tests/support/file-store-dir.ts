@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'vitest';
 import type { AppOptions } from '#server/app.ts';
-import type { Config } from '#server/config.ts';
+import type { Config } from '#server/config/config.ts';
 import { startTestApp, type TestApp } from './test-app.ts';
 
 export interface TestAppWithFiles extends TestApp {

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import S3rver from 's3rver';
-import { DEFAULT_S3_LIMITS, type S3StorageConfig } from '#server/storage/storage-config.ts';
+import { DEFAULT_S3_LIMITS, type S3StorageConfig } from '#server/config/storage-config.ts';
 
 export interface TestS3Server {
   endpoint: string;

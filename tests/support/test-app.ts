@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { type AppOptions, buildApp } from '#server/app.ts';
-import { type Config, loadConfig } from '#server/config.ts';
+import { type Config, loadConfig } from '#server/config/config.ts';
 import type { Database, Db } from '#server/db/database.ts';
 import type { HostResolver } from '#server/push/push-endpoint-rule.ts';
 import { type ResponseContract, responseContract } from './response-contract.ts';

@@ -20,7 +20,7 @@ export function readCookie(cookieHeader: string, name: string): string | null {
 
 /**
  * Keeps the browser's time zone in a cookie for the server, which writes a server-rendered signed-in
- * screen's dates in it, as the browser writes them (src/server/http/signed-in-render.ts).
+ * screen's dates in it, as the browser writes them (src/server/pages/signed-in-render.ts).
  */
 export function rememberTimeZone(): void {
   void timeZoneOffMainThread().then((zone) => {

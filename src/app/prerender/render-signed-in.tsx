@@ -1,5 +1,5 @@
 // The server's renderer of a signed-in page's first screen, built by
-// scripts/prerender-plugin.ts into dist-ssr/ and run by the server (src/server/http/signed-in-render.ts),
+// scripts/prerender-plugin.ts into dist-ssr/ and run by the server (src/server/pages/signed-in-render.ts),
 // never shipped to the browser. The server has already asked the API for the page's first answers
 // with the visitor's own session cookie, so the screen shows exactly what the API lets them see.
 import { StaticRouter } from 'react-router-dom';

@@ -1,8 +1,8 @@
 import { asc, eq, sql } from 'drizzle-orm';
+import { type AuditActor, changedFields, recordAudit } from '#server/audit/audit-log-store.ts';
+import type { DbOrTx } from '#server/db/db-or-tx.ts';
+import { plans } from '#server/db/schema/plans.ts';
 import type { AdminPlan, PlanValues } from '#shared/admin-plans.ts';
-import type { DbOrTx } from '../db/db-or-tx.ts';
-import { plans } from '../db/schema/plans.ts';
-import { type AuditActor, changedFields, recordAudit } from './audit-log-store.ts';
 
 // The plans table as staff see it: every plan, active or not, with what refers to it.
 

@@ -1,9 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../db/db-or-tx.ts';
-import { propertyManagerApplications } from '../db/schema/applications.ts';
-import { clients } from '../db/schema/clients.ts';
-import { projects } from '../db/schema/projects.ts';
-import { type AuditActor, recordAudit } from './audit-log-store.ts';
+import { type AuditActor, recordAudit } from '#server/audit/audit-log-store.ts';
+import type { DbOrTx } from '#server/db/db-or-tx.ts';
+import { propertyManagerApplications } from '#server/db/schema/applications.ts';
+import { clients } from '#server/db/schema/clients.ts';
+import { projects } from '#server/db/schema/projects.ts';
 
 /**
  * Approving a property manager application makes the building its wizard named (building_name,

@@ -1,5 +1,5 @@
-import type { NewMail } from '../mail/enqueue-mail.ts';
-import { renderMail } from '../mail/mail-layout.ts';
+import type { NewMail } from '#server/mail/enqueue-mail.ts';
+import { renderMail } from '#server/mail/mail-layout.ts';
 
 /** Who the decision is mailed to, and what the application was for. */
 export interface Applicant {

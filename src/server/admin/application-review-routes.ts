@@ -1,5 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { type AuditActor, recordAudit } from '#server/audit/audit-log-store.ts';
+import { requireStaff } from '#server/auth/guards.ts';
+import { checkFirst } from '#server/auth/route-guards.ts';
+import { HttpError, notFound } from '#server/http/http-error.ts';
+import { errorResponses } from '#server/http/route-schemas.ts';
+import { enqueueMail } from '#server/mail/enqueue-mail.ts';
 import {
   APPLICATION_KINDS,
   APPLICATION_STATUS_LABELS,
@@ -14,11 +20,6 @@ import {
   vendorApplicationDetailSchema,
 } from '#shared/admin-applications.ts';
 import { idParamsSchema } from '#shared/record-id.ts';
-import { requireStaff } from '../auth/guards.ts';
-import { checkFirst } from '../auth/route-guards.ts';
-import { HttpError, notFound } from '../http/http-error.ts';
-import { errorResponses } from '../http/route-schemas.ts';
-import { enqueueMail } from '../mail/enqueue-mail.ts';
 import { createApplicationBuilding } from './application-building.ts';
 import { applicationApprovedMail, applicationRejectedMail } from './application-review-mails.ts';
 import {
@@ -29,7 +30,6 @@ import {
   listApplications,
   PAGE_SIZE,
 } from './application-review-store.ts';
-import { type AuditActor, recordAudit } from './audit-log-store.ts';
 
 const BASE = '/api/admin/applications';
 const applicationNotFound = () => notFound(REVIEW_MESSAGES.notFound);

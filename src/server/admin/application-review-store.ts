@@ -1,4 +1,12 @@
 import { and, count, desc, eq, ne, type SQL, sql } from 'drizzle-orm';
+import { withdrawBidsOfVendor } from '#server/bids/vendor-bid-withdrawal.ts';
+import type { DbOrTx } from '#server/db/db-or-tx.ts';
+import { propertyManagerApplications, vendorApplications } from '#server/db/schema/applications.ts';
+import { subscriptions } from '#server/db/schema/billing.ts';
+import { clients } from '#server/db/schema/clients.ts';
+import { plans } from '#server/db/schema/plans.ts';
+import { users } from '#server/db/schema/users.ts';
+import { vendorProfiles } from '#server/db/schema/vendor-profiles.ts';
 import type {
   ApplicationKind,
   ApplicationListItem,
@@ -6,14 +14,6 @@ import type {
   ManagerApplicationDetail,
   VendorApplicationDetail,
 } from '#shared/admin-applications.ts';
-import { withdrawBidsOfVendor } from '../bids/vendor-bid-withdrawal.ts';
-import type { DbOrTx } from '../db/db-or-tx.ts';
-import { propertyManagerApplications, vendorApplications } from '../db/schema/applications.ts';
-import { subscriptions } from '../db/schema/billing.ts';
-import { clients } from '../db/schema/clients.ts';
-import { plans } from '../db/schema/plans.ts';
-import { users } from '../db/schema/users.ts';
-import { vendorProfiles } from '../db/schema/vendor-profiles.ts';
 import type { Applicant } from './application-review-mails.ts';
 
 // The two application tables as staff review them: one list shape, a detail per kind, decisions.

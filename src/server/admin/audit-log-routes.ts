@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { listAuditLog } from '#server/audit/audit-log-store.ts';
+import { requireStaff } from '#server/auth/guards.ts';
+import { checkFirst } from '#server/auth/route-guards.ts';
+import { forbidden } from '#server/http/http-error.ts';
+import { errorResponses } from '#server/http/route-schemas.ts';
 import { AUDIT_LOG_MESSAGES, auditLogPageSchema, auditLogQuerySchema } from '#shared/admin-audit-log.ts';
-import { requireStaff } from '../auth/guards.ts';
-import { checkFirst } from '../auth/route-guards.ts';
-import { forbidden } from '../http/http-error.ts';
-import { errorResponses } from '../http/route-schemas.ts';
-import { listAuditLog } from './audit-log-store.ts';
 
 /** Superusers only: the log also records what other staff did, so staff do not read it about themselves. */
 function requireSuperuser(request: FastifyRequest) {

@@ -1,5 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { requireStaff } from '#server/auth/guards.ts';
+import { checkFirst } from '#server/auth/route-guards.ts';
+import { HttpError, notFound } from '#server/http/http-error.ts';
+import { errorResponses, noContent } from '#server/http/route-schemas.ts';
 import {
   ADMIN_CLIENT_MESSAGES,
   adminClientDetailSchema,
@@ -12,10 +16,6 @@ import {
   unitsInputSchema,
 } from '#shared/admin-clients.ts';
 import { idParamsSchema } from '#shared/record-id.ts';
-import { requireStaff } from '../auth/guards.ts';
-import { checkFirst } from '../auth/route-guards.ts';
-import { HttpError, notFound } from '../http/http-error.ts';
-import { errorResponses, noContent } from '../http/route-schemas.ts';
 import {
   addUnits,
   CLIENT_PAGE_SIZE,

@@ -1,10 +1,10 @@
 import { asc, count, eq, sql } from 'drizzle-orm';
+import { type AuditActor, changedFields, recordAudit } from '#server/audit/audit-log-store.ts';
+import type { DbOrTx } from '#server/db/db-or-tx.ts';
+import { clients } from '#server/db/schema/clients.ts';
+import { projects, units } from '#server/db/schema/projects.ts';
+import { maintenanceRequests } from '#server/db/schema/requests.ts';
 import type { AdminClient, AdminProject, AdminUnit, ProjectValues } from '#shared/admin-clients.ts';
-import type { DbOrTx } from '../db/db-or-tx.ts';
-import { clients } from '../db/schema/clients.ts';
-import { projects, units } from '../db/schema/projects.ts';
-import { maintenanceRequests } from '../db/schema/requests.ts';
-import { type AuditActor, changedFields, recordAudit } from './audit-log-store.ts';
 
 // Clients, their properties and units as staff manage them in /admin/clients.
 

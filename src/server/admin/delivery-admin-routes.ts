@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { requireStaff } from '#server/auth/guards.ts';
+import { checkFirst } from '#server/auth/route-guards.ts';
+import { errorResponses } from '#server/http/route-schemas.ts';
 import { adminDeliveryPageSchema, adminDeliveryQuerySchema } from '#shared/admin-deliveries.ts';
-import { requireStaff } from '../auth/guards.ts';
-import { checkFirst } from '../auth/route-guards.ts';
-import { errorResponses } from '../http/route-schemas.ts';
 import { listDeliveries } from './delivery-admin-store.ts';
 
 /**

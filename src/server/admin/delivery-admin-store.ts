@@ -1,10 +1,10 @@
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '#server/db/db-or-tx.ts';
+import { mailOutbox } from '#server/db/schema/mail.ts';
+import { notificationDeliveries as d } from '#server/db/schema/notification-deliveries.ts';
+import { notifications } from '#server/db/schema/notifications.ts';
+import { users } from '#server/db/schema/users.ts';
 import type { AdminDelivery, AdminDeliveryPage, AdminDeliveryQuery } from '#shared/admin-deliveries.ts';
-import type { DbOrTx } from '../db/db-or-tx.ts';
-import { mailOutbox } from '../db/schema/mail.ts';
-import { notificationDeliveries as d } from '../db/schema/notification-deliveries.ts';
-import { notifications } from '../db/schema/notifications.ts';
-import { users } from '../db/schema/users.ts';
 
 export const DELIVERY_PAGE_SIZE = 20;
 

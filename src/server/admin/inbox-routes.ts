@@ -1,5 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { requireStaff } from '#server/auth/guards.ts';
+import { checkFirst } from '#server/auth/route-guards.ts';
+import { HttpError, notFound } from '#server/http/http-error.ts';
+import { errorResponses } from '#server/http/route-schemas.ts';
 import {
   adminContactMessageSchema,
   adminDemoRequestSchema,
@@ -11,10 +15,6 @@ import {
   inboxListQuerySchema,
 } from '#shared/admin-inbox.ts';
 import { idParamsSchema } from '#shared/record-id.ts';
-import { requireStaff } from '../auth/guards.ts';
-import { checkFirst } from '../auth/route-guards.ts';
-import { HttpError, notFound } from '../http/http-error.ts';
-import { errorResponses } from '../http/route-schemas.ts';
 import {
   changeContactMessage,
   changeDemoRequest,

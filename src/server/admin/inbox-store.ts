@@ -1,4 +1,9 @@
 import { and, count, desc, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import { type AuditActor, recordAudit } from '#server/audit/audit-log-store.ts';
+import type { DbOrTx } from '#server/db/db-or-tx.ts';
+import { contactMessages, demoRequests } from '#server/db/schema/contact.ts';
+import { users } from '#server/db/schema/users.ts';
+import { visitRequests } from '#server/db/schema/visit-requests.ts';
 import type {
   AdminContactMessage,
   AdminDemoRequest,
@@ -9,11 +14,6 @@ import type {
 } from '#shared/admin-inbox.ts';
 import { INBOX_PAGE_SIZE } from '#shared/admin-inbox.ts';
 import type { ListPage } from '#shared/list-query.ts';
-import type { DbOrTx } from '../db/db-or-tx.ts';
-import { contactMessages, demoRequests } from '../db/schema/contact.ts';
-import { users } from '../db/schema/users.ts';
-import { visitRequests } from '../db/schema/visit-requests.ts';
-import { type AuditActor, recordAudit } from './audit-log-store.ts';
 
 // The Inbox's two tables as staff read and handle them. Open means `handled_at is null`; a demo
 // request's status moves with it (new while open, approved or declined once handled).

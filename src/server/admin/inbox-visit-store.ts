@@ -1,11 +1,11 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
+import type { AuditActor } from '#server/audit/audit-log-store.ts';
+import type { DbOrTx } from '#server/db/db-or-tx.ts';
+import { users } from '#server/db/schema/users.ts';
+import { visitRequests as v } from '#server/db/schema/visit-requests.ts';
 import type { AdminVisitRequest, InboxListQuery } from '#shared/admin-inbox.ts';
 import { INBOX_PAGE_SIZE } from '#shared/admin-inbox.ts';
 import type { ListPage } from '#shared/list-query.ts';
-import type { DbOrTx } from '../db/db-or-tx.ts';
-import { users } from '../db/schema/users.ts';
-import { visitRequests as v } from '../db/schema/visit-requests.ts';
-import type { AuditActor } from './audit-log-store.ts';
 import {
   changeableFrom,
   countWhere,

@@ -1,7 +1,7 @@
 import { count, desc } from 'drizzle-orm';
+import type { DbOrTx } from '#server/db/db-or-tx.ts';
+import { mailOutbox } from '#server/db/schema/mail.ts';
 import { ADMIN_MAIL_PAGE_SIZE, type AdminMail } from '#shared/admin-mail.ts';
-import type { DbOrTx } from '../db/db-or-tx.ts';
-import { mailOutbox } from '../db/schema/mail.ts';
 
 /** One page of the outbox, newest first, with its bodies as stored (the caller masks them). */
 export async function listOutboxMail(

@@ -1,15 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { requireStaff } from '#server/auth/guards.ts';
+import { checkFirst } from '#server/auth/route-guards.ts';
+import { forbidden } from '#server/http/http-error.ts';
+import { errorResponses } from '#server/http/route-schemas.ts';
 import {
   ADMIN_MAIL_MESSAGES,
   ADMIN_MAIL_PAGE_SIZE,
   adminMailPageSchema,
   adminMailQuerySchema,
 } from '#shared/admin-mail.ts';
-import { requireStaff } from '../auth/guards.ts';
-import { checkFirst } from '../auth/route-guards.ts';
-import { forbidden } from '../http/http-error.ts';
-import { errorResponses } from '../http/route-schemas.ts';
 import { listOutboxMail } from './mail-admin-store.ts';
 import { maskMailLinks } from './mail-link-masking.ts';
 

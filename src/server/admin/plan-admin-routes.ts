@@ -1,5 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { requireStaff } from '#server/auth/guards.ts';
+import { checkFirst } from '#server/auth/route-guards.ts';
+import { notFound } from '#server/http/http-error.ts';
+import { errorResponses, noContent } from '#server/http/route-schemas.ts';
 import {
   adminPlanListSchema,
   adminPlanSchema,
@@ -8,10 +12,6 @@ import {
   planInputSchema,
 } from '#shared/admin-plans.ts';
 import { idParamsSchema } from '#shared/record-id.ts';
-import { requireStaff } from '../auth/guards.ts';
-import { checkFirst } from '../auth/route-guards.ts';
-import { notFound } from '../http/http-error.ts';
-import { errorResponses, noContent } from '../http/route-schemas.ts';
 import { createPlan, listAdminPlans, removePlan, updatePlan } from './admin-plan-store.ts';
 
 const BASE = '/api/admin/plans';

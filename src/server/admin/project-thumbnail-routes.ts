@@ -2,6 +2,12 @@ import { randomBytes } from 'node:crypto';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { requireStaff } from '#server/auth/guards.ts';
+import { checkFirst } from '#server/auth/route-guards.ts';
+import { HttpError, notFound } from '#server/http/http-error.ts';
+import { errorResponses } from '#server/http/route-schemas.ts';
+import { EXTENSIONS } from '#server/storage/content-type.ts';
+import { readPhotoUpload } from '#server/uploads/photo-upload.ts';
 import {
   ADMIN_CLIENT_MESSAGES,
   adminProjectSchema,
@@ -11,12 +17,6 @@ import {
 } from '#shared/admin-clients.ts';
 import { PHOTO_PIXEL_LIMIT } from '#shared/image-limits.ts';
 import { idParamsSchema } from '#shared/record-id.ts';
-import { requireStaff } from '../auth/guards.ts';
-import { checkFirst } from '../auth/route-guards.ts';
-import { HttpError, notFound } from '../http/http-error.ts';
-import { errorResponses } from '../http/route-schemas.ts';
-import { EXTENSIONS } from '../storage/content-type.ts';
-import { readPhotoUpload } from '../storage/photo-upload.ts';
 import { findProject, setProjectThumbnail } from './client-admin-store.ts';
 
 const { propertyNotFound } = ADMIN_CLIENT_MESSAGES;

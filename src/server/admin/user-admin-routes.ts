@@ -1,5 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { recordAudit } from '#server/audit/audit-log-store.ts';
+import { requireStaff } from '#server/auth/guards.ts';
+import { issuePasswordToken } from '#server/auth/password-tokens.ts';
+import { checkFirst } from '#server/auth/route-guards.ts';
+import { forbidden, HttpError, notFound } from '#server/http/http-error.ts';
+import { errorResponses } from '#server/http/route-schemas.ts';
+import { resetPasswordMail } from '#server/mail/account-mails.ts';
+import { enqueueMail } from '#server/mail/enqueue-mail.ts';
 import {
   ADMIN_USER_MESSAGES,
   ADMIN_USERS_PAGE_SIZE,
@@ -10,14 +18,6 @@ import {
   sendPasswordResetResponseSchema,
 } from '#shared/admin-users.ts';
 import { idParamsSchema } from '#shared/record-id.ts';
-import { requireStaff } from '../auth/guards.ts';
-import { issuePasswordToken } from '../auth/password-tokens.ts';
-import { checkFirst } from '../auth/route-guards.ts';
-import { forbidden, HttpError, notFound } from '../http/http-error.ts';
-import { errorResponses } from '../http/route-schemas.ts';
-import { resetPasswordMail } from '../mail/account-mails.ts';
-import { enqueueMail } from '../mail/enqueue-mail.ts';
-import { recordAudit } from './audit-log-store.ts';
 import {
   type ActiveChange,
   findResetTarget,

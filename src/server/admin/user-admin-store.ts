@@ -1,4 +1,12 @@
 import { and, asc, count, desc, eq, gt, or, type SQL, sql } from 'drizzle-orm';
+import { type AuditActor, recordAudit } from '#server/audit/audit-log-store.ts';
+import { SESSION_POLICY } from '#server/auth/session-store.ts';
+import { withdrawBidsOfVendor } from '#server/bids/vendor-bid-withdrawal.ts';
+import type { DbOrTx } from '#server/db/db-or-tx.ts';
+import { clients } from '#server/db/schema/clients.ts';
+import { sessions } from '#server/db/schema/sessions.ts';
+import { users } from '#server/db/schema/users.ts';
+import { vendorProfiles } from '#server/db/schema/vendor-profiles.ts';
 import {
   ADMIN_USERS_PAGE_SIZE,
   type AdminUser,
@@ -8,14 +16,6 @@ import {
   adminUserName,
   mayManageAccount,
 } from '#shared/admin-users.ts';
-import { SESSION_POLICY } from '../auth/session-store.ts';
-import { withdrawBidsOfVendor } from '../bids/vendor-bid-withdrawal.ts';
-import type { DbOrTx } from '../db/db-or-tx.ts';
-import { clients } from '../db/schema/clients.ts';
-import { sessions } from '../db/schema/sessions.ts';
-import { users } from '../db/schema/users.ts';
-import { vendorProfiles } from '../db/schema/vendor-profiles.ts';
-import { type AuditActor, recordAudit } from './audit-log-store.ts';
 
 // Every account as staff manage it in /admin/users: a list, one user, deactivate and reactivate.
 

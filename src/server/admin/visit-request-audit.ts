@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import type { DbOrTx } from '../db/db-or-tx.ts';
-import { visitRequests } from '../db/schema/visit-requests.ts';
-import { type AuditActor, recordAudit } from './audit-log-store.ts';
+import { type AuditActor, recordAudit } from '#server/audit/audit-log-store.ts';
+import type { DbOrTx } from '#server/db/db-or-tx.ts';
+import { visitRequests } from '#server/db/schema/visit-requests.ts';
 
 /** The audit entry of a visit request just handled or reopened, in that change's transaction. */
 export async function auditVisitRequestChange(

@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
+import type { SessionRow } from '#server/auth/session-store.ts';
+import type { Db } from '#server/db/database.ts';
+import { users } from '#server/db/schema/users.ts';
+import { HttpError } from '#server/http/http-error.ts';
 import { apiError } from '#shared/api-errors.ts';
 import { EMAIL_TAKEN_MESSAGE } from '#shared/application-fields.ts';
-import type { SessionRow } from '../auth/session-store.ts';
-import type { Db } from '../db/database.ts';
-import { users } from '../db/schema/users.ts';
-import { HttpError } from '../http/http-error.ts';
 
 /**
  * Application drafts belong to the caller's session (visitor or signed in; public spec, section 4),

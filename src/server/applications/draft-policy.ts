@@ -1,11 +1,11 @@
 import { and, count, eq, gt, inArray, not, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { expiredSessions, type SessionRow } from '#server/auth/session-store.ts';
+import type { Db } from '#server/db/database.ts';
+import { propertyManagerApplications, vendorApplications } from '#server/db/schema/applications.ts';
+import { sessions } from '#server/db/schema/sessions.ts';
+import { HttpError } from '#server/http/http-error.ts';
 import { apiError } from '#shared/api-errors.ts';
-import { expiredSessions, type SessionRow } from '../auth/session-store.ts';
-import type { Db } from '../db/database.ts';
-import { propertyManagerApplications, vendorApplications } from '../db/schema/applications.ts';
-import { sessions } from '../db/schema/sessions.ts';
-import { HttpError } from '../http/http-error.ts';
 
 const HOUR_MS = 60 * 60_000;
 const DAY_MS = 24 * HOUR_MS;

@@ -1,6 +1,14 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { issuePasswordToken } from '#server/auth/password-tokens.ts';
+import { checkFirst } from '#server/auth/route-guards.ts';
+import { propertyManagerApplications } from '#server/db/schema/applications.ts';
+import { clients } from '#server/db/schema/clients.ts';
+import { users } from '#server/db/schema/users.ts';
+import { isUniqueViolation } from '#server/db/unique-violation.ts';
+import { HttpError, notFound, parseInput } from '#server/http/http-error.ts';
+import { errorResponses } from '#server/http/route-schemas.ts';
 import { EMAIL_TAKEN_MESSAGE } from '#shared/application-fields.ts';
 import {
   adminContactSchema,
@@ -13,14 +21,6 @@ import {
 } from '#shared/manager-application.ts';
 import { idParamsSchema } from '#shared/record-id.ts';
 import { successAnswerSchema } from '#shared/response-fields.ts';
-import { issuePasswordToken } from '../auth/password-tokens.ts';
-import { checkFirst } from '../auth/route-guards.ts';
-import { propertyManagerApplications } from '../db/schema/applications.ts';
-import { clients } from '../db/schema/clients.ts';
-import { users } from '../db/schema/users.ts';
-import { isUniqueViolation } from '../db/unique-violation.ts';
-import { HttpError, notFound, parseInput } from '../http/http-error.ts';
-import { errorResponses } from '../http/route-schemas.ts';
 import { refuseTakenEmail, requireSession } from './application-session.ts';
 import { addDraftLimitHeaders, draftOwner } from './draft-policy.ts';
 import {

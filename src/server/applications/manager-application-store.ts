@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '#server/db/database.ts';
+import { propertyManagerApplications } from '#server/db/schema/applications.ts';
 import type { ManagerDraft } from '#shared/manager-application.ts';
-import type { Db } from '../db/database.ts';
-import { propertyManagerApplications } from '../db/schema/applications.ts';
 import { createWithinDraftLimit, type DraftOwner } from './draft-policy.ts';
 
 export type ManagerApplicationRow = typeof propertyManagerApplications.$inferSelect;

@@ -3,6 +3,14 @@ import fastifyMultipart from '@fastify/multipart';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { checkFirst } from '#server/auth/route-guards.ts';
+import { vendorApplications } from '#server/db/schema/applications.ts';
+import { checkoutSessions } from '#server/db/schema/billing.ts';
+import { plans } from '#server/db/schema/plans.ts';
+import { fieldErrors, HttpError } from '#server/http/http-error.ts';
+import { errorResponses } from '#server/http/route-schemas.ts';
+import { EXTENSIONS } from '#server/storage/content-type.ts';
+import { readCertificateForm } from '#server/uploads/certificate-upload.ts';
 import { certificateFormSchema } from '#shared/certificate-file.ts';
 import { successAnswerSchema } from '#shared/response-fields.ts';
 import {
@@ -14,15 +22,7 @@ import {
   vendorSubmitResponseSchema,
   vendorSubmitSchema,
 } from '#shared/vendor-application.ts';
-import { checkFirst } from '../auth/route-guards.ts';
-import { vendorApplications } from '../db/schema/applications.ts';
-import { checkoutSessions } from '../db/schema/billing.ts';
-import { plans } from '../db/schema/plans.ts';
-import { fieldErrors, HttpError } from '../http/http-error.ts';
-import { errorResponses } from '../http/route-schemas.ts';
-import { EXTENSIONS } from '../storage/content-type.ts';
 import { refuseTakenEmail, requireSession } from './application-session.ts';
-import { readCertificateForm } from './certificate-upload.ts';
 import { addDraftLimitHeaders, draftOwner } from './draft-policy.ts';
 import {
   findVendorApplication,

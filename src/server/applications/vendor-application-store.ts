@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '#server/db/database.ts';
+import { vendorApplications } from '#server/db/schema/applications.ts';
 import type { VendorDraft } from '#shared/vendor-application.ts';
-import type { Db } from '../db/database.ts';
-import { vendorApplications } from '../db/schema/applications.ts';
 import { createWithinDraftLimit, type DraftOwner } from './draft-policy.ts';
 
 export type VendorApplicationRow = typeof vendorApplications.$inferSelect;

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { forbidden, HttpError, notFound } from '#server/http/http-error.ts';
+import { errorResponses, noContent } from '#server/http/route-schemas.ts';
 import { apiError } from '#shared/api-errors.ts';
 import {
   API_KEY_MESSAGES,
@@ -12,8 +14,6 @@ import {
   createdApiKeySchema,
 } from '#shared/api-keys.ts';
 import { idParamsSchema } from '#shared/record-id.ts';
-import { forbidden, HttpError, notFound } from '../http/http-error.ts';
-import { errorResponses, noContent } from '../http/route-schemas.ts';
 import {
   type ApiKeyRow,
   countLiveApiKeys,

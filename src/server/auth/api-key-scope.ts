@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { countRateLimitHit } from '#server/http/rate-limit.ts';
 import { API_KEY_MESSAGES, API_KEY_REQUESTS_PER_MINUTE } from '#shared/api-keys.ts';
-import { countRateLimitHit } from '../http/rate-limit.ts';
 
 /**
  * THE allowlist of what a vendor API key may call: the vendor's own API, as method and

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../db/database.ts';
-import { subscriptions } from '../db/schema/billing.ts';
-import { apiKeys, users } from '../db/schema/users.ts';
+import type { Db } from '#server/db/database.ts';
+import { subscriptions } from '#server/db/schema/billing.ts';
+import { apiKeys, users } from '#server/db/schema/users.ts';
 import type { UserRow } from './session-store.ts';
 import { hashToken, randomToken } from './tokens.ts';
 

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { cachesReady } from '#server/cache/request-ready.ts';
+import { HttpError } from '#server/http/http-error.ts';
 import { API_KEY_MESSAGES } from '#shared/api-keys.ts';
-import { cachesReady } from '../cache/request-ready.ts';
-import { HttpError } from '../http/http-error.ts';
 import {
   type ApiKeyRow,
   type FoundApiKey,

@@ -1,6 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { users } from '#server/db/schema/users.ts';
+import { HttpError } from '#server/http/http-error.ts';
+import { errorResponses } from '#server/http/route-schemas.ts';
 import { apiError } from '#shared/api-errors.ts';
 import { messageAnswerSchema } from '#shared/response-fields.ts';
 import {
@@ -9,10 +12,6 @@ import {
   loginInputSchema,
   loginResponseSchema,
 } from '#shared/users.ts';
-import { users } from '../db/schema/users.ts';
-import { HttpError } from '../http/http-error.ts';
-import { errorResponses } from '../http/route-schemas.ts';
-import { PUBLIC, SIGNED_IN_OR_NOT } from '../openapi/security-schemes.ts';
 import { toAuthUser } from './auth-user.ts';
 import { clearSessionCookies, DEVICE_COOKIE, setDeviceCookie, setSessionCookies } from './cookies.ts';
 import { findTrustedDevice, trustDevice } from './login-devices.ts';
@@ -23,6 +22,7 @@ import {
   TOO_MANY_ATTEMPTS,
 } from './login-rate-limit.ts';
 import { verifyPassword } from './passwords.ts';
+import { PUBLIC, SIGNED_IN_OR_NOT } from './security-schemes.ts';
 import { createSession, deleteSession } from './session-store.ts';
 
 const INVALID_CREDENTIALS = 'Invalid email or password.';

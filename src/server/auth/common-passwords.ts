@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { HttpError } from '../http/http-error.ts';
+import { HttpError } from '#server/http/http-error.ts';
 import { DEMO_PASSWORD } from './demo-accounts.ts';
 
 // The list lives beside this file and is read on the first check, not at start: only the two

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { HttpError } from '#server/http/http-error.ts';
 import { apiError } from '#shared/api-errors.ts';
-import { HttpError } from '../http/http-error.ts';
 import { CSRF_HEADER } from './cookies.ts';
 import { safeEqual } from './tokens.ts';
 

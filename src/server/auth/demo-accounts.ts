@@ -1,5 +1,5 @@
 /*
- * The demo accounts DESIGN.md names. The seed creates them (src/server/db/seed/demo-people.ts); the
+ * The demo accounts DESIGN.md names. The seed creates them (src/server/seed/demo-people.ts); the
  * running server only checks them: a production start refuses while they still sign in with the
  * published password (src/server/production-checks.ts), a development start warns.
  */

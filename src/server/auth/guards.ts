@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { forbidden, unauthorized } from '../http/http-error.ts';
+import { forbidden, unauthorized } from '#server/http/http-error.ts';
 import type { UserRow } from './session-store.ts';
 
 export function requireUser(request: FastifyRequest): UserRow {

@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, notInArray, sql } from 'drizzle-orm';
-import type { Db } from '../db/database.ts';
-import { loginDevices } from '../db/schema/sessions.ts';
-import { users } from '../db/schema/users.ts';
+import type { Db } from '#server/db/database.ts';
+import { loginDevices } from '#server/db/schema/sessions.ts';
+import { users } from '#server/db/schema/users.ts';
 import { hashToken, randomToken } from './tokens.ts';
 
 const DAY_MS = 24 * 60 * 60_000;

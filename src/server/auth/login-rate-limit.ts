@@ -1,6 +1,6 @@
 import { and, count, eq, gt, isNull, type SQL } from 'drizzle-orm';
-import type { Db } from '../db/database.ts';
-import { loginAttempts } from '../db/schema/sessions.ts';
+import type { Db } from '#server/db/database.ts';
+import { loginAttempts } from '#server/db/schema/sessions.ts';
 
 /**
  * Failed logins allowed in a sliding window. An untrusted client (no device cookie of the account,

@@ -2,6 +2,14 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Db } from '#server/db/database.ts';
+import { sessions } from '#server/db/schema/sessions.ts';
+import { users } from '#server/db/schema/users.ts';
+import { HttpError } from '#server/http/http-error.ts';
+import { hitRateLimit } from '#server/http/rate-limit.ts';
+import { errorResponses } from '#server/http/route-schemas.ts';
+import { confirmEmailMail, resetPasswordMail } from '#server/mail/account-mails.ts';
+import { enqueueMail } from '#server/mail/enqueue-mail.ts';
 import { errorBodySchema } from '#shared/api-errors.ts';
 import {
   confirmEmailInputSchema,
@@ -13,15 +21,6 @@ import {
 } from '#shared/password-schemas.ts';
 import { messageAnswerSchema } from '#shared/response-fields.ts';
 import { passwordTokenAnswerSchema } from '#shared/users.ts';
-import type { Db } from '../db/database.ts';
-import { sessions } from '../db/schema/sessions.ts';
-import { users } from '../db/schema/users.ts';
-import { HttpError } from '../http/http-error.ts';
-import { hitRateLimit } from '../http/rate-limit.ts';
-import { errorResponses } from '../http/route-schemas.ts';
-import { confirmEmailMail, resetPasswordMail } from '../mail/account-mails.ts';
-import { enqueueMail } from '../mail/enqueue-mail.ts';
-import { PUBLIC } from '../openapi/security-schemes.ts';
 import { refuseCommonPassword } from './common-passwords.ts';
 import { setDeviceCookie } from './cookies.ts';
 import { forgetDevices, trustDevice } from './login-devices.ts';
@@ -32,6 +31,7 @@ import {
   type ValidPasswordToken,
 } from './password-tokens.ts';
 import { hashPassword } from './passwords.ts';
+import { PUBLIC } from './security-schemes.ts';
 
 const HOUR_MS = 60 * 60_000;
 /**

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../db/database.ts';
-import { serverSecrets } from '../db/schema/server-secrets.ts';
+import type { Db } from '#server/db/database.ts';
+import { serverSecrets } from '#server/db/schema/server-secrets.ts';
 
 const cache = new WeakMap<Db, Map<string, Promise<Buffer>>>();
 

@@ -1,4 +1,4 @@
-import { type CacheChange, parseCacheChange } from '../cache/cache-changes.ts';
+import { type CacheChange, parseCacheChange } from '#server/cache/cache-changes.ts';
 import type { SessionRow, UserRow } from './session-store.ts';
 
 /**

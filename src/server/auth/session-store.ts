@@ -1,8 +1,8 @@
 import { and, eq, gt, isNull, lte, or, type SQL } from 'drizzle-orm';
+import type { Db } from '#server/db/database.ts';
+import { sessions } from '#server/db/schema/sessions.ts';
+import { users } from '#server/db/schema/users.ts';
 import { cleanHeaderText } from '#shared/text-fields.ts';
-import type { Db } from '../db/database.ts';
-import { sessions } from '../db/schema/sessions.ts';
-import { users } from '../db/schema/users.ts';
 import { hashToken, randomToken } from './tokens.ts';
 
 const MINUTE = 60_000;

@@ -1,13 +1,12 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { BidInput } from '#shared/bid-schemas.ts';
-import type { UserRow } from '../auth/session-store.ts';
-import type { DbOrTx } from '../db/db-or-tx.ts';
-import { inItemOrder } from '../db/group-commit.ts';
-import { reusedSql } from '../db/reused-statement.ts';
-import { bids } from '../db/schema/bids.ts';
-import { maintenanceRequests as mr } from '../db/schema/requests.ts';
-import { tableRow } from '../db/table-row.ts';
-import { isUniqueViolation } from '../db/unique-violation.ts';
+import type { UserRow } from '#server/auth/session-store.ts';
+import type { DbOrTx } from '#server/db/db-or-tx.ts';
+import { inItemOrder } from '#server/db/group-commit.ts';
+import { reusedSql } from '#server/db/reused-statement.ts';
+import { bids } from '#server/db/schema/bids.ts';
+import { maintenanceRequests as mr } from '#server/db/schema/requests.ts';
+import { tableRow } from '#server/db/table-row.ts';
+import { isUniqueViolation } from '#server/db/unique-violation.ts';
 import {
   claimedOrKeyless,
   claimKeySql,
@@ -15,9 +14,10 @@ import {
   type KeyClaim,
   type KeyColumns,
   keyColumns,
-} from '../idempotency/key-claim.ts';
-import { vendorSeesRequest } from '../requests/vendor-visibility-sql.ts';
-import { bidBody, insuranceDay } from './bid-access.ts';
+} from '#server/idempotency/key-claim.ts';
+import { bidBody, insuranceDay } from '#server/request-core/bid-access.ts';
+import { vendorSeesRequest } from '#server/request-core/vendor-visibility-sql.ts';
+import type { BidInput } from '#shared/bid-schemas.ts';
 import { type BidRow, bidColumns } from './bid-store.ts';
 
 /** The values a bid's checks read, as SQL: one bid's placeholders, or a batch row's columns. */

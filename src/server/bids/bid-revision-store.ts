@@ -1,11 +1,11 @@
 import { asc, eq } from 'drizzle-orm';
+import type { DbOrTx } from '#server/db/db-or-tx.ts';
+import { bidRevisions } from '#server/db/schema/bid-revisions.ts';
+import { users } from '#server/db/schema/users.ts';
+import { vendorProfiles } from '#server/db/schema/vendor-profiles.ts';
+import { optionBodies } from '#server/request-core/priced-bid.ts';
+import { vendorNameSql } from '#server/vendors/vendor-name.ts';
 import type { BidRevision } from '#shared/bid-responses.ts';
-import type { DbOrTx } from '../db/db-or-tx.ts';
-import { bidRevisions } from '../db/schema/bid-revisions.ts';
-import { users } from '../db/schema/users.ts';
-import { vendorProfiles } from '../db/schema/vendor-profiles.ts';
-import { vendorNameSql } from '../vendors/vendor-name.ts';
-import { optionBodies } from './priced-bid.ts';
 
 /**
  * Every version of a bid's terms, oldest first (migration 0023 writes them), each with who made it by

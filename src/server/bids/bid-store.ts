@@ -1,13 +1,13 @@
 import { type AnyColumn, and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '#server/db/db-or-tx.ts';
+import { reusedStatement } from '#server/db/reused-statement.ts';
+import { bids } from '#server/db/schema/bids.ts';
+import { maintenanceRequests as mr } from '#server/db/schema/requests.ts';
+import { users } from '#server/db/schema/users.ts';
+import { vendorProfiles } from '#server/db/schema/vendor-profiles.ts';
+import { pricedColumns } from '#server/request-core/priced-bid.ts';
 import type { MyBidPage } from '#shared/bid-responses.ts';
 import type { BidInput, BidOrderingField, MyBidsQuery } from '#shared/bid-schemas.ts';
-import type { DbOrTx } from '../db/db-or-tx.ts';
-import { reusedStatement } from '../db/reused-statement.ts';
-import { bids } from '../db/schema/bids.ts';
-import { maintenanceRequests as mr } from '../db/schema/requests.ts';
-import { users } from '../db/schema/users.ts';
-import { vendorProfiles } from '../db/schema/vendor-profiles.ts';
-import { pricedColumns } from './priced-bid.ts';
 
 // Bids as the bid calls read and write them (src/server/bids/*-routes.ts).
 

@@ -1,15 +1,15 @@
 import { eq, sql } from 'drizzle-orm';
+import { isStaff } from '#server/auth/guards.ts';
+import type { UserRow } from '#server/auth/session-store.ts';
+import type { DbOrTx } from '#server/db/db-or-tx.ts';
+import { reusedStatement } from '#server/db/reused-statement.ts';
+import { projects } from '#server/db/schema/projects.ts';
+import { maintenanceRequests as mr } from '#server/db/schema/requests.ts';
+import { vendorProfiles } from '#server/db/schema/vendor-profiles.ts';
+import { forbidden, HttpError, notFound } from '#server/http/http-error.ts';
+import type { BidTarget } from '#server/request-core/bid-access.ts';
 import { apiError } from '#shared/api-errors.ts';
 import { canViewRequest, type VisibilityViewer } from '#shared/request-visibility.ts';
-import { isStaff } from '../auth/guards.ts';
-import type { UserRow } from '../auth/session-store.ts';
-import type { DbOrTx } from '../db/db-or-tx.ts';
-import { reusedStatement } from '../db/reused-statement.ts';
-import { projects } from '../db/schema/projects.ts';
-import { maintenanceRequests as mr } from '../db/schema/requests.ts';
-import { vendorProfiles } from '../db/schema/vendor-profiles.ts';
-import { forbidden, HttpError, notFound } from '../http/http-error.ts';
-import type { BidTarget } from './bid-access.ts';
 
 const VENDOR_UNDER_REVIEW = apiError('VENDOR_UNDER_REVIEW');
 
@@ -58,10 +58,15 @@ const targetStatement = reusedStatement((db) =>
  * its own bid. One statement (POST bid took ten, each a round trip), holding the request
  * row FOR UPDATE until the transaction ends, as the award, close-bidding and cancel steps hold it: a
  * bid and such a step run one after the other. 404 for no such request, 403 VENDOR_UNDER_REVIEW
- * for a vendor staff have not approved, 403 when the vendor may not see it. Built once
- * (db/reused-statement.ts).
+ * for a vendor staff have not approved, 403 when the vendor may not see it; the request takes bids
+ * at `now` (the caller's clock, as the fast path's). Built once (db/reused-statement.ts).
  */
-export async function loadBidWriteTarget(db: DbOrTx, user: UserRow, id: number): Promise<BidWriteTarget> {
+export async function loadBidWriteTarget(
+  db: DbOrTx,
+  user: UserRow,
+  id: number,
+  now: Date,
+): Promise<BidWriteTarget> {
   const [row] = await targetStatement(db, { id, vendorId: user.id });
   if (!row) throw notFound('Request not found.');
   // A vendor staff have not approved bids on nothing (the SQL form: bid-place.ts's placeChecks).
@@ -92,7 +97,7 @@ export async function loadBidWriteTarget(db: DbOrTx, user: UserRow, id: number):
     available:
       row.status === 'open' &&
       row.isOpenForBids &&
-      (row.bidDeadline === null || row.bidDeadline.getTime() > Date.now()),
+      (row.bidDeadline === null || row.bidDeadline.getTime() > now.getTime()),
     insuranceExpiresOn: row.insuranceExpiresOn,
     ownBidId: row.ownBidId === null ? null : Number(row.ownBidId),
   };

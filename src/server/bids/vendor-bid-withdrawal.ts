@@ -1,14 +1,14 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { DbOrTx } from '#server/db/db-or-tx.ts';
+import { bids } from '#server/db/schema/bids.ts';
+import { projects } from '#server/db/schema/projects.ts';
+import { maintenanceRequests as mr } from '#server/db/schema/requests.ts';
+import { users } from '#server/db/schema/users.ts';
+import { vendorProfiles } from '#server/db/schema/vendor-profiles.ts';
+import { type NewNotification, notify } from '#server/notifications/notify.ts';
+import { requestManagerIds } from '#server/request-core/request-managers.ts';
+import { vendorNameSql } from '#server/vendors/vendor-name.ts';
 import { requestNumber } from '#shared/display-names.ts';
-import type { DbOrTx } from '../db/db-or-tx.ts';
-import { bids } from '../db/schema/bids.ts';
-import { projects } from '../db/schema/projects.ts';
-import { maintenanceRequests as mr } from '../db/schema/requests.ts';
-import { users } from '../db/schema/users.ts';
-import { vendorProfiles } from '../db/schema/vendor-profiles.ts';
-import { type NewNotification, notify } from '../notifications/notify.ts';
-import { requestManagerIds } from '../requests/request-managers.ts';
-import { vendorNameSql } from '../vendors/vendor-name.ts';
 
 export const WITHDRAWN_TITLE = 'Bid withdrawn';
 

@@ -1,4 +1,4 @@
-import type { Database, Listener } from '../db/database.ts';
+import type { Database, Listener } from '#server/db/database.ts';
 import { CACHE_CHANNEL, type CacheChange, changedTags, parseCacheChanges } from './cache-changes.ts';
 import { TagVersions } from './tag-versions.ts';
 

@@ -1,6 +1,12 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { contactMessages, demoRequests } from '#server/db/schema/contact.ts';
+import { HttpError } from '#server/http/http-error.ts';
+import { hitRateLimit } from '#server/http/rate-limit.ts';
+import { errorResponses } from '#server/http/route-schemas.ts';
+import { enqueueMail } from '#server/mail/enqueue-mail.ts';
+import { renderMail } from '#server/mail/mail-layout.ts';
 import {
   CONTACT_MESSAGE,
   contactMessageInputSchema,
@@ -9,12 +15,6 @@ import {
   MAX_CONTACT_MESSAGE,
 } from '#shared/contact-schemas.ts';
 import { messageAnswerSchema } from '#shared/response-fields.ts';
-import { contactMessages, demoRequests } from '../db/schema/contact.ts';
-import { HttpError } from '../http/http-error.ts';
-import { hitRateLimit } from '../http/rate-limit.ts';
-import { errorResponses } from '../http/route-schemas.ts';
-import { enqueueMail } from '../mail/enqueue-mail.ts';
-import { renderMail } from '../mail/mail-layout.ts';
 
 const PER_IP_PER_HOUR = 20;
 const TOO_MANY = 'Too many requests. Please try again later.';

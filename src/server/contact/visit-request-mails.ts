@@ -1,6 +1,6 @@
+import type { NewMail } from '#server/mail/enqueue-mail.ts';
+import { renderMail } from '#server/mail/mail-layout.ts';
 import { formatVisitChoice, type VisitRequestValues } from '#shared/visit-request-schemas.ts';
-import type { NewMail } from '../mail/enqueue-mail.ts';
-import { renderMail } from '../mail/mail-layout.ts';
 
 /** The preferred times as lines: the first choice, then the second if the visitor gave one. */
 function choiceLines(input: VisitRequestValues): string[] {

@@ -1,15 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { visitRequests } from '#server/db/schema/visit-requests.ts';
+import { HttpError } from '#server/http/http-error.ts';
+import { hitRateLimit } from '#server/http/rate-limit.ts';
+import { errorResponses } from '#server/http/route-schemas.ts';
+import { enqueueMail } from '#server/mail/enqueue-mail.ts';
 import {
   VISIT_REQUEST_MESSAGES,
   visitRequestAnswerSchema,
   visitRequestInputSchema,
 } from '#shared/visit-request-schemas.ts';
-import { visitRequests } from '../db/schema/visit-requests.ts';
-import { HttpError } from '../http/http-error.ts';
-import { hitRateLimit } from '../http/rate-limit.ts';
-import { errorResponses } from '../http/route-schemas.ts';
-import { enqueueMail } from '../mail/enqueue-mail.ts';
 import { staffVisitRequestMail, visitRequestReceivedMail } from './visit-request-mails.ts';
 
 const HOUR = 60 * 60_000;

@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { Config } from '../config.ts';
+import type { Config } from '#server/config/config.ts';
 import type { Database } from './database.ts';
 import { openPgliteDatabase } from './pglite-database.ts';
 import { openPostgresDatabase } from './postgres-database.ts';

@@ -1,24 +1,24 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { POLYGON_OFF_LAYOUT, pointsOnLayout, polygonInputSchema } from '#shared/documentation.ts';
-import { layoutPolygonSchema, projectDocumentationSchema } from '#shared/documentation-responses.ts';
-import { idParamsSchema, recordIdParams, recordIdSchema } from '#shared/record-id.ts';
-import { checkFirst } from '../auth/route-guards.ts';
-import { requireValidBody, requireValidParams } from '../http/deferred-input.ts';
-import { HttpError } from '../http/http-error.ts';
-import { errorResponses, noContent } from '../http/route-schemas.ts';
-import {
-  PROPERTY_NOT_FOUND,
-  propertyError,
-  propertyNotFound,
-  requireSignedIn,
-} from '../projects/project-access.ts';
+import { checkFirst } from '#server/auth/route-guards.ts';
+import { requireValidBody, requireValidParams } from '#server/http/deferred-input.ts';
+import { HttpError } from '#server/http/http-error.ts';
+import { errorResponses, noContent } from '#server/http/route-schemas.ts';
 import {
   findLayout,
   LAYOUT_NOT_FOUND,
   requireDocumentationEditor,
   requireDocumentationReader,
-} from './documentation-access.ts';
+} from '#server/request-core/documentation-access.ts';
+import {
+  PROPERTY_NOT_FOUND,
+  propertyError,
+  propertyNotFound,
+  requireSignedIn,
+} from '#server/request-core/project-access.ts';
+import { POLYGON_OFF_LAYOUT, pointsOnLayout, polygonInputSchema } from '#shared/documentation.ts';
+import { layoutPolygonSchema, projectDocumentationSchema } from '#shared/documentation-responses.ts';
+import { idParamsSchema, recordIdParams, recordIdSchema } from '#shared/record-id.ts';
 import { documentationUploadRoutes } from './documentation-upload-routes.ts';
 import { createPolygon, deletePolygon, polygonIsOnLayout } from './layout-polygons.ts';
 import { loadProjectDocumentation } from './project-documentation.ts';

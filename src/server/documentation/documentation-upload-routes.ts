@@ -1,6 +1,33 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { checkFirst } from '#server/auth/route-guards.ts';
+import { requireValidBody, requireValidParams } from '#server/http/deferred-input.ts';
+import { HttpError, parseInput } from '#server/http/http-error.ts';
+import { errorResponses, noContent } from '#server/http/route-schemas.ts';
+import {
+  findHotspot,
+  findLayout,
+  findPhoto,
+  HOTSPOT_NOT_FOUND,
+  LAYOUT_NOT_FOUND,
+  PHOTO_NOT_FOUND,
+  requireDocumentationEditor,
+  requireDocumentationWriter,
+} from '#server/request-core/documentation-access.ts';
+import {
+  PROPERTY_NOT_FOUND,
+  propertyError,
+  propertyNotFound,
+  requireSignedIn,
+} from '#server/request-core/project-access.ts';
+import { isWithinPixelLimit } from '#server/storage/image-size.ts';
+import {
+  fieldsAsPayload,
+  type PhotoLimits,
+  readPhotoUpload,
+  type UploadedPhoto,
+} from '#server/uploads/photo-upload.ts';
 import { documentationPhotoSchema, hotspotSchema, layoutSchema } from '#shared/documentation-responses.ts';
 import {
   hotspotFormSchema,
@@ -19,33 +46,6 @@ import {
 } from '#shared/documentation-uploads.ts';
 import { PANORAMA_PIXEL_LIMIT, PHOTO_PIXEL_LIMIT } from '#shared/image-limits.ts';
 import { idParamsSchema, recordIdParams } from '#shared/record-id.ts';
-import { checkFirst } from '../auth/route-guards.ts';
-import { requireValidBody, requireValidParams } from '../http/deferred-input.ts';
-import { HttpError, parseInput } from '../http/http-error.ts';
-import { errorResponses, noContent } from '../http/route-schemas.ts';
-import {
-  PROPERTY_NOT_FOUND,
-  propertyError,
-  propertyNotFound,
-  requireSignedIn,
-} from '../projects/project-access.ts';
-import { isWithinPixelLimit } from '../storage/image-size.ts';
-import {
-  fieldsAsPayload,
-  type PhotoLimits,
-  readPhotoUpload,
-  type UploadedPhoto,
-} from '../storage/photo-upload.ts';
-import {
-  findHotspot,
-  findLayout,
-  findPhoto,
-  HOTSPOT_NOT_FOUND,
-  LAYOUT_NOT_FOUND,
-  PHOTO_NOT_FOUND,
-  requireDocumentationEditor,
-  requireDocumentationWriter,
-} from './documentation-access.ts';
 import {
   deleteHotspot,
   deleteLayout,

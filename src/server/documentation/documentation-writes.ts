@@ -1,6 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { type AuditRecord, recordAudit } from '#server/audit/audit-log-store.ts';
+import { isStaff } from '#server/auth/guards.ts';
+import type { UserRow } from '#server/auth/session-store.ts';
+import type { Db } from '#server/db/database.ts';
+import { layouts, panoramaHotspots, photos } from '#server/db/schema/documentation.ts';
+import { projects, units } from '#server/db/schema/projects.ts';
+import { findFileOwner } from '#server/files/file-access.ts';
+import { fileUrl } from '#server/request-core/request-progress.ts';
+import { EXTENSIONS } from '#server/storage/content-type.ts';
+import type { UploadedPhoto } from '#server/uploads/photo-upload.ts';
 import type { HotspotView } from '#shared/documentation.ts';
 import type {
   HotspotUpdateInput,
@@ -8,16 +18,6 @@ import type {
   LayoutUpdateInput,
   PhotoUploadInput,
 } from '#shared/documentation-uploads.ts';
-import { type AuditRecord, recordAudit } from '../admin/audit-log-store.ts';
-import { isStaff } from '../auth/guards.ts';
-import type { UserRow } from '../auth/session-store.ts';
-import type { Db } from '../db/database.ts';
-import { layouts, panoramaHotspots, photos } from '../db/schema/documentation.ts';
-import { projects, units } from '../db/schema/projects.ts';
-import { findFileOwner } from '../files/file-access.ts';
-import { fileUrl } from '../lifecycle/request-progress.ts';
-import { EXTENSIONS } from '../storage/content-type.ts';
-import type { UploadedPhoto } from '../storage/photo-upload.ts';
 
 /** Uploaded documentation lives under its property: `documentation/<projectId>/<folder>/<random>.<ext>`. */
 function storageKey(

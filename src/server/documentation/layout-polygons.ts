@@ -1,10 +1,10 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { UserRow } from '#server/auth/session-store.ts';
+import type { Db } from '#server/db/database.ts';
+import { layoutPolygons, layouts } from '#server/db/schema/documentation.ts';
+import { users } from '#server/db/schema/users.ts';
+import { personNameSql } from '#server/vendors/vendor-name.ts';
 import type { LayoutPolygonView, PolygonInput } from '#shared/documentation.ts';
-import type { UserRow } from '../auth/session-store.ts';
-import type { Db } from '../db/database.ts';
-import { layoutPolygons, layouts } from '../db/schema/documentation.ts';
-import { users } from '../db/schema/users.ts';
-import { personNameSql } from '../vendors/vendor-name.ts';
 import { auditStaffDelete } from './documentation-writes.ts';
 
 const polygonColumns = {

@@ -1,16 +1,20 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { checkFirst } from '#server/auth/route-guards.ts';
+import { PUBLIC } from '#server/auth/security-schemes.ts';
+import { ifNoneMatchHas } from '#server/http/etag-match.ts';
+import { notFound } from '#server/http/http-error.ts';
+import { errorResponses, fileDownload, noContent, notModified } from '#server/http/route-schemas.ts';
+import {
+  findLayout,
+  LAYOUT_NOT_FOUND,
+  requireDocumentationEditor,
+} from '#server/request-core/documentation-access.ts';
+import { propertyNotFound, requireSignedIn } from '#server/request-core/project-access.ts';
 import { layoutShareSchema, sharedLayoutSchema } from '#shared/layout-share.ts';
 import { SHARE_TOKEN_PATTERN } from '#shared/layout-share-paths.ts';
 import { recordIdParams } from '#shared/record-id.ts';
-import { checkFirst } from '../auth/route-guards.ts';
-import { ifNoneMatchHas } from '../http/etag-match.ts';
-import { notFound } from '../http/http-error.ts';
-import { errorResponses, fileDownload, noContent, notModified } from '../http/route-schemas.ts';
-import { PUBLIC } from '../openapi/security-schemes.ts';
-import { propertyNotFound, requireSignedIn } from '../projects/project-access.ts';
-import { findLayout, LAYOUT_NOT_FOUND, requireDocumentationEditor } from './documentation-access.ts';
 import {
   disableLayoutShare,
   enableLayoutShare,

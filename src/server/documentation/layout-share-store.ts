@@ -1,11 +1,11 @@
 import { asc, eq, sql } from 'drizzle-orm';
+import { randomToken } from '#server/auth/tokens.ts';
+import type { Db } from '#server/db/database.ts';
+import { layouts, photos } from '#server/db/schema/documentation.ts';
+import { layoutShares } from '#server/db/schema/layout-shares.ts';
+import { layoutPlanColumns } from '#server/request-core/layout-plan-columns.ts';
 import type { LayoutShareView, SharedLayoutView } from '#shared/layout-share.ts';
 import { sharedLayoutImagePath } from '#shared/layout-share-paths.ts';
-import { randomToken } from '../auth/tokens.ts';
-import type { Db } from '../db/database.ts';
-import { layouts, photos } from '../db/schema/documentation.ts';
-import { layoutShares } from '../db/schema/layout-shares.ts';
-import { layoutPlanColumns } from './layout-plan-columns.ts';
 import { loadPolygons } from './layout-polygons.ts';
 
 const NOT_SHARED: LayoutShareView = { token: null, shared_at: null };

@@ -1,14 +1,14 @@
 import { and, asc, eq, inArray, isNotNull, or, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '#server/db/database.ts';
+import { layouts, panoramaHotspots, photos } from '#server/db/schema/documentation.ts';
+import { units } from '#server/db/schema/projects.ts';
+import { fileUrl } from '#server/request-core/request-progress.ts';
 import type {
   DocumentationPhotoView,
   HotspotView,
   LayoutView,
   ProjectDocumentation,
 } from '#shared/documentation.ts';
-import type { Db } from '../db/database.ts';
-import { layouts, panoramaHotspots, photos } from '../db/schema/documentation.ts';
-import { units } from '../db/schema/projects.ts';
-import { fileUrl } from '../lifecycle/request-progress.ts';
 import { loadPolygons } from './layout-polygons.ts';
 
 type PhotoRow = Awaited<ReturnType<typeof selectPhotos>>[number];

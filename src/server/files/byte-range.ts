@@ -1,4 +1,4 @@
-import type { ByteRange } from '../storage/file-store.ts';
+import type { ByteRange } from '#server/storage/file-store.ts';
 
 export type RangeAnswer =
   | { kind: 'full' }

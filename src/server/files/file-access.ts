@@ -1,21 +1,21 @@
 import { and, eq } from 'drizzle-orm';
+import { isStaff } from '#server/auth/guards.ts';
+import type { UserRow } from '#server/auth/session-store.ts';
+import type { Db } from '#server/db/database.ts';
+import { vendorApplications } from '#server/db/schema/applications.ts';
+import { layouts, panoramaHotspots, photos } from '#server/db/schema/documentation.ts';
+import { messagePhotos } from '#server/db/schema/message-photos.ts';
+import { projects } from '#server/db/schema/projects.ts';
+import { requestPhotos } from '#server/db/schema/requests.ts';
+import { vendorProfiles } from '#server/db/schema/vendor-profiles.ts';
+import { HttpError } from '#server/http/http-error.ts';
+import { loadThreadAccess, readThreadRow } from '#server/messages/message-thread.ts';
+import { loadBidTarget } from '#server/request-core/bid-access.ts';
+import { mayReadDocumentation } from '#server/request-core/documentation-access.ts';
+import { loadParties, roleOf } from '#server/request-core/lifecycle-access.ts';
+import { loadViewer } from '#server/request-core/request-viewer.ts';
+import { requestsShowingKey } from '#server/requests/request-spot-store.ts';
 import { canViewRequest } from '#shared/request-visibility.ts';
-import { isStaff } from '../auth/guards.ts';
-import type { UserRow } from '../auth/session-store.ts';
-import { loadBidTarget } from '../bids/bid-access.ts';
-import type { Db } from '../db/database.ts';
-import { vendorApplications } from '../db/schema/applications.ts';
-import { layouts, panoramaHotspots, photos } from '../db/schema/documentation.ts';
-import { messagePhotos } from '../db/schema/message-photos.ts';
-import { projects } from '../db/schema/projects.ts';
-import { requestPhotos } from '../db/schema/requests.ts';
-import { vendorProfiles } from '../db/schema/vendor-profiles.ts';
-import { mayReadDocumentation } from '../documentation/documentation-access.ts';
-import { HttpError } from '../http/http-error.ts';
-import { loadParties, roleOf } from '../lifecycle/lifecycle-access.ts';
-import { loadThreadAccess, readThreadRow } from '../messages/message-thread.ts';
-import { requestsShowingKey } from '../requests/request-spot-store.ts';
-import { loadViewer } from '../requests/request-viewer.ts';
 
 /** What a stored file belongs to, which decides who may read it. */
 export type FileOwner =
@@ -113,7 +113,7 @@ export async function findFileOwner(db: Db, key: string): Promise<FileOwner | nu
  * Request photos follow the request's visibility rule (src/shared/request-visibility.ts), and
  * completion photos the detail's rule for `completion` (the managing side and the awarded vendor,
  * lifecycle-access.ts `roleOf`); a certificate is its vendor's and staff's; documentation images
- * follow the documentation rule (src/server/documentation/documentation-access.ts), the same as
+ * follow the documentation rule (src/server/request-core/documentation-access.ts), the same as
  * GET /api/projects/{id}/documentation/. A message photo is its thread's: read by whoever may read
  * the thread (GET /api/messages/), which leaves out staff who did not raise the request.
  */

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireUser } from '../auth/guards.ts';
-import { ifNoneMatchHas } from '../http/etag-match.ts';
-import { notFound } from '../http/http-error.ts';
-import { errorResponses, fileDownload, notModified } from '../http/route-schemas.ts';
-import { isSafeKey } from '../storage/file-store.ts';
+import { requireUser } from '#server/auth/guards.ts';
+import { ifNoneMatchHas } from '#server/http/etag-match.ts';
+import { notFound } from '#server/http/http-error.ts';
+import { errorResponses, fileDownload, notModified } from '#server/http/route-schemas.ts';
+import { isSafeKey } from '#shared/storage-key.ts';
 import { answerRange } from './byte-range.ts';
 import { findFileOwner, mayReadFile } from './file-access.ts';
 

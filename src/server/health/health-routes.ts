@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { PUBLIC } from '#server/auth/security-schemes.ts';
+import { errorResponses } from '#server/http/route-schemas.ts';
 import {
   healthDownSchema,
   healthOkSchema,
@@ -7,8 +9,6 @@ import {
   readyDownSchema,
   readyOkSchema,
 } from '#shared/health.ts';
-import { errorResponses } from '../http/route-schemas.ts';
-import { PUBLIC } from '../openapi/security-schemes.ts';
 
 type Check = 'ok' | 'down';
 

@@ -1,14 +1,14 @@
 import { and, eq, inArray, isNull, lt, or } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { DRAFT_POLICY } from '../applications/draft-policy.ts';
-import { expiredSessions } from '../auth/session-store.ts';
-import type { Db } from '../db/database.ts';
-import { propertyManagerApplications, vendorApplications } from '../db/schema/applications.ts';
-import { phoneVerificationCodes } from '../db/schema/phone-verification-codes.ts';
-import { rateLimits } from '../db/schema/rate-limits.ts';
-import { loginAttempts, loginDevices, sessions } from '../db/schema/sessions.ts';
-import { passwordTokens } from '../db/schema/users.ts';
-import type { FileStore } from '../storage/file-store.ts';
+import { DRAFT_POLICY } from '#server/applications/draft-policy.ts';
+import { expiredSessions } from '#server/auth/session-store.ts';
+import type { Db } from '#server/db/database.ts';
+import { propertyManagerApplications, vendorApplications } from '#server/db/schema/applications.ts';
+import { phoneVerificationCodes } from '#server/db/schema/phone-verification-codes.ts';
+import { rateLimits } from '#server/db/schema/rate-limits.ts';
+import { loginAttempts, loginDevices, sessions } from '#server/db/schema/sessions.ts';
+import { passwordTokens } from '#server/db/schema/users.ts';
+import type { FileStore } from '#server/storage/file-store.ts';
 
 export const SWEEP_POLICY = {
   /** Rows per DELETE: short statements that hold few locks. */

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { DATABASE_UNAVAILABLE_BODY, isDatabaseUnavailable } from '../db/database-unavailable.ts';
-import { STORAGE_UNAVAILABLE_BODY, StorageUnavailableError } from '../storage/storage-unavailable.ts';
+import { DATABASE_UNAVAILABLE_BODY, isDatabaseUnavailable } from '#server/db/database-unavailable.ts';
+import { STORAGE_UNAVAILABLE_BODY, StorageUnavailableError } from '#server/storage/storage-unavailable.ts';
 import { fieldErrors, HttpError } from './http-error.ts';
 import { RequestValidationError } from './route-schemas.ts';
 

@@ -1,7 +1,7 @@
 import { lt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../db/database.ts';
-import { idempotencyKeys } from '../db/schema/idempotency.ts';
+import type { Db } from '#server/db/database.ts';
+import { idempotencyKeys } from '#server/db/schema/idempotency.ts';
 
 /** At most one sweep per database handle in this long; keyed writes trigger it, no timer needed. */
 const SWEEP_INTERVAL_MS = 10 * 60 * 1000;

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
+import { HttpError } from '#server/http/http-error.ts';
 import { apiError } from '#shared/api-errors.ts';
-import { HttpError } from '../http/http-error.ts';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 export const REPLAYED_HEADER = 'Idempotent-Replayed';

@@ -1,10 +1,10 @@
 import { and, eq, lt } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { requireUser } from '#server/auth/guards.ts';
+import type { Db } from '#server/db/database.ts';
+import { idempotencyKeys } from '#server/db/schema/idempotency.ts';
+import { HttpError } from '#server/http/http-error.ts';
 import { apiError } from '#shared/api-errors.ts';
-import { requireUser } from '../auth/guards.ts';
-import type { Db } from '../db/database.ts';
-import { idempotencyKeys } from '../db/schema/idempotency.ts';
-import { HttpError } from '../http/http-error.ts';
 import { sweepExpiredKeys } from './expired-keys.ts';
 import {
   KEY_LIFETIME_MS,

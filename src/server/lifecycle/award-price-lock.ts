@@ -1,6 +1,6 @@
+import { HttpError } from '#server/http/http-error.ts';
+import { bidBody } from '#server/request-core/bid-access.ts';
 import { formatUsd } from '#shared/formatters.ts';
-import { bidBody } from '../bids/bid-access.ts';
-import { HttpError } from '../http/http-error.ts';
 import type { AwardCandidate } from './bid-decisions.ts';
 
 /*

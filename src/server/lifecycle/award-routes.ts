@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { HttpError } from '#server/http/http-error.ts';
+import { notify } from '#server/notifications/notify.ts';
 import { errorBodySchema } from '#shared/api-errors.ts';
 import type { BidOption } from '#shared/bid-line-items.ts';
 import { bidChangedErrorSchema } from '#shared/bid-responses.ts';
 import { bidLabel, requestNumber } from '#shared/display-names.ts';
 import { formatUsd } from '#shared/formatters.ts';
 import { awardInputSchema } from '#shared/lifecycle-schemas.ts';
-import { HttpError } from '../http/http-error.ts';
-import { notify } from '../notifications/notify.ts';
 import { requireSeenVersion } from './award-price-lock.ts';
 import { acceptBid, findAwardCandidate, rejectPendingBids } from './bid-decisions.ts';
 import { lifecycleRouteOptions, runLifecycleStep } from './lifecycle-call.ts';

@@ -1,9 +1,9 @@
 import { and, eq, getTableColumns, ne } from 'drizzle-orm';
-import type { DbOrTx } from '../db/db-or-tx.ts';
-import { bids } from '../db/schema/bids.ts';
-import { users } from '../db/schema/users.ts';
-import { vendorProfiles } from '../db/schema/vendor-profiles.ts';
-import { vendorNameSql } from '../vendors/vendor-name.ts';
+import type { DbOrTx } from '#server/db/db-or-tx.ts';
+import { bids } from '#server/db/schema/bids.ts';
+import { users } from '#server/db/schema/users.ts';
+import { vendorProfiles } from '#server/db/schema/vendor-profiles.ts';
+import { vendorNameSql } from '#server/vendors/vendor-name.ts';
 
 /** Turns down every pending bid of a request (but `keepBidId`); answers the vendors concerned. */
 export async function rejectPendingBids(tx: DbOrTx, requestId: number, now: Date, keepBidId?: number) {

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { notify } from '#server/notifications/notify.ts';
 import { requestNumber } from '#shared/display-names.ts';
 import { biddingInputSchema } from '#shared/lifecycle-schemas.ts';
-import { notify } from '../notifications/notify.ts';
 import { pendingBidders } from './bid-decisions.ts';
 import { lifecycleRouteOptions, runLifecycleStep } from './lifecycle-call.ts';
 

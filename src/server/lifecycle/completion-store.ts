@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import type { DbOrTx } from '../db/db-or-tx.ts';
-import { maintenanceRequests as mr, requestPhotos } from '../db/schema/requests.ts';
-import type { RequestRow } from './lifecycle-access.ts';
+import type { DbOrTx } from '#server/db/db-or-tx.ts';
+import { maintenanceRequests as mr, requestPhotos } from '#server/db/schema/requests.ts';
+import type { RequestRow } from '#server/request-core/lifecycle-access.ts';
 
 export interface StoredCompletionPhoto {
   key: string;

@@ -1,4 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { parseInput } from '#server/http/http-error.ts';
+import { readPhotoUpload, type UploadedPhoto } from '#server/uploads/photo-upload.ts';
 import { PHOTO_PIXEL_LIMIT } from '#shared/image-limits.ts';
 import {
   COMPLETION_PHOTO_MESSAGES,
@@ -6,8 +8,6 @@ import {
   completionInputSchema,
   MAX_COMPLETION_PHOTOS,
 } from '#shared/lifecycle-schemas.ts';
-import { parseInput } from '../http/http-error.ts';
-import { readPhotoUpload, type UploadedPhoto } from '../storage/photo-upload.ts';
 
 export interface CompletionUpload extends CompletionInput {
   photos: UploadedPhoto[];

@@ -1,18 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { requireUser } from '#server/auth/guards.ts';
+import { requireValidBody, requireValidParams } from '#server/http/deferred-input.ts';
+import { errorResponses } from '#server/http/route-schemas.ts';
+import { notify } from '#server/notifications/notify.ts';
+import { changeOpenRequest, REQUEST_NOT_FOUND } from '#server/request-core/lifecycle-access.ts';
+import { loadViewer } from '#server/request-core/request-viewer.ts';
+import { addInvitations, propertyName } from '#server/requests/invitation-store.ts';
+import { loadInvitedVendors } from '#server/requests/invited-vendors.ts';
+import { supersedeNewJobNotices } from '#server/requests/superseded-job-notices.ts';
 import { requestNumber } from '#shared/display-names.ts';
 import { invitationInputSchema } from '#shared/invitation-schemas.ts';
 import { idParamsSchema } from '#shared/record-id.ts';
 import { invitationAnswerSchema } from '#shared/request-responses.ts';
-import { requireUser } from '../auth/guards.ts';
-import { requireValidBody, requireValidParams } from '../http/deferred-input.ts';
-import { errorResponses } from '../http/route-schemas.ts';
-import { notify } from '../notifications/notify.ts';
-import { addInvitations, propertyName } from '../requests/invitation-store.ts';
-import { loadInvitedVendors } from '../requests/invited-vendors.ts';
-import { loadViewer } from '../requests/request-viewer.ts';
-import { supersedeNewJobNotices } from '../requests/superseded-job-notices.ts';
-import { changeOpenRequest, REQUEST_NOT_FOUND } from './lifecycle-access.ts';
 
 /**
  * POST /api/requests/{id}/invitations/ {vendors: [ids]}: the managing side (staff, managers of the

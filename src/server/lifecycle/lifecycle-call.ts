@@ -1,18 +1,13 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { idParamsSchema } from '#shared/record-id.ts';
-import type { LifecycleAction, LifecycleEvent, LifecycleRole } from '#shared/request-lifecycle.ts';
-import { type LifecycleAnswer, lifecycleAnswerSchema } from '#shared/request-responses.ts';
-import type { RequestStatus } from '#shared/statuses.ts';
-import { requireUser } from '../auth/guards.ts';
-import type { UserRow } from '../auth/session-store.ts';
-import type { Tx } from '../db/db-or-tx.ts';
-import { maintenanceRequests as mr } from '../db/schema/requests.ts';
-import { requireValidBody, requireValidParams } from '../http/deferred-input.ts';
-import { errorResponses } from '../http/route-schemas.ts';
-import type { NewNotification } from '../notifications/notify.ts';
-import { loadViewer } from '../requests/request-viewer.ts';
+import { requireUser } from '#server/auth/guards.ts';
+import type { UserRow } from '#server/auth/session-store.ts';
+import type { Tx } from '#server/db/db-or-tx.ts';
+import { maintenanceRequests as mr } from '#server/db/schema/requests.ts';
+import { requireValidBody, requireValidParams } from '#server/http/deferred-input.ts';
+import { errorResponses } from '#server/http/route-schemas.ts';
+import type { NewNotification } from '#server/notifications/notify.ts';
 import {
   lifecycleBody,
   loadParties,
@@ -23,7 +18,12 @@ import {
   requireRole,
   requireTransition,
   roleOf,
-} from './lifecycle-access.ts';
+} from '#server/request-core/lifecycle-access.ts';
+import { loadViewer } from '#server/request-core/request-viewer.ts';
+import { idParamsSchema } from '#shared/record-id.ts';
+import type { LifecycleAction, LifecycleEvent, LifecycleRole } from '#shared/request-lifecycle.ts';
+import { type LifecycleAnswer, lifecycleAnswerSchema } from '#shared/request-responses.ts';
+import type { RequestStatus } from '#shared/statuses.ts';
 
 export interface LifecycleContext<Input> {
   tx: Tx;

@@ -1,18 +1,18 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { requireUser } from '#server/auth/guards.ts';
+import { maintenanceRequests as mr, requestInvitations } from '#server/db/schema/requests.ts';
+import { requireValidBody, requireValidParams } from '#server/http/deferred-input.ts';
+import { HttpError } from '#server/http/http-error.ts';
+import { errorResponses } from '#server/http/route-schemas.ts';
+import { notify } from '#server/notifications/notify.ts';
+import { changeOpenRequest, REQUEST_NOT_FOUND } from '#server/request-core/lifecycle-access.ts';
+import { loadViewer } from '#server/request-core/request-viewer.ts';
+import { newJobNotices } from '#server/requests/request-notices.ts';
 import { openToVendorsInputSchema } from '#shared/invitation-schemas.ts';
 import { idParamsSchema } from '#shared/record-id.ts';
 import { openToVendorsAnswerSchema } from '#shared/request-responses.ts';
-import { requireUser } from '../auth/guards.ts';
-import { maintenanceRequests as mr, requestInvitations } from '../db/schema/requests.ts';
-import { requireValidBody, requireValidParams } from '../http/deferred-input.ts';
-import { HttpError } from '../http/http-error.ts';
-import { errorResponses } from '../http/route-schemas.ts';
-import { notify } from '../notifications/notify.ts';
-import { newJobNotices } from '../requests/request-notices.ts';
-import { loadViewer } from '../requests/request-viewer.ts';
-import { changeOpenRequest, REQUEST_NOT_FOUND } from './lifecycle-access.ts';
 
 const ALREADY_OPEN = 'This request is already open to vendors.';
 

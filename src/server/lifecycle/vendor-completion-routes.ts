@@ -2,21 +2,11 @@ import { randomBytes } from 'node:crypto';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { requestNumber } from '#shared/display-names.ts';
-import { MAX_COMPLETION_PHOTO_BYTES, MAX_COMPLETION_PHOTOS } from '#shared/lifecycle-schemas.ts';
-import { completionFormSchema } from '#shared/photo-forms.ts';
-import { idParamsSchema } from '#shared/record-id.ts';
-import { lifecycleAnswerSchema } from '#shared/request-responses.ts';
-import { requireUser } from '../auth/guards.ts';
-import { checkFirst } from '../auth/route-guards.ts';
-import { errorResponses } from '../http/route-schemas.ts';
-import { idempotentWrite } from '../idempotency/idempotent-write.ts';
-import { notify } from '../notifications/notify.ts';
-import { requestManagerIds } from '../requests/request-managers.ts';
-import { loadViewer } from '../requests/request-viewer.ts';
-import { EXTENSIONS } from '../storage/content-type.ts';
-import { recordVendorCompletion } from './completion-store.ts';
-import { readCompletionUpload } from './completion-upload.ts';
+import { requireUser } from '#server/auth/guards.ts';
+import { checkFirst } from '#server/auth/route-guards.ts';
+import { errorResponses } from '#server/http/route-schemas.ts';
+import { idempotentWrite } from '#server/idempotency/idempotent-write.ts';
+import { notify } from '#server/notifications/notify.ts';
 import {
   lifecycleBody,
   loadParties,
@@ -25,7 +15,17 @@ import {
   requireRole,
   requireTransition,
   roleOf,
-} from './lifecycle-access.ts';
+} from '#server/request-core/lifecycle-access.ts';
+import { requestManagerIds } from '#server/request-core/request-managers.ts';
+import { loadViewer } from '#server/request-core/request-viewer.ts';
+import { EXTENSIONS } from '#server/storage/content-type.ts';
+import { requestNumber } from '#shared/display-names.ts';
+import { MAX_COMPLETION_PHOTO_BYTES, MAX_COMPLETION_PHOTOS } from '#shared/lifecycle-schemas.ts';
+import { completionFormSchema } from '#shared/photo-forms.ts';
+import { idParamsSchema } from '#shared/record-id.ts';
+import { lifecycleAnswerSchema } from '#shared/request-responses.ts';
+import { recordVendorCompletion } from './completion-store.ts';
+import { readCompletionUpload } from './completion-upload.ts';
 
 /**
  * POST /api/requests/{id}/complete/: the awarded vendor says the job is done, with a note and

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { createTransport } from 'nodemailer';
-import type { Config } from '#server/config.ts';
+import type { Config } from '#server/config/config.ts';
 
 export interface OutgoingMail {
   id: number;

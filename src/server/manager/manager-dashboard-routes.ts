@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { errorResponses } from '#server/http/route-schemas.ts';
 import { managerDashboardSchema } from '#shared/manager-responses.ts';
-import { errorResponses } from '../http/route-schemas.ts';
 import { loadManagerDashboard } from './manager-dashboard-store.ts';
 import { requireManagerScope } from './manager-scope.ts';
 

@@ -1,10 +1,10 @@
 import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '#server/db/db-or-tx.ts';
+import { propertyManagerApplications as pma } from '#server/db/schema/applications.ts';
+import { projects, units } from '#server/db/schema/projects.ts';
+import { maintenanceRequests as mr } from '#server/db/schema/requests.ts';
+import { users } from '#server/db/schema/users.ts';
 import type { ManagerDashboard } from '#shared/manager-responses.ts';
-import type { DbOrTx } from '../db/db-or-tx.ts';
-import { propertyManagerApplications as pma } from '../db/schema/applications.ts';
-import { projects, units } from '../db/schema/projects.ts';
-import { maintenanceRequests as mr } from '../db/schema/requests.ts';
-import { users } from '../db/schema/users.ts';
 import { type ManagerScope, projectsInScope, requestsInScope } from './manager-scope.ts';
 
 // The property manager's dashboard (GET /api/property-manager/dashboard/) as read from the database.

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { checkFirst } from '#server/auth/route-guards.ts';
+import { cacheTag } from '#server/cache/cache-changes.ts';
+import { sendCached } from '#server/cache/cached-answer.ts';
+import { ReadCache } from '#server/cache/read-cache.ts';
+import { errorResponses, notModified } from '#server/http/route-schemas.ts';
 import { managerRequestQuerySchema } from '#shared/manager-request-query.ts';
 import { managerRequestPageSchema } from '#shared/manager-responses.ts';
-import { checkFirst } from '../auth/route-guards.ts';
-import { cacheTag } from '../cache/cache-changes.ts';
-import { sendCached } from '../cache/cached-answer.ts';
-import { ReadCache } from '../cache/read-cache.ts';
-import { errorResponses, notModified } from '../http/route-schemas.ts';
 import { loadManagerPage } from './manager-request-list-store.ts';
 import { requireManagerScope } from './manager-scope.ts';
 

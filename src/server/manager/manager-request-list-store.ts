@@ -1,16 +1,16 @@
 import { type AnyColumn, and, asc, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '#server/db/db-or-tx.ts';
+import { bids } from '#server/db/schema/bids.ts';
+import { projects, units } from '#server/db/schema/projects.ts';
+import { maintenanceRequests as mr, requestInvitations } from '#server/db/schema/requests.ts';
+import { users } from '#server/db/schema/users.ts';
+import { vendorProfiles } from '#server/db/schema/vendor-profiles.ts';
+import { countAllRequests, countClientRequests } from '#server/requests/request-counts.ts';
+import { countMatching, loadRequestPage, matchesSearch } from '#server/requests/request-list-sql.ts';
+import { vendorNameSql } from '#server/vendors/vendor-name.ts';
 import type { ManagerOrderingField, ManagerRequestQuery } from '#shared/manager-request-query.ts';
 import type { ManagerRequestPage } from '#shared/manager-responses.ts';
 import { PRIORITIES } from '#shared/statuses.ts';
-import type { DbOrTx } from '../db/db-or-tx.ts';
-import { bids } from '../db/schema/bids.ts';
-import { projects, units } from '../db/schema/projects.ts';
-import { maintenanceRequests as mr, requestInvitations } from '../db/schema/requests.ts';
-import { users } from '../db/schema/users.ts';
-import { vendorProfiles } from '../db/schema/vendor-profiles.ts';
-import { countAllRequests, countClientRequests } from '../requests/request-counts.ts';
-import { countMatching, loadRequestPage, matchesSearch } from '../requests/request-list-sql.ts';
-import { vendorNameSql } from '../vendors/vendor-name.ts';
 import { type ManagerScope, requestsInScope } from './manager-scope.ts';
 
 // The manager's Maintenance Requests list (GET /api/property-manager/maintenance-requests/) as read

@@ -1,10 +1,10 @@
 import { eq, inArray, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { isStaff, requireUserType } from '../auth/guards.ts';
-import type { UserRow } from '../auth/session-store.ts';
-import type { DbOrTx } from '../db/db-or-tx.ts';
-import { projects } from '../db/schema/projects.ts';
-import { maintenanceRequests as mr } from '../db/schema/requests.ts';
+import { isStaff, requireUserType } from '#server/auth/guards.ts';
+import type { UserRow } from '#server/auth/session-store.ts';
+import type { DbOrTx } from '#server/db/db-or-tx.ts';
+import { projects } from '#server/db/schema/projects.ts';
+import { maintenanceRequests as mr } from '#server/db/schema/requests.ts';
 
 /**
  * Whose data the manager portal shows: a property manager sees its client's properties and every

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { errorResponses } from '#server/http/route-schemas.ts';
 import { teamSchema } from '#shared/manager-responses.ts';
-import { errorResponses } from '../http/route-schemas.ts';
 import { requireManagerScope } from './manager-scope.ts';
 import { listTeam } from './manager-team-store.ts';
 

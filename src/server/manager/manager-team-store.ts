@@ -1,8 +1,8 @@
 import { and, asc, eq } from 'drizzle-orm';
+import type { DbOrTx } from '#server/db/db-or-tx.ts';
+import { users } from '#server/db/schema/users.ts';
+import { personNameSql } from '#server/vendors/vendor-name.ts';
 import type { TeamMember } from '#shared/manager-responses.ts';
-import type { DbOrTx } from '../db/db-or-tx.ts';
-import { users } from '../db/schema/users.ts';
-import { personNameSql } from '../vendors/vendor-name.ts';
 import type { ManagerScope } from './manager-scope.ts';
 
 /**

@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { isStaff, requireUser } from '#server/auth/guards.ts';
+import type { UserRow } from '#server/auth/session-store.ts';
+import { cacheTag } from '#server/cache/cache-changes.ts';
+import { sendCached } from '#server/cache/cached-answer.ts';
+import { ReadCache } from '#server/cache/read-cache.ts';
+import { errorResponses } from '#server/http/route-schemas.ts';
+import { requestViewer, viewerKey } from '#server/request-core/request-viewer.ts';
 import { type Conversation, conversationListSchema, conversationTitle } from '#shared/message-schemas.ts';
 import { canViewRequest, type VisibilityViewer } from '#shared/request-visibility.ts';
-import { isStaff, requireUser } from '../auth/guards.ts';
-import type { UserRow } from '../auth/session-store.ts';
-import { cacheTag } from '../cache/cache-changes.ts';
-import { sendCached } from '../cache/cached-answer.ts';
-import { ReadCache } from '../cache/read-cache.ts';
-import { errorResponses } from '../http/route-schemas.ts';
-import { requestViewer, viewerKey } from '../requests/request-viewer.ts';
 import { loadThreads, type ThreadRow } from './conversation-store.ts';
 
 /**

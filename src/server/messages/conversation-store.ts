@@ -1,8 +1,8 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { isStaff } from '../auth/guards.ts';
-import type { UserRow } from '../auth/session-store.ts';
-import type { Db } from '../db/database.ts';
+import { isStaff } from '#server/auth/guards.ts';
+import type { UserRow } from '#server/auth/session-store.ts';
+import type { Db } from '#server/db/database.ts';
 
 const threadRowSchema = z.object({
   request_id: z.number(),

@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import type { Db } from '#server/db/database.ts';
+import { queryRows } from '#server/db/query-rows.ts';
+import { messagePhotos } from '#server/db/schema/message-photos.ts';
+import { EXTENSIONS } from '#server/storage/content-type.ts';
+import type { FileStore } from '#server/storage/file-store.ts';
+import type { UploadedPhoto } from '#server/uploads/photo-upload.ts';
 import type { Message } from '#shared/message-schemas.ts';
-import type { Db } from '../db/database.ts';
-import { queryRows } from '../db/query-rows.ts';
-import { messagePhotos } from '../db/schema/message-photos.ts';
-import { EXTENSIONS } from '../storage/content-type.ts';
-import type { FileStore } from '../storage/file-store.ts';
-import type { UploadedPhoto } from '../storage/photo-upload.ts';
 import { messagePhotoUrl } from './message-store.ts';
 import type { ThreadAccess } from './message-thread.ts';
 

@@ -1,6 +1,14 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { requireUser } from '#server/auth/guards.ts';
+import { checkFirst } from '#server/auth/route-guards.ts';
+import type { DbOrTx } from '#server/db/db-or-tx.ts';
+import { GroupCommit } from '#server/db/group-commit.ts';
+import { parseInput } from '#server/http/http-error.ts';
+import { errorResponses } from '#server/http/route-schemas.ts';
+import { idempotentWrite } from '#server/idempotency/idempotent-write.ts';
+import type { KeyClaim } from '#server/idempotency/key-claim.ts';
 import {
   MAX_MESSAGE_PHOTO_BYTES,
   MAX_MESSAGE_PHOTOS,
@@ -12,14 +20,6 @@ import {
   messageThreadSchema,
 } from '#shared/message-schemas.ts';
 import { messageFormSchema } from '#shared/photo-forms.ts';
-import { requireUser } from '../auth/guards.ts';
-import { checkFirst } from '../auth/route-guards.ts';
-import type { DbOrTx } from '../db/db-or-tx.ts';
-import { GroupCommit } from '../db/group-commit.ts';
-import { parseInput } from '../http/http-error.ts';
-import { errorResponses } from '../http/route-schemas.ts';
-import { idempotentWrite } from '../idempotency/idempotent-write.ts';
-import type { KeyClaim } from '../idempotency/key-claim.ts';
 import { conversationRoutes } from './conversation-routes.ts';
 import {
   deleteStoredPhotos,

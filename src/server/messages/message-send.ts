@@ -1,9 +1,8 @@
 import { sql } from 'drizzle-orm';
-import type { Message } from '#shared/message-schemas.ts';
-import type { UserRow } from '../auth/session-store.ts';
-import type { DbOrTx } from '../db/db-or-tx.ts';
-import { inItemOrder } from '../db/group-commit.ts';
-import { reusedSql } from '../db/reused-statement.ts';
+import type { UserRow } from '#server/auth/session-store.ts';
+import type { DbOrTx } from '#server/db/db-or-tx.ts';
+import { inItemOrder } from '#server/db/group-commit.ts';
+import { reusedSql } from '#server/db/reused-statement.ts';
 import {
   claimedOrKeyless,
   claimKeySql,
@@ -11,17 +10,18 @@ import {
   type KeyClaim,
   type KeyColumns,
   keyColumns,
-} from '../idempotency/key-claim.ts';
-import { notificationBody } from '../notifications/notification-body.ts';
+} from '#server/idempotency/key-claim.ts';
+import { notificationBody } from '#server/notifications/notification-body.ts';
 import {
   type DeliveryRow,
   type NotificationItemRow,
   notificationRows,
   notificationWritesSql,
-} from '../notifications/notification-writes.ts';
-import { type NewNotification, planNotifications } from '../notifications/notify.ts';
-import { type EventTemplate, eventTemplate, HOLES, ISO_TIME_SQL } from '../realtime/event-template.ts';
-import { REALTIME_CHANNEL } from '../realtime/realtime-events.ts';
+} from '#server/notifications/notification-writes.ts';
+import { type NewNotification, planNotifications } from '#server/notifications/notify.ts';
+import { type EventTemplate, eventTemplate, HOLES, ISO_TIME_SQL } from '#server/realtime/event-template.ts';
+import { REALTIME_CHANNEL } from '#server/realtime/realtime-events.ts';
+import type { Message } from '#shared/message-schemas.ts';
 import { messageBody } from './message-store.ts';
 import type { ThreadAccess } from './message-thread.ts';
 

@@ -1,10 +1,10 @@
 import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
+import type { UserRow } from '#server/auth/session-store.ts';
+import type { Db } from '#server/db/database.ts';
+import { messagePhotos } from '#server/db/schema/message-photos.ts';
+import { messages } from '#server/db/schema/messages.ts';
+import { users } from '#server/db/schema/users.ts';
 import { MESSAGE_THREAD_LIMIT, type Message } from '#shared/message-schemas.ts';
-import type { UserRow } from '../auth/session-store.ts';
-import type { Db } from '../db/database.ts';
-import { messagePhotos } from '../db/schema/message-photos.ts';
-import { messages } from '../db/schema/messages.ts';
-import { users } from '../db/schema/users.ts';
 import type { ThreadAccess } from './message-thread.ts';
 import { markThreadNotificationsRead } from './thread-notifications.ts';
 

@@ -1,21 +1,21 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { canViewRequest, type VisibilityViewer, type VisibleRequest } from '#shared/request-visibility.ts';
-import type { UserRow } from '../auth/session-store.ts';
-import type { Db } from '../db/database.ts';
-import { reusedStatement } from '../db/reused-statement.ts';
-import { projects } from '../db/schema/projects.ts';
-import { maintenanceRequests as mr } from '../db/schema/requests.ts';
-import { users } from '../db/schema/users.ts';
-import { vendorProfiles } from '../db/schema/vendor-profiles.ts';
-import { forbidden, HttpError, notFound } from '../http/http-error.ts';
+import type { UserRow } from '#server/auth/session-store.ts';
+import type { Db } from '#server/db/database.ts';
+import { reusedStatement } from '#server/db/reused-statement.ts';
+import { projects } from '#server/db/schema/projects.ts';
+import { maintenanceRequests as mr } from '#server/db/schema/requests.ts';
+import { users } from '#server/db/schema/users.ts';
+import { vendorProfiles } from '#server/db/schema/vendor-profiles.ts';
+import { forbidden, HttpError, notFound } from '#server/http/http-error.ts';
 import {
   type Recipient,
   type RecipientFacts,
   recipientFactsSql,
   toRecipients,
-} from '../notifications/notification-preferences-store.ts';
-import { isRequestManager } from '../requests/request-managers.ts';
+} from '#server/notifications/notification-preferences-store.ts';
+import { isRequestManager } from '#server/request-core/request-managers.ts';
+import { canViewRequest, type VisibilityViewer, type VisibleRequest } from '#shared/request-visibility.ts';
 
 export const REQUEST_NOT_FOUND = 'Request not found.';
 const DENIED = 'You do not have permission to view this request.';

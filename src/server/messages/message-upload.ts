@@ -1,4 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { parseInput } from '#server/http/http-error.ts';
+import { type PhotoUpload, readPhotoUpload, type UploadedPhoto } from '#server/uploads/photo-upload.ts';
 import { PHOTO_PIXEL_LIMIT } from '#shared/image-limits.ts';
 import {
   MAX_MESSAGE_PHOTOS,
@@ -8,8 +10,6 @@ import {
   messageQuerySchema,
   THREAD_BEFORE_PHOTOS,
 } from '#shared/message-schemas.ts';
-import { parseInput } from '../http/http-error.ts';
-import { type PhotoUpload, readPhotoUpload, type UploadedPhoto } from '../storage/photo-upload.ts';
 import type { ThreadAccess } from './message-thread.ts';
 
 /** The thread a multipart message names, read from its text fields. */

@@ -1,9 +1,9 @@
 import type { FastifyRequest } from 'fastify';
-import { cacheTag } from '../cache/cache-changes.ts';
-import type { ChangeFeed } from '../cache/change-feed.ts';
-import { ReadCache, type Tagged } from '../cache/read-cache.ts';
-import { cachesReady } from '../cache/request-ready.ts';
-import type { Db } from '../db/database.ts';
+import { cacheTag } from '#server/cache/cache-changes.ts';
+import type { ChangeFeed } from '#server/cache/change-feed.ts';
+import { ReadCache, type Tagged } from '#server/cache/read-cache.ts';
+import { cachesReady } from '#server/cache/request-ready.ts';
+import type { Db } from '#server/db/database.ts';
 import { readThreadRow, type ThreadQuery, type ThreadRow } from './message-thread.ts';
 
 interface KeptThread extends Tagged {

@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '../db/database.ts';
-import { notifications } from '../db/schema/notifications.ts';
-import { notificationBody } from '../notifications/notification-body.ts';
-import { publishEvents } from '../realtime/realtime-events.ts';
+import type { Db } from '#server/db/database.ts';
+import { notifications } from '#server/db/schema/notifications.ts';
+import { notificationBody } from '#server/notifications/notification-body.ts';
+import { publishEvents } from '#server/realtime/realtime-events.ts';
 import type { ThreadAccess } from './message-thread.ts';
 
 /**

@@ -1,6 +1,6 @@
+import type { notificationDeliveries } from '#server/db/schema/notification-deliveries.ts';
+import type { notifications } from '#server/db/schema/notifications.ts';
 import { categoryOfKind, type NotificationChannel } from '#shared/notification-preferences.ts';
-import type { notificationDeliveries } from '../db/schema/notification-deliveries.ts';
-import type { notifications } from '../db/schema/notifications.ts';
 import { type Recipient, wants } from './notification-preferences-store.ts';
 import { quietUntil } from './quiet-hours.ts';
 

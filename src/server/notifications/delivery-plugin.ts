@@ -1,12 +1,12 @@
 import { Agent } from 'node:https';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { runPeriodically } from '../housekeeping/periodic-task.ts';
-import type { HostResolver } from '../push/push-endpoint-rule.ts';
-import { type PushEndpoints, pushEndpoints } from '../push/push-endpoints.ts';
-import { type PushTransport, webPushTransport } from '../push/push-transport.ts';
-import { loadVapidKeys, type VapidKeys } from '../push/vapid-keys.ts';
-import { type SmsTransport, smsTransportFromConfig } from '../sms/sms-transports.ts';
+import type { HostResolver } from '#server/push/push-endpoint-rule.ts';
+import { type PushEndpoints, pushEndpoints } from '#server/push/push-endpoints.ts';
+import { type PushTransport, webPushTransport } from '#server/push/push-transport.ts';
+import { loadVapidKeys, type VapidKeys } from '#server/push/vapid-keys.ts';
+import { runPeriodically } from '#server/schedule/periodic-task.ts';
+import { type SmsTransport, smsTransportFromConfig } from '#server/sms/sms-transports.ts';
 import { DELIVERY_POLICY } from './delivery-policy.ts';
 import { mailDueEmails } from './email-deliveries.ts';
 import { type RemotePassResult, sendDueRemote } from './remote-deliveries.ts';

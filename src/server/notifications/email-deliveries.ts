@@ -1,10 +1,10 @@
 import { and, asc, eq, lte, sql } from 'drizzle-orm';
+import { intArrayLiteral } from '#server/db/array-literal.ts';
+import type { Db } from '#server/db/database.ts';
+import { notificationDeliveries as d } from '#server/db/schema/notification-deliveries.ts';
+import { notifications } from '#server/db/schema/notifications.ts';
+import { enqueueMail } from '#server/mail/enqueue-mail.ts';
 import type { NotificationCategory } from '#shared/notification-preferences.ts';
-import { intArrayLiteral } from '../db/array-literal.ts';
-import type { Db } from '../db/database.ts';
-import { notificationDeliveries as d } from '../db/schema/notification-deliveries.ts';
-import { notifications } from '../db/schema/notifications.ts';
-import { enqueueMail } from '../mail/enqueue-mail.ts';
 import { DELIVERY_POLICY, NOT_SENT } from './delivery-policy.ts';
 import { notificationMail } from './notification-mails.ts';
 import { loadRecipients, wants } from './notification-preferences-store.ts';

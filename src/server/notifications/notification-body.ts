@@ -1,5 +1,5 @@
+import type { notifications } from '#server/db/schema/notifications.ts';
 import type { Notification } from '#shared/notification-schemas.ts';
-import type { notifications } from '../db/schema/notifications.ts';
 
 /** The notification as the API and the event stream answer it (signed-in spec, section 3). */
 export function notificationBody(row: typeof notifications.$inferSelect): Notification {

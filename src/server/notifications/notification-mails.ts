@@ -1,8 +1,8 @@
+import type { NewMail } from '#server/mail/enqueue-mail.ts';
+import { renderMail } from '#server/mail/mail-layout.ts';
 import { requestNumber } from '#shared/display-names.ts';
 import { CATEGORY_LABELS, type NotificationCategory } from '#shared/notification-preferences.ts';
 import { notificationPath, notificationSettingsPath } from '#shared/notification-targets.ts';
-import type { NewMail } from '../mail/enqueue-mail.ts';
-import { renderMail } from '../mail/mail-layout.ts';
 import type { Recipient } from './notification-preferences-store.ts';
 
 /** What a notification mail is made from: the notifications it carries, oldest first. */

@@ -1,4 +1,15 @@
 import { sql } from 'drizzle-orm';
+import { intArrayLiteral } from '#server/db/array-literal.ts';
+import type { Db } from '#server/db/database.ts';
+import { reusedStatement } from '#server/db/reused-statement.ts';
+import {
+  notificationPreferences,
+  notificationQuietHours,
+} from '#server/db/schema/notification-deliveries.ts';
+import { pushSubscriptions } from '#server/db/schema/push-subscriptions.ts';
+import { users } from '#server/db/schema/users.ts';
+import { isConfirmedNumber } from '#server/sms/phone-codes.ts';
+import { smsNumberOf } from '#server/sms/sms-number.ts';
 import {
   defaultChannelChoice,
   type NotificationCategory,
@@ -6,14 +17,6 @@ import {
   type NotificationRole,
   roleOf,
 } from '#shared/notification-preferences.ts';
-import { intArrayLiteral } from '../db/array-literal.ts';
-import type { Db } from '../db/database.ts';
-import { reusedStatement } from '../db/reused-statement.ts';
-import { notificationPreferences, notificationQuietHours } from '../db/schema/notification-deliveries.ts';
-import { pushSubscriptions } from '../db/schema/push-subscriptions.ts';
-import { users } from '../db/schema/users.ts';
-import { isConfirmedNumber } from '../sms/phone-codes.ts';
-import { smsNumberOf } from '../sms/sms-number.ts';
 import type { QuietWindow } from './quiet-hours.ts';
 
 /** Everything that decides where one user's notifications go, read in a fixed number of queries. */

@@ -1,5 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { requireUser } from '#server/auth/guards.ts';
+import { checkFirst } from '#server/auth/route-guards.ts';
+import { cacheTag } from '#server/cache/cache-changes.ts';
+import { sendCached } from '#server/cache/cached-answer.ts';
+import { ReadCache } from '#server/cache/read-cache.ts';
+import { notFound } from '#server/http/http-error.ts';
+import { errorResponses } from '#server/http/route-schemas.ts';
 import {
   markAllReadResponseSchema,
   notificationListSchema,
@@ -7,13 +14,6 @@ import {
   notificationSchema,
 } from '#shared/notification-schemas.ts';
 import { idParamsSchema } from '#shared/record-id.ts';
-import { requireUser } from '../auth/guards.ts';
-import { checkFirst } from '../auth/route-guards.ts';
-import { cacheTag } from '../cache/cache-changes.ts';
-import { sendCached } from '../cache/cached-answer.ts';
-import { ReadCache } from '../cache/read-cache.ts';
-import { notFound } from '../http/http-error.ts';
-import { errorResponses } from '../http/route-schemas.ts';
 import { notificationBody } from './notification-body.ts';
 import { listNotifications, markAllNotificationsRead, markNotificationRead } from './notification-store.ts';
 

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { requireUser } from '#server/auth/guards.ts';
+import { checkFirst } from '#server/auth/route-guards.ts';
+import { errorResponses } from '#server/http/route-schemas.ts';
 import {
   notificationSettingsInputSchema,
   notificationSettingsSchema,
 } from '#shared/notification-preferences.ts';
-import { requireUser } from '../auth/guards.ts';
-import { checkFirst } from '../auth/route-guards.ts';
-import { errorResponses } from '../http/route-schemas.ts';
 import { loadNotificationSettings, saveNotificationSettings } from './notification-settings-store.ts';
 
 /**

@@ -1,5 +1,14 @@
 import { and, count, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
+import type { Db } from '#server/db/database.ts';
+import type { DbOrTx } from '#server/db/db-or-tx.ts';
+import {
+  notificationPreferences,
+  notificationQuietHours,
+} from '#server/db/schema/notification-deliveries.ts';
+import { pushSubscriptions } from '#server/db/schema/push-subscriptions.ts';
+import { users } from '#server/db/schema/users.ts';
+import { pendingCodeExpiry } from '#server/sms/phone-codes.ts';
 import {
   DEFAULT_QUIET_HOURS,
   defaultChannelChoice,
@@ -10,12 +19,6 @@ import {
   type notificationSettingsInputSchema,
   ROLE_CATEGORIES,
 } from '#shared/notification-preferences.ts';
-import type { Db } from '../db/database.ts';
-import type { DbOrTx } from '../db/db-or-tx.ts';
-import { notificationPreferences, notificationQuietHours } from '../db/schema/notification-deliveries.ts';
-import { pushSubscriptions } from '../db/schema/push-subscriptions.ts';
-import { users } from '../db/schema/users.ts';
-import { pendingCodeExpiry } from '../sms/phone-codes.ts';
 import { chooses, loadRecipients } from './notification-preferences-store.ts';
 
 type SettingsInput = z.output<typeof notificationSettingsInputSchema>;

@@ -1,7 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
+import type { DbOrTx } from '#server/db/db-or-tx.ts';
+import { notifications } from '#server/db/schema/notifications.ts';
 import { NOTIFICATION_LIST_LIMIT } from '#shared/notification-schemas.ts';
-import type { DbOrTx } from '../db/db-or-tx.ts';
-import { notifications } from '../db/schema/notifications.ts';
 
 type NotificationRow = typeof notifications.$inferSelect;
 

@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../db/database.ts';
-import { queryRows } from '../db/query-rows.ts';
-import type { notifications } from '../db/schema/notifications.ts';
+import type { Db } from '#server/db/database.ts';
+import { queryRows } from '#server/db/query-rows.ts';
+import type { notifications } from '#server/db/schema/notifications.ts';
 import type { PlannedDelivery } from './delivery-plan.ts';
 import type { NewNotification } from './notify.ts';
 

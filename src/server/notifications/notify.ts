@@ -1,6 +1,6 @@
+import type { Db } from '#server/db/database.ts';
+import { publishEvents, type RealtimeEvent } from '#server/realtime/realtime-events.ts';
 import type { NotificationKind } from '#shared/notification-preferences.ts';
-import type { Db } from '../db/database.ts';
-import { publishEvents, type RealtimeEvent } from '../realtime/realtime-events.ts';
 import { type PlannedDelivery, planDeliveries } from './delivery-plan.ts';
 import { notificationBody } from './notification-body.ts';
 import { loadRecipients, type Recipient } from './notification-preferences-store.ts';

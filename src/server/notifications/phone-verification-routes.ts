@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { requireUser } from '#server/auth/guards.ts';
+import { checkFirst } from '#server/auth/route-guards.ts';
+import { HttpError } from '#server/http/http-error.ts';
+import { errorResponses } from '#server/http/route-schemas.ts';
+import { checkPhoneCode, issuePhoneCode, voidPhoneCode } from '#server/sms/phone-codes.ts';
+import { phoneCodeText } from '#server/sms/sms-texts.ts';
+import { SmsSendError } from '#server/sms/sms-transports.ts';
 import { notificationSettingsSchema } from '#shared/notification-preferences.ts';
 import { PHONE_CODE_MESSAGES, phoneCodeInputSchema } from '#shared/phone-verification.ts';
-import { requireUser } from '../auth/guards.ts';
-import { checkFirst } from '../auth/route-guards.ts';
-import { HttpError } from '../http/http-error.ts';
-import { errorResponses } from '../http/route-schemas.ts';
-import { checkPhoneCode, issuePhoneCode, voidPhoneCode } from '../sms/phone-codes.ts';
-import { phoneCodeText } from '../sms/sms-texts.ts';
-import { SmsSendError } from '../sms/sms-transports.ts';
 import { loadNotificationSettings } from './notification-settings-store.ts';
 
 export const PHONE_VERIFICATION_PATH = '/api/notification-settings/phone/verification/';

@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { PUBLIC } from '#server/auth/security-schemes.ts';
+import { errorResponses, htmlPage } from '#server/http/route-schemas.ts';
 import { CATEGORY_LABELS, roleOf } from '#shared/notification-preferences.ts';
 import { notificationSettingsPath } from '#shared/notification-targets.ts';
-import { errorResponses, htmlPage } from '../http/route-schemas.ts';
-import { PUBLIC } from '../openapi/security-schemes.ts';
 import { setChoice } from './notification-preferences-store.ts';
 import {
   renderUnsubscribed,

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
+import type { Db } from '#server/db/database.ts';
+import { users } from '#server/db/schema/users.ts';
 import type { NotificationCategory } from '#shared/notification-preferences.ts';
-import type { Db } from '../db/database.ts';
-import { users } from '../db/schema/users.ts';
 import { readUnsubscribeToken } from './unsubscribe-token.ts';
 
 export interface UnsubscribeTarget {

@@ -1,8 +1,8 @@
 import { createHmac } from 'node:crypto';
+import { serverSecret } from '#server/auth/server-secrets.ts';
+import { safeEqual } from '#server/auth/tokens.ts';
+import type { Db } from '#server/db/database.ts';
 import { NOTIFICATION_CATEGORIES, type NotificationCategory } from '#shared/notification-preferences.ts';
-import { serverSecret } from '../auth/server-secrets.ts';
-import { safeEqual } from '../auth/tokens.ts';
-import type { Db } from '../db/database.ts';
 
 const SECRET_NAME = 'unsubscribe_links';
 

@@ -3,9 +3,9 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponses, sendJsonText } from '../http/route-schemas.ts';
+import { defaultSecurity, PUBLIC, SECURITY_SCHEMES } from '#server/auth/security-schemes.ts';
+import { errorResponses, sendJsonText } from '#server/http/route-schemas.ts';
 import { OPERATION_TAGS, operationTag } from './operation-tags.ts';
-import { defaultSecurity, PUBLIC, SECURITY_SCHEMES } from './security-schemes.ts';
 
 declare module 'fastify' {
   interface FastifySchema {

@@ -1,5 +1,5 @@
-import { INK, PAPER, WOOD } from '../images/demo-palette.ts';
-import { mix, Raster, type Rgb } from '../images/png-raster.ts';
+import { INK, PAPER, WOOD } from '#server/images/demo-palette.ts';
+import { mix, Raster, type Rgb } from '#server/images/png-raster.ts';
 
 /*
  * The /panorama demo's picture, also the in-wall 360 photos of the demo seed: an equirectangular

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { PUBLIC } from '#server/auth/security-schemes.ts';
+import { errorResponses, fileDownload } from '#server/http/route-schemas.ts';
 import { PANORAMA_DEMO_IMAGE_PATH } from '#shared/panorama.ts';
-import { errorResponses, fileDownload } from '../http/route-schemas.ts';
-import { PUBLIC } from '../openapi/security-schemes.ts';
 import { panorama } from './demo-panorama.ts';
 
 /**

@@ -2,13 +2,13 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { PUBLIC } from '#server/auth/security-schemes.ts';
+import { randomToken, safeEqual } from '#server/auth/tokens.ts';
+import { checkoutSessions } from '#server/db/schema/billing.ts';
+import { plans } from '#server/db/schema/plans.ts';
+import { errorResponses, htmlPage, redirect } from '#server/http/route-schemas.ts';
 import { errorBodySchema } from '#shared/api-errors.ts';
 import { checkoutFormSchema } from '#shared/checkout.ts';
-import { randomToken, safeEqual } from '../auth/tokens.ts';
-import { checkoutSessions } from '../db/schema/billing.ts';
-import { plans } from '../db/schema/plans.ts';
-import { errorResponses, htmlPage, redirect } from '../http/route-schemas.ts';
-import { PUBLIC } from '../openapi/security-schemes.ts';
 import { CHECKOUT_PAGE_CSP, renderCheckoutMessage, renderCheckoutPage } from './checkout-page.ts';
 import { successPagePath } from './subscription-success-routes.ts';
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { randomToken } from '../auth/tokens.ts';
-import type { Db } from '../db/database.ts';
-import { checkoutSessions } from '../db/schema/billing.ts';
+import { randomToken } from '#server/auth/tokens.ts';
+import type { Db } from '#server/db/database.ts';
+import { checkoutSessions } from '#server/db/schema/billing.ts';
 import type { CheckoutRequest, CheckoutState, CreatedCheckout, PaymentProvider } from './payment-provider.ts';
 
 /** A local checkout may be paid within a day, like a hosted checkout page. */

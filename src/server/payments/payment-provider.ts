@@ -1,4 +1,4 @@
-import type { PaymentProvider as ProviderName, SubscriptionStatus } from '../db/schema/billing.ts';
+import type { PaymentProvider as ProviderName, SubscriptionStatus } from '#server/db/schema/billing.ts';
 
 /** What a checkout sells: one vendor application's subscription to one plan. */
 export interface CheckoutRequest {

@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
-import type { StripeConfig } from '../config.ts';
-import type { Db } from '../db/database.ts';
-import { checkoutSessions, type SubscriptionStatus } from '../db/schema/billing.ts';
+import type { StripeConfig } from '#server/config/config.ts';
+import type { Db } from '#server/db/database.ts';
+import { checkoutSessions, type SubscriptionStatus } from '#server/db/schema/billing.ts';
 import type { CheckoutRequest, CheckoutState, CreatedCheckout, PaymentProvider } from './payment-provider.ts';
 
 /**

@@ -1,8 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type Stripe from 'stripe';
-import { checkoutSessions, subscriptions } from '../db/schema/billing.ts';
-import { HttpError } from '../http/http-error.ts';
+import { checkoutSessions, subscriptions } from '#server/db/schema/billing.ts';
+import { HttpError } from '#server/http/http-error.ts';
 import type { StripePaymentProvider } from './stripe-payment-provider.ts';
 import { fulfilPaidApplication } from './vendor-fulfilment.ts';
 

@@ -2,10 +2,10 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type Stripe from 'stripe';
+import { paymentEvents } from '#server/db/schema/billing.ts';
+import { HttpError } from '#server/http/http-error.ts';
+import { errorResponses } from '#server/http/route-schemas.ts';
 import { stripeWebhookAnswerSchema } from '#shared/checkout.ts';
-import { paymentEvents } from '../db/schema/billing.ts';
-import { HttpError } from '../http/http-error.ts';
-import { errorResponses } from '../http/route-schemas.ts';
 import { StripePaymentProvider } from './stripe-payment-provider.ts';
 import { handleStripeEvent } from './stripe-webhook-events.ts';
 

@@ -2,12 +2,12 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { PUBLIC } from '#server/auth/security-schemes.ts';
+import { vendorApplications } from '#server/db/schema/applications.ts';
+import { checkoutSessions } from '#server/db/schema/billing.ts';
+import { HttpError } from '#server/http/http-error.ts';
+import { errorResponses, htmlPage, redirect } from '#server/http/route-schemas.ts';
 import { vendorSuccessResponseSchema } from '#shared/vendor-application.ts';
-import { vendorApplications } from '../db/schema/applications.ts';
-import { checkoutSessions } from '../db/schema/billing.ts';
-import { HttpError } from '../http/http-error.ts';
-import { errorResponses, htmlPage, redirect } from '../http/route-schemas.ts';
-import { PUBLIC } from '../openapi/security-schemes.ts';
 import { CHECKOUT_PAGE_CSP, renderCheckoutMessage } from './checkout-page.ts';
 import { fulfilPaidApplication } from './vendor-fulfilment.ts';
 

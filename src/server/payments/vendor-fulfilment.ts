@@ -1,21 +1,21 @@
 import { randomInt } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { SERVICE_CATEGORIES, type ServiceCategory } from '#shared/categories.ts';
-import type { VendorSuccessResponse } from '#shared/vendor-application.ts';
-import { issuePasswordToken } from '../auth/password-tokens.ts';
-import type { Db } from '../db/database.ts';
-import { vendorApplications } from '../db/schema/applications.ts';
+import { issuePasswordToken } from '#server/auth/password-tokens.ts';
+import type { Db } from '#server/db/database.ts';
+import { vendorApplications } from '#server/db/schema/applications.ts';
 import {
   checkoutSessions,
   type PaymentProvider as ProviderName,
   type SubscriptionStatus,
   subscriptions,
-} from '../db/schema/billing.ts';
-import { plans } from '../db/schema/plans.ts';
-import { users } from '../db/schema/users.ts';
-import { vendorProfiles } from '../db/schema/vendor-profiles.ts';
-import { isUniqueViolation } from '../db/unique-violation.ts';
-import { HttpError } from '../http/http-error.ts';
+} from '#server/db/schema/billing.ts';
+import { plans } from '#server/db/schema/plans.ts';
+import { users } from '#server/db/schema/users.ts';
+import { vendorProfiles } from '#server/db/schema/vendor-profiles.ts';
+import { isUniqueViolation } from '#server/db/unique-violation.ts';
+import { HttpError } from '#server/http/http-error.ts';
+import { SERVICE_CATEGORIES, type ServiceCategory } from '#shared/categories.ts';
+import type { VendorSuccessResponse } from '#shared/vendor-application.ts';
 
 const CONFIRMATION_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 

@@ -1,10 +1,10 @@
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { PUBLIC } from '#server/auth/security-schemes.ts';
+import { plans } from '#server/db/schema/plans.ts';
+import { errorResponses } from '#server/http/route-schemas.ts';
 import { planListSchema } from '#shared/vendor-application.ts';
-import { plans } from '../db/schema/plans.ts';
-import { errorResponses } from '../http/route-schemas.ts';
-import { PUBLIC } from '../openapi/security-schemes.ts';
 
 /** GET /api/vendor-plans/: the active plans in their order (public spec, sections 3 and 7). */
 export async function planRoutes(app: FastifyInstance): Promise<void> {

@@ -1,5 +1,5 @@
-import type { NewMail } from '../mail/enqueue-mail.ts';
-import { renderMail } from '../mail/mail-layout.ts';
+import type { NewMail } from '#server/mail/enqueue-mail.ts';
+import { renderMail } from '#server/mail/mail-layout.ts';
 
 /** To the new address after a Settings change: confirm it (the login is this address from now on). */
 export function confirmChangedEmailMail(publicUrl: string, to: string, token: string): NewMail {

@@ -1,13 +1,13 @@
 import { and, eq, gte, lte } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Db } from '#server/db/database.ts';
+import { insuranceReminders } from '#server/db/schema/insurance-reminders.ts';
+import { users } from '#server/db/schema/users.ts';
+import { vendorProfiles } from '#server/db/schema/vendor-profiles.ts';
+import { type NewNotification, notify } from '#server/notifications/notify.ts';
+import { runPeriodically } from '#server/schedule/periodic-task.ts';
 import { formatDate } from '#shared/date-display.ts';
-import type { Db } from '../db/database.ts';
-import { insuranceReminders } from '../db/schema/insurance-reminders.ts';
-import { users } from '../db/schema/users.ts';
-import { vendorProfiles } from '../db/schema/vendor-profiles.ts';
-import { runPeriodically } from '../housekeeping/periodic-task.ts';
-import { type NewNotification, notify } from '../notifications/notify.ts';
 
 /** Reminders go out this many days before a certificate's last day (the nearer one once past the other). */
 export const INSURANCE_REMINDER_DAYS = [30, 7] as const;

@@ -3,6 +3,14 @@ import fastifyMultipart from '@fastify/multipart';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { requireUser } from '#server/auth/guards.ts';
+import type { UserRow } from '#server/auth/session-store.ts';
+import { vendorProfiles } from '#server/db/schema/vendor-profiles.ts';
+import { forbidden, HttpError, notFound } from '#server/http/http-error.ts';
+import { errorResponses, fileDownload } from '#server/http/route-schemas.ts';
+import { notify } from '#server/notifications/notify.ts';
+import { EXTENSIONS } from '#server/storage/content-type.ts';
+import { readCertificateUpload } from '#server/uploads/certificate-upload.ts';
 import { certificateFormSchema } from '#shared/certificate-file.ts';
 import { insuranceState, isInsuranceExpired } from '#shared/insurance-state.ts';
 import {
@@ -11,14 +19,6 @@ import {
   insuranceStatusSchema,
 } from '#shared/user-profile.ts';
 import { CERTIFICATE_ACCEPT, MAX_CERTIFICATE_BYTES } from '#shared/vendor-application.ts';
-import { readCertificateUpload } from '../applications/certificate-upload.ts';
-import { requireUser } from '../auth/guards.ts';
-import type { UserRow } from '../auth/session-store.ts';
-import { vendorProfiles } from '../db/schema/vendor-profiles.ts';
-import { forbidden, HttpError, notFound } from '../http/http-error.ts';
-import { errorResponses, fileDownload } from '../http/route-schemas.ts';
-import { notify } from '../notifications/notify.ts';
-import { EXTENSIONS } from '../storage/content-type.ts';
 import { newCertificateNotice } from './insurance-reminders.ts';
 
 const BASE = '/api/vendor/insurance/';

@@ -1,21 +1,21 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { requireUser } from '#server/auth/guards.ts';
+import { issuePasswordToken, revokePasswordTokens } from '#server/auth/password-tokens.ts';
+import { checkFirst } from '#server/auth/route-guards.ts';
+import type { UserRow } from '#server/auth/session-store.ts';
+import { users } from '#server/db/schema/users.ts';
+import { isUniqueViolation } from '#server/db/unique-violation.ts';
+import { HttpError } from '#server/http/http-error.ts';
+import { errorResponses } from '#server/http/route-schemas.ts';
+import { enqueueMail } from '#server/mail/enqueue-mail.ts';
 import {
   EMAIL_IN_USE_MESSAGE,
   type UserProfile,
   userProfileAnswerSchema,
   userProfileSchema,
 } from '#shared/user-profile.ts';
-import { requireUser } from '../auth/guards.ts';
-import { issuePasswordToken, revokePasswordTokens } from '../auth/password-tokens.ts';
-import { checkFirst } from '../auth/route-guards.ts';
-import type { UserRow } from '../auth/session-store.ts';
-import { users } from '../db/schema/users.ts';
-import { isUniqueViolation } from '../db/unique-violation.ts';
-import { HttpError } from '../http/http-error.ts';
-import { errorResponses } from '../http/route-schemas.ts';
-import { enqueueMail } from '../mail/enqueue-mail.ts';
 import { confirmChangedEmailMail, emailChangedNoticeMail } from './email-change-mails.ts';
 import { insuranceRoutes } from './insurance-routes.ts';
 

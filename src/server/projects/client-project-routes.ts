@@ -2,13 +2,10 @@ import { asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { clientProjectListSchema, projectUnitListSchema } from '#shared/project-responses.ts';
-import { idParamsSchema, recordIdSchema } from '#shared/record-id.ts';
-import { checkFirst } from '../auth/route-guards.ts';
-import { clients } from '../db/schema/clients.ts';
-import { projects, units } from '../db/schema/projects.ts';
-import { errorResponses } from '../http/route-schemas.ts';
-import { fileUrl } from '../lifecycle/request-progress.ts';
+import { checkFirst } from '#server/auth/route-guards.ts';
+import { clients } from '#server/db/schema/clients.ts';
+import { projects, units } from '#server/db/schema/projects.ts';
+import { errorResponses } from '#server/http/route-schemas.ts';
 import {
   managesClient,
   PROPERTY_NOT_FOUND,
@@ -16,7 +13,10 @@ import {
   propertyNotFound,
   requireManagedProject,
   requireSignedIn,
-} from './project-access.ts';
+} from '#server/request-core/project-access.ts';
+import { fileUrl } from '#server/request-core/request-progress.ts';
+import { clientProjectListSchema, projectUnitListSchema } from '#shared/project-responses.ts';
+import { idParamsSchema, recordIdSchema } from '#shared/record-id.ts';
 
 const CLIENT_NOT_FOUND = 'Client not found.';
 

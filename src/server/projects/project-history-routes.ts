@@ -1,17 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { type HistoryJob, projectHistorySchema } from '#shared/project-responses.ts';
-import { idParamsSchema } from '#shared/record-id.ts';
-import { checkFirst } from '../auth/route-guards.ts';
-import { readerTimeZone } from '../http/reader-time-zone.ts';
-import { errorResponses, fileDownload } from '../http/route-schemas.ts';
-import { historyCsv, historyFileName } from './history-csv.ts';
+import { checkFirst } from '#server/auth/route-guards.ts';
+import { readerTimeZone } from '#server/http/reader-time-zone.ts';
+import { errorResponses, fileDownload } from '#server/http/route-schemas.ts';
 import {
   PROPERTY_NOT_FOUND,
   propertyNotFound,
   requireManagedProject,
   requireSignedIn,
-} from './project-access.ts';
+} from '#server/request-core/project-access.ts';
+import { type HistoryJob, projectHistorySchema } from '#shared/project-responses.ts';
+import { idParamsSchema } from '#shared/record-id.ts';
+import { historyCsv, historyFileName } from './history-csv.ts';
 import { type HistoryEntry, loadProjectHistory } from './project-history.ts';
 
 const iso = (moment: Date | null) => moment?.toISOString() ?? null;

@@ -1,13 +1,13 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '#server/db/database.ts';
+import { bids } from '#server/db/schema/bids.ts';
+import { units } from '#server/db/schema/projects.ts';
+import { maintenanceRequests as mr, requestPhotos } from '#server/db/schema/requests.ts';
+import { users } from '#server/db/schema/users.ts';
+import { vendorProfiles } from '#server/db/schema/vendor-profiles.ts';
+import { fileUrl } from '#server/request-core/request-progress.ts';
+import { vendorNameSql } from '#server/vendors/vendor-name.ts';
 import type { ServiceCategory } from '#shared/categories.ts';
-import type { Db } from '../db/database.ts';
-import { bids } from '../db/schema/bids.ts';
-import { units } from '../db/schema/projects.ts';
-import { maintenanceRequests as mr, requestPhotos } from '../db/schema/requests.ts';
-import { users } from '../db/schema/users.ts';
-import { vendorProfiles } from '../db/schema/vendor-profiles.ts';
-import { fileUrl } from '../lifecycle/request-progress.ts';
-import { vendorNameSql } from '../vendors/vendor-name.ts';
 
 export interface HistoryEntry {
   id: number;

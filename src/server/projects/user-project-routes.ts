@@ -1,13 +1,13 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { isStaff } from '#server/auth/guards.ts';
+import { bids } from '#server/db/schema/bids.ts';
+import { projects } from '#server/db/schema/projects.ts';
+import { maintenanceRequests as mr } from '#server/db/schema/requests.ts';
+import { errorResponses } from '#server/http/route-schemas.ts';
+import { requireSignedIn } from '#server/request-core/project-access.ts';
 import { type UserProject, userProjectListSchema } from '#shared/user-projects.ts';
-import { isStaff } from '../auth/guards.ts';
-import { bids } from '../db/schema/bids.ts';
-import { projects } from '../db/schema/projects.ts';
-import { maintenanceRequests as mr } from '../db/schema/requests.ts';
-import { errorResponses } from '../http/route-schemas.ts';
-import { requireSignedIn } from './project-access.ts';
 
 const columns = { id: projects.id, name: projects.name, address: projects.address };
 

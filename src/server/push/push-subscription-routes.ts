@@ -1,5 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { requireUser } from '#server/auth/guards.ts';
+import { checkFirst } from '#server/auth/route-guards.ts';
+import { HttpError, notFound } from '#server/http/http-error.ts';
+import { errorResponses, noContent } from '#server/http/route-schemas.ts';
 import {
   type PushDevice,
   pushConfigSchema,
@@ -9,10 +13,6 @@ import {
 } from '#shared/push-messages.ts';
 import { idParamsSchema } from '#shared/record-id.ts';
 import { cleanHeaderText } from '#shared/text-fields.ts';
-import { requireUser } from '../auth/guards.ts';
-import { checkFirst } from '../auth/route-guards.ts';
-import { HttpError, notFound } from '../http/http-error.ts';
-import { errorResponses, noContent } from '../http/route-schemas.ts';
 import { deviceLabel } from './device-label.ts';
 import { PUSH_ENDPOINT_MESSAGES } from './push-endpoint-rule.ts';
 import {

@@ -1,7 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
-import type { Db } from '../db/database.ts';
-import type { DbOrTx } from '../db/db-or-tx.ts';
-import { pushSubscriptions } from '../db/schema/push-subscriptions.ts';
+import type { Db } from '#server/db/database.ts';
+import type { DbOrTx } from '#server/db/db-or-tx.ts';
+import { pushSubscriptions } from '#server/db/schema/push-subscriptions.ts';
 
 export type PushSubscriptionRow = typeof pushSubscriptions.$inferSelect;
 

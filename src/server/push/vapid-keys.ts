@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import webpush from 'web-push';
 import { z } from 'zod';
-import type { Config } from '#server/config.ts';
+import type { Config } from '#server/config/config.ts';
 
 export interface VapidKeys {
   publicKey: string;

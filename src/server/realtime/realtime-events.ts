@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/database.ts';
+import type { Db } from '#server/db/database.ts';
 
 /** The one PostgreSQL channel every process LISTENs on (DESIGN.md, Real-time). */
 export const REALTIME_CHANNEL = 'fieldbid_events';

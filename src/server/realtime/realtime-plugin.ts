@@ -3,10 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireUser } from '../auth/guards.ts';
-import { isSessionOpen } from '../auth/session-store.ts';
-import type { Listener } from '../db/database.ts';
-import { errorResponses } from '../http/route-schemas.ts';
+import { requireUser } from '#server/auth/guards.ts';
+import { isSessionOpen } from '#server/auth/session-store.ts';
+import type { Listener } from '#server/db/database.ts';
+import { errorResponses } from '#server/http/route-schemas.ts';
 import { REALTIME_CHANNEL } from './realtime-events.ts';
 import { RealtimeHub } from './realtime-hub.ts';
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import type { DbOrTx } from '../db/db-or-tx.ts';
-import { projects } from '../db/schema/projects.ts';
-import { requestInvitations } from '../db/schema/requests.ts';
+import type { DbOrTx } from '#server/db/db-or-tx.ts';
+import { projects } from '#server/db/schema/projects.ts';
+import { requestInvitations } from '#server/db/schema/requests.ts';
 
 /** Invites vendors to a request; answers the ids newly invited (those already invited are skipped). */
 export async function addInvitations(

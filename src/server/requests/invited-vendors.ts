@@ -1,10 +1,10 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import type { UserRow } from '../auth/session-store.ts';
-import type { DbOrTx } from '../db/db-or-tx.ts';
-import { users } from '../db/schema/users.ts';
-import { vendorProfiles } from '../db/schema/vendor-profiles.ts';
-import { HttpError } from '../http/http-error.ts';
-import { vendorNameSql } from '../vendors/vendor-name.ts';
+import type { UserRow } from '#server/auth/session-store.ts';
+import type { DbOrTx } from '#server/db/db-or-tx.ts';
+import { users } from '#server/db/schema/users.ts';
+import { vendorProfiles } from '#server/db/schema/vendor-profiles.ts';
+import { HttpError } from '#server/http/http-error.ts';
+import { vendorNameSql } from '#server/vendors/vendor-name.ts';
 
 const INVALID_VENDORS = 'Select valid vendors.';
 const UNDER_REVIEW = (name: string) =>

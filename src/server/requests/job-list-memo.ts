@@ -1,5 +1,5 @@
-import { ReadCache, type Tagged } from '../cache/read-cache.ts';
-import type { TagVersions } from '../cache/tag-versions.ts';
+import { ReadCache, type Tagged } from '#server/cache/read-cache.ts';
+import type { TagVersions } from '#server/cache/tag-versions.ts';
 
 /*
  * Deep pages of the jobs list start from a kept anchor instead of an OFFSET. An OFFSET

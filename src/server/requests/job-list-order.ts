@@ -1,6 +1,6 @@
 import { type AnyColumn, asc, desc, type SQL, sql } from 'drizzle-orm';
+import { maintenanceRequests as mr } from '#server/db/schema/requests.ts';
 import type { JobOrderingField } from '#shared/list-fields.ts';
-import { maintenanceRequests as mr } from '../db/schema/requests.ts';
 
 // The orders of the vendor's jobs list (`ordering`), for a page read by OFFSET and one read from an
 // anchor (job-list-seek.ts) alike.

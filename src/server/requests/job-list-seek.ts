@@ -1,7 +1,7 @@
 import { and, eq, gt, type SQL, sql } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
-import type { DbOrTx } from '../db/db-or-tx.ts';
-import { maintenanceRequests as mr } from '../db/schema/requests.ts';
+import type { DbOrTx } from '#server/db/db-or-tx.ts';
+import { maintenanceRequests as mr } from '#server/db/schema/requests.ts';
 import { ANCHOR_SPACING } from './job-list-memo.ts';
 import { type SeekOrder, seekOrder } from './job-list-order.ts';
 import type { Slot } from './job-page-slots.ts';

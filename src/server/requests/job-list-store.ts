@@ -1,14 +1,19 @@
 import { and, type SQL, sql } from 'drizzle-orm';
+import { isStaff } from '#server/auth/guards.ts';
+import type { UserRow } from '#server/auth/session-store.ts';
+import { textArrayLiteral } from '#server/db/array-literal.ts';
+import type { DbOrTx } from '#server/db/db-or-tx.ts';
+import {
+  type Prepared,
+  reusedStatementsByShape,
+  type ShapedStatements,
+} from '#server/db/reused-statement.ts';
+import { maintenanceRequests as mr } from '#server/db/schema/requests.ts';
+import { vendorSeesRequest } from '#server/request-core/vendor-visibility-sql.ts';
 import { isServiceCategory } from '#shared/categories.ts';
 import type { JobListQuery } from '#shared/job-list-query.ts';
 import type { JobPage } from '#shared/request-responses.ts';
 import type { VisibilityViewer } from '#shared/request-visibility.ts';
-import { isStaff } from '../auth/guards.ts';
-import type { UserRow } from '../auth/session-store.ts';
-import { textArrayLiteral } from '../db/array-literal.ts';
-import type { DbOrTx } from '../db/db-or-tx.ts';
-import { type Prepared, reusedStatementsByShape, type ShapedStatements } from '../db/reused-statement.ts';
-import { maintenanceRequests as mr } from '../db/schema/requests.ts';
 import { ANCHOR_SPACING, type SortKey } from './job-list-memo.ts';
 import { jobListOrder, seekOrderOf } from './job-list-order.ts';
 import {
@@ -23,7 +28,6 @@ import {
 import { type JobPageValues, placeholders, type Slot, valuesOf } from './job-page-slots.ts';
 import { countAllRequests, countVendorJobs } from './request-counts.ts';
 import { countMatching, loadRequestPage, matchesSearch } from './request-list-sql.ts';
-import { vendorSeesRequest } from './vendor-visibility-sql.ts';
 
 // The vendor's jobs list (GET /api/vendor/jobs/) as read from the database.
 

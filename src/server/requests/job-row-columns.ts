@@ -1,5 +1,5 @@
 import { type Placeholder, sql } from 'drizzle-orm';
-import { maintenanceRequests as mr, requestInvitations as ri } from '../db/schema/requests.ts';
+import { maintenanceRequests as mr, requestInvitations as ri } from '#server/db/schema/requests.ts';
 
 /**
  * The columns of a row of the jobs list, as a page selects them, its invitations included (one

@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { textArrayLiteral } from '../db/array-literal.ts';
-import type { DbOrTx } from '../db/db-or-tx.ts';
-import { queryRows } from '../db/query-rows.ts';
+import { textArrayLiteral } from '#server/db/array-literal.ts';
+import type { DbOrTx } from '#server/db/db-or-tx.ts';
+import { queryRows } from '#server/db/query-rows.ts';
 
 /**
  * The request lists' `count` without scanning the requests (counting a vendor's visible

@@ -2,6 +2,14 @@ import { randomBytes } from 'node:crypto';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { isStaff, requireUserType } from '#server/auth/guards.ts';
+import { checkFirst } from '#server/auth/route-guards.ts';
+import type { UserRow } from '#server/auth/session-store.ts';
+import { parseInput } from '#server/http/http-error.ts';
+import { errorResponses } from '#server/http/route-schemas.ts';
+import { idempotentWrite } from '#server/idempotency/idempotent-write.ts';
+import { EXTENSIONS } from '#server/storage/content-type.ts';
+import { fieldsAsPayload, readPhotoUpload, type UploadedPhoto } from '#server/uploads/photo-upload.ts';
 import { confirmationNumber } from '#shared/confirmation-number.ts';
 import { PHOTO_PIXEL_LIMIT } from '#shared/image-limits.ts';
 import { requestFormSchema } from '#shared/photo-forms.ts';
@@ -13,14 +21,6 @@ import {
   REQUEST_PHOTO_MESSAGES,
   requestInputSchema,
 } from '#shared/request-schemas.ts';
-import { isStaff, requireUserType } from '../auth/guards.ts';
-import { checkFirst } from '../auth/route-guards.ts';
-import type { UserRow } from '../auth/session-store.ts';
-import { parseInput } from '../http/http-error.ts';
-import { errorResponses } from '../http/route-schemas.ts';
-import { idempotentWrite } from '../idempotency/idempotent-write.ts';
-import { EXTENSIONS } from '../storage/content-type.ts';
-import { fieldsAsPayload, readPhotoUpload, type UploadedPhoto } from '../storage/photo-upload.ts';
 import { loadInvitedVendors } from './invited-vendors.ts';
 import { notifyRequestRaised } from './request-notices.ts';
 import { PROPERTY_BEFORE_PHOTOS, requireRequestTarget, resolveRequestPlace } from './request-property.ts';

@@ -1,11 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '#server/db/db-or-tx.ts';
+import { projects, units } from '#server/db/schema/projects.ts';
+import { maintenanceRequests as mr } from '#server/db/schema/requests.ts';
+import { users } from '#server/db/schema/users.ts';
+import type { HistoryStep } from '#server/request-core/timeline-view.ts';
 import type { BidOption, LineItem } from '#shared/bid-line-items.ts';
 import type { TimeUnit } from '#shared/statuses.ts';
-import type { DbOrTx } from '../db/db-or-tx.ts';
-import { projects, units } from '../db/schema/projects.ts';
-import { maintenanceRequests as mr } from '../db/schema/requests.ts';
-import { users } from '../db/schema/users.ts';
-import type { HistoryStep } from '../lifecycle/timeline-view.ts';
 
 /**
  * Everything GET /api/requests/{id}/ may show, in one round trip (the detail took nine

@@ -1,7 +1,7 @@
 import { and, count, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '#server/db/db-or-tx.ts';
+import { maintenanceRequests as mr } from '#server/db/schema/requests.ts';
 import type { ListPage } from '#shared/list-query.ts';
-import type { DbOrTx } from '../db/db-or-tx.ts';
-import { maintenanceRequests as mr } from '../db/schema/requests.ts';
 
 // The SQL the request lists share: the vendor's jobs and the manager's Maintenance Requests.
 

@@ -1,10 +1,10 @@
 import { and, eq, isNotNull, ne, notInArray, sql } from 'drizzle-orm';
+import type { UserRow } from '#server/auth/session-store.ts';
+import type { DbOrTx } from '#server/db/db-or-tx.ts';
+import { users } from '#server/db/schema/users.ts';
+import { vendorProfiles } from '#server/db/schema/vendor-profiles.ts';
+import { type NewNotification, notify } from '#server/notifications/notify.ts';
 import { requestNumber } from '#shared/display-names.ts';
-import type { UserRow } from '../auth/session-store.ts';
-import type { DbOrTx } from '../db/db-or-tx.ts';
-import { users } from '../db/schema/users.ts';
-import { vendorProfiles } from '../db/schema/vendor-profiles.ts';
-import { type NewNotification, notify } from '../notifications/notify.ts';
 
 export interface RaisedRequest {
   id: number;

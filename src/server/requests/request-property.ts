@@ -1,12 +1,12 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { isStaff } from '../auth/guards.ts';
-import type { UserRow } from '../auth/session-store.ts';
-import type { DbOrTx } from '../db/db-or-tx.ts';
-import { bids } from '../db/schema/bids.ts';
-import { projects, units } from '../db/schema/projects.ts';
-import { maintenanceRequests as mr } from '../db/schema/requests.ts';
-import { forbidden, HttpError } from '../http/http-error.ts';
+import { isStaff } from '#server/auth/guards.ts';
+import type { UserRow } from '#server/auth/session-store.ts';
+import type { DbOrTx } from '#server/db/db-or-tx.ts';
+import { bids } from '#server/db/schema/bids.ts';
+import { projects, units } from '#server/db/schema/projects.ts';
+import { maintenanceRequests as mr } from '#server/db/schema/requests.ts';
+import { forbidden, HttpError } from '#server/http/http-error.ts';
 
 export interface RequestPlace {
   project: { id: number; name: string; clientId: number };

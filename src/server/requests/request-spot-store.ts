@@ -1,4 +1,10 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { DbOrTx } from '#server/db/db-or-tx.ts';
+import { layouts, panoramaHotspots, photos } from '#server/db/schema/documentation.ts';
+import { requestSpots } from '#server/db/schema/request-spots.ts';
+import { HttpError } from '#server/http/http-error.ts';
+import { layoutPlanColumns } from '#server/request-core/layout-plan-columns.ts';
+import { fileUrl } from '#server/request-core/request-progress.ts';
 import type { PointView } from '#shared/documentation.ts';
 import {
   type BehindWallPhoto,
@@ -8,12 +14,6 @@ import {
   type SpotInput,
   spotBoundsError,
 } from '#shared/request-spot.ts';
-import type { DbOrTx } from '../db/db-or-tx.ts';
-import { layouts, panoramaHotspots, photos } from '../db/schema/documentation.ts';
-import { requestSpots } from '../db/schema/request-spots.ts';
-import { layoutPlanColumns } from '../documentation/layout-plan-columns.ts';
-import { HttpError } from '../http/http-error.ts';
-import { fileUrl } from '../lifecycle/request-progress.ts';
 
 // A request's spot on the floor plan and the documentation excerpt it opens: what
 // POST /api/requests/ stores, what GET /api/requests/{id}/ shows and what GET /api/files/ allows.

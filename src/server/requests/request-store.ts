@@ -1,16 +1,16 @@
 import { eq, sql } from 'drizzle-orm';
-import type { RequestInput } from '#shared/request-schemas.ts';
-import type { DbOrTx } from '../db/db-or-tx.ts';
-import { queryRows } from '../db/query-rows.ts';
+import type { DbOrTx } from '#server/db/db-or-tx.ts';
+import { queryRows } from '#server/db/query-rows.ts';
 import {
   maintenanceRequests as mr,
   requestInvitations,
   requestPhotos,
   requestStatusHistory,
-} from '../db/schema/requests.ts';
-import { users } from '../db/schema/users.ts';
-import { vendorProfiles } from '../db/schema/vendor-profiles.ts';
-import { vendorNameSql } from '../vendors/vendor-name.ts';
+} from '#server/db/schema/requests.ts';
+import { users } from '#server/db/schema/users.ts';
+import { vendorProfiles } from '#server/db/schema/vendor-profiles.ts';
+import { vendorNameSql } from '#server/vendors/vendor-name.ts';
+import type { RequestInput } from '#shared/request-schemas.ts';
 
 // Maintenance requests as POST /api/requests/ writes them (request-create-routes.ts).
 

@@ -1,9 +1,9 @@
 import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../db/db-or-tx.ts';
-import { notificationDeliveries as d } from '../db/schema/notification-deliveries.ts';
-import { notifications } from '../db/schema/notifications.ts';
-import { notificationBody } from '../notifications/notification-body.ts';
-import type { RealtimeEvent } from '../realtime/realtime-events.ts';
+import type { DbOrTx } from '#server/db/db-or-tx.ts';
+import { notificationDeliveries as d } from '#server/db/schema/notification-deliveries.ts';
+import { notifications } from '#server/db/schema/notifications.ts';
+import { notificationBody } from '#server/notifications/notification-body.ts';
+import type { RealtimeEvent } from '#server/realtime/realtime-events.ts';
 
 /** Why a new job's delivery did not go out: staff read it in Deliveries. */
 export const REPLACED_BY_INVITATION = 'Replaced by the invitation to bid.';

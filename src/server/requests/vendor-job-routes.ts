@@ -1,16 +1,16 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { isStaff, requireUserType } from '#server/auth/guards.ts';
+import { checkFirst } from '#server/auth/route-guards.ts';
+import { cacheTag } from '#server/cache/cache-changes.ts';
+import { sendCached } from '#server/cache/cached-answer.ts';
+import { ReadCache } from '#server/cache/read-cache.ts';
+import { errorResponses, notModified } from '#server/http/route-schemas.ts';
+import { requestViewer } from '#server/request-core/request-viewer.ts';
 import { jobListQuerySchema } from '#shared/job-list-query.ts';
 import { jobPageSchema } from '#shared/request-responses.ts';
-import { isStaff, requireUserType } from '../auth/guards.ts';
-import { checkFirst } from '../auth/route-guards.ts';
-import { cacheTag } from '../cache/cache-changes.ts';
-import { sendCached } from '../cache/cached-answer.ts';
-import { ReadCache } from '../cache/read-cache.ts';
-import { errorResponses, notModified } from '../http/route-schemas.ts';
 import { JobListMemo } from './job-list-memo.ts';
 import { loadJobsPage } from './job-list-store.ts';
-import { requestViewer } from './request-viewer.ts';
 
 const requireVendor = (request: FastifyRequest) => requireUserType(request, 'vendor');
 

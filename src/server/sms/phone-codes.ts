@@ -1,12 +1,12 @@
 import { createHmac, randomInt } from 'node:crypto';
 import { and, desc, eq, gt, or, sql } from 'drizzle-orm';
+import { serverSecret } from '#server/auth/server-secrets.ts';
+import { safeEqual } from '#server/auth/tokens.ts';
+import type { Db } from '#server/db/database.ts';
+import type { DbOrTx } from '#server/db/db-or-tx.ts';
+import { phoneVerificationCodes as codes } from '#server/db/schema/phone-verification-codes.ts';
+import { users } from '#server/db/schema/users.ts';
 import { PHONE_CODE_MESSAGES, PHONE_CODE_POLICY } from '#shared/phone-verification.ts';
-import { serverSecret } from '../auth/server-secrets.ts';
-import { safeEqual } from '../auth/tokens.ts';
-import type { Db } from '../db/database.ts';
-import type { DbOrTx } from '../db/db-or-tx.ts';
-import { phoneVerificationCodes as codes } from '../db/schema/phone-verification-codes.ts';
-import { users } from '../db/schema/users.ts';
 import { smsNumberOf } from './sms-number.ts';
 
 /*

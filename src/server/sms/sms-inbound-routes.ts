@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { HttpError } from '../http/http-error.ts';
-import { errorResponses } from '../http/route-schemas.ts';
+import { HttpError } from '#server/http/http-error.ts';
+import { errorResponses } from '#server/http/route-schemas.ts';
 import { isE164, profileDigitsOf } from './sms-number.ts';
 import { setTextsForNumber } from './sms-opt-out-store.ts';
 import { isValidTwilioSignature } from './twilio-signature.ts';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { DbOrTx } from '../db/db-or-tx.ts';
-import { users } from '../db/schema/users.ts';
+import type { DbOrTx } from '#server/db/db-or-tx.ts';
+import { users } from '#server/db/schema/users.ts';
 
 /**
  * Turns texts off (a STOP) or on again (START) for every account whose profile has this number (its

@@ -1,7 +1,7 @@
 import { appendFile, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Config, TwilioConfig } from '#server/config.ts';
+import type { Config, TwilioConfig } from '#server/config/config.ts';
 
 export interface OutgoingSms {
   /** The delivery it carries (for the log); null for a number's confirmation code, which has none. */

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { safeEqual } from '../auth/tokens.ts';
+import { safeEqual } from '#server/auth/tokens.ts';
 
 /**
  * Twilio's request signature (X-Twilio-Signature): base64 HMAC-SHA1, keyed with the account's auth

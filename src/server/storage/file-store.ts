@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import { isSafeKey } from '#shared/storage-key.ts';
 
 /** Where uploaded and seeded files live: local disk by default, an S3 bucket with STORAGE_URL. */
 export interface StoredFile {
@@ -37,16 +38,6 @@ export interface FileStore {
    * when reachable. Optional: a store without it counts as reachable.
    */
   ping?(): Promise<boolean>;
-}
-
-/**
- * Keys are slash-separated segments of letters, digits, '.', '_' and '-', each starting with a
- * letter or digit: no '..', no absolute paths, nothing a disk or bucket could read as a path escape.
- */
-const SAFE_KEY = /^[A-Za-z0-9][A-Za-z0-9._-]*(\/[A-Za-z0-9][A-Za-z0-9._-]*)*$/;
-
-export function isSafeKey(key: string): boolean {
-  return key.length <= 512 && SAFE_KEY.test(key);
 }
 
 export function assertSafeKey(key: string): void {

@@ -1,8 +1,8 @@
+import { randomBytes } from 'node:crypto';
 import { constants, createReadStream } from 'node:fs';
 import { access, mkdir, open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
-import { randomToken } from '../auth/tokens.ts';
 import { sha256OfStream, sha256Tag } from './content-hash.ts';
 import {
   assertSafeKey,
@@ -32,7 +32,7 @@ export class LocalFileStore implements FileStore {
     const path = this.path(key);
     await mkdir(dirname(path), { recursive: true });
     // Write then rename, so a reader never sees half a file.
-    const temporary = `${path}.${randomToken(8)}.tmp`;
+    const temporary = `${path}.${randomBytes(8).toString('base64url')}.tmp`;
     await writeFile(temporary, body);
     await writeFile(`${path}.type`, contentType);
     await rename(temporary, path);

@@ -8,6 +8,7 @@ import {
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
+import type { S3StorageConfig } from '#server/config/storage-config.ts';
 import { sha256Of, sha256Tag } from './content-hash.ts';
 import {
   assertSafeKey,
@@ -16,7 +17,6 @@ import {
   type StoredFile,
   type StoredFileInfo,
 } from './file-store.ts';
-import type { S3StorageConfig } from './storage-config.ts';
 import { isStorageTransportError, StorageUnavailableError } from './storage-unavailable.ts';
 
 /** The user-metadata field (x-amz-meta-sha256) carrying the content's SHA-256, base64url. */

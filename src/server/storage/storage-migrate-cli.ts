@@ -1,7 +1,7 @@
 // `npm run storage:migrate`: copies the local files (DATA_DIR/files) into the STORAGE_URL bucket,
 // reads each back and compares SHA-256s. Exit 0 when every file verified, 1 on any mismatch or
 // failure (run it again: copying is idempotent), 2 when STORAGE_URL names no bucket.
-import { loadConfig } from '../config.ts';
+import { loadConfig } from '#server/config/config.ts';
 import { createLocalFileStore } from './local-file-store.ts';
 import { S3FileStore } from './s3-file-store.ts';
 import { migrateLocalFiles } from './storage-migrate.ts';

@@ -1,7 +1,8 @@
 import { readdir } from 'node:fs/promises';
 import { sep } from 'node:path';
+import { isSafeKey } from '#shared/storage-key.ts';
 import { sha256Of, sha256OfStream } from './content-hash.ts';
-import { type FileStore, isSafeKey } from './file-store.ts';
+import type { FileStore } from './file-store.ts';
 import type { LocalFileStore } from './local-file-store.ts';
 
 export interface MigrationReport {

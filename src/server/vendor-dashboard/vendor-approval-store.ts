@@ -1,10 +1,10 @@
 import { desc, eq } from 'drizzle-orm';
+import { isStaff } from '#server/auth/guards.ts';
+import type { UserRow } from '#server/auth/session-store.ts';
+import type { DbOrTx } from '#server/db/db-or-tx.ts';
+import { subscriptions } from '#server/db/schema/billing.ts';
+import { vendorProfiles } from '#server/db/schema/vendor-profiles.ts';
 import type { VendorApproval, VendorApprovalStep } from '#shared/vendor-approval.ts';
-import { isStaff } from '../auth/guards.ts';
-import type { UserRow } from '../auth/session-store.ts';
-import type { DbOrTx } from '../db/db-or-tx.ts';
-import { subscriptions } from '../db/schema/billing.ts';
-import { vendorProfiles } from '../db/schema/vendor-profiles.ts';
 
 /**
  * Whether staff have approved the vendor (vendor_profiles.approved_at) and, until they have, what

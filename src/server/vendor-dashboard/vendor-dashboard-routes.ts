@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { requireUser } from '#server/auth/guards.ts';
+import { forbidden } from '#server/http/http-error.ts';
+import { errorResponses } from '#server/http/route-schemas.ts';
 import { vendorDashboardSchema } from '#shared/vendor-dashboard.ts';
-import { requireUser } from '../auth/guards.ts';
-import { forbidden } from '../http/http-error.ts';
-import { errorResponses } from '../http/route-schemas.ts';
 import { loadVendorApproval } from './vendor-approval-store.ts';
 import { loadVendorDashboard } from './vendor-dashboard-store.ts';
 

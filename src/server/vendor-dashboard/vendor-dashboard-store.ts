@@ -1,13 +1,13 @@
 import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '#server/db/db-or-tx.ts';
+import { bids } from '#server/db/schema/bids.ts';
+import { projects } from '#server/db/schema/projects.ts';
+import { maintenanceRequests as mr } from '#server/db/schema/requests.ts';
 import {
   DASHBOARD_TAB_LIMIT,
   type VendorDashboard,
   type VendorDashboardItem,
 } from '#shared/vendor-dashboard.ts';
-import type { DbOrTx } from '../db/db-or-tx.ts';
-import { bids } from '../db/schema/bids.ts';
-import { projects } from '../db/schema/projects.ts';
-import { maintenanceRequests as mr } from '../db/schema/requests.ts';
 
 // The vendor dashboard (GET /api/vendor/dashboard/) as read from the vendor's own bids.
 

@@ -1,19 +1,19 @@
 import { and, asc, count, eq, isNotNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { requireUser } from '#server/auth/guards.ts';
+import { checkFirst } from '#server/auth/route-guards.ts';
+import { bids } from '#server/db/schema/bids.ts';
+import { maintenanceRequests as mr } from '#server/db/schema/requests.ts';
+import { users } from '#server/db/schema/users.ts';
+import { vendorProfiles } from '#server/db/schema/vendor-profiles.ts';
+import { errorResponses } from '#server/http/route-schemas.ts';
 import { insuranceState } from '#shared/insurance-state.ts';
 import {
   type VendorDirectoryEntry,
   vendorDirectoryQuerySchema,
   vendorDirectorySchema,
 } from '#shared/vendor-directory.ts';
-import { requireUser } from '../auth/guards.ts';
-import { checkFirst } from '../auth/route-guards.ts';
-import { bids } from '../db/schema/bids.ts';
-import { maintenanceRequests as mr } from '../db/schema/requests.ts';
-import { users } from '../db/schema/users.ts';
-import { vendorProfiles } from '../db/schema/vendor-profiles.ts';
-import { errorResponses } from '../http/route-schemas.ts';
 import { vendorNameSql } from './vendor-name.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { users } from '../db/schema/users.ts';
-import { vendorProfiles } from '../db/schema/vendor-profiles.ts';
+import { users } from '#server/db/schema/users.ts';
+import { vendorProfiles } from '#server/db/schema/vendor-profiles.ts';
 
 /**
  * A vendor's shown name: its company, else the person's full name. Use in a query that joins

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BIDS } from '#server/db/seed/demo-jobs-data.ts';
+import { BIDS } from '#server/seed/demo-jobs-data.ts';
 import { bidInputSchema } from '#shared/bid-schemas.ts';
 
 // The demo's priced bids go straight into the table: they must be what the bid API would accept.

@@ -16,6 +16,18 @@ describe('cache change payloads', () => {
 });
 
 describe('ReadCache', () => {
+  it('never answers an entry older than its backstop, whatever its tags say', () => {
+    const versions = new TagVersions();
+    let now = 1_000;
+    const cache = new ReadCache(versions, 10, { ttlMs: 60_000, now: () => now });
+    cache.set('a', answer(['r:1'], versions.stamp()));
+    now += 59_999;
+    expect(cache.get('a')).toBeDefined();
+    now += 1;
+    expect(cache.get('a')).toBeUndefined();
+    expect(cache.size).toBe(0);
+  });
+
   it('keeps an answer until one of its tags, its kind or everything changes', () => {
     const versions = new TagVersions();
     const cache = new ReadCache(versions);

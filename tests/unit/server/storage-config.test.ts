@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '#server/config.ts';
+import { loadConfig } from '#server/config/config.ts';
 
 describe('STORAGE_URL', () => {
   it('keeps files on local disk when unset', () => {

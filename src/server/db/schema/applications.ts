@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, isOneOf, moment, updatedAt } from '#server/db/columns.ts';
 import { MANAGER_APPLICATION_STATUSES, VENDOR_APPLICATION_STATUSES } from '#shared/admin-applications.ts';
-import { createdAt, isOneOf, moment, updatedAt } from '../columns.ts';
 import { clients } from './clients.ts';
 import { plans } from './plans.ts';
 import { sessions } from './sessions.ts';

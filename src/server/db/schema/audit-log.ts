@@ -1,6 +1,6 @@
 import { check, index, integer, jsonb, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { createdAt, isOneOf } from '#server/db/columns.ts';
 import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES, type AuditDetails } from '#shared/admin-audit-log.ts';
-import { createdAt, isOneOf } from '../columns.ts';
 import { users } from './users.ts';
 
 /**

@@ -13,9 +13,9 @@ import {
   unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { createdAt, isOneOf, moment, updatedAt } from '#server/db/columns.ts';
 import type { BidOption, LineItem } from '#shared/bid-line-items.ts';
 import { BID_STATUSES, TIME_UNITS } from '#shared/statuses.ts';
-import { createdAt, isOneOf, moment, updatedAt } from '../columns.ts';
 import { maintenanceRequests } from './requests.ts';
 import { users } from './users.ts';
 

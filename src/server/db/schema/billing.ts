@@ -1,5 +1,5 @@
 import { check, index, integer, jsonb, numeric, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import { createdAt, isOneOf, moment, updatedAt } from '../columns.ts';
+import { createdAt, isOneOf, moment, updatedAt } from '#server/db/columns.ts';
 import { vendorApplications } from './applications.ts';
 import { plans } from './plans.ts';
 import { users } from './users.ts';

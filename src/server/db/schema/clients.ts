@@ -1,5 +1,5 @@
 import { boolean, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
-import { createdAt, updatedAt } from '../columns.ts';
+import { createdAt, updatedAt } from '#server/db/columns.ts';
 
 /**
  * A property-management company. Its managers (users.client_id) share its projects; the

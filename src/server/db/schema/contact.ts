@@ -1,5 +1,5 @@
 import { check, index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
-import { createdAt, isOneOf, moment } from '../columns.ts';
+import { createdAt, isOneOf, moment } from '#server/db/columns.ts';
 import { users } from './users.ts';
 
 export const DEMO_REQUEST_STATUSES = ['new', 'approved', 'declined'] as const;

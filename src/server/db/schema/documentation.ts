@@ -11,7 +11,7 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
-import { createdAt, isOneOf, updatedAt } from '../columns.ts';
+import { createdAt, isOneOf, updatedAt } from '#server/db/columns.ts';
 import { projects, units } from './projects.ts';
 import { users } from './users.ts';
 

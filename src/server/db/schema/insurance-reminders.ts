@@ -1,5 +1,5 @@
 import { date, integer, pgTable, primaryKey } from 'drizzle-orm/pg-core';
-import { createdAt } from '../columns.ts';
+import { createdAt } from '#server/db/columns.ts';
 import { users } from './users.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt } from '../columns.ts';
+import { createdAt } from '#server/db/columns.ts';
 import { layouts } from './documentation.ts';
 import { users } from './users.ts';
 

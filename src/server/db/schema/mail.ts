@@ -1,5 +1,5 @@
 import { check, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import { createdAt, isOneOf, moment } from '../columns.ts';
+import { createdAt, isOneOf, moment } from '#server/db/columns.ts';
 
 export const MAIL_STATUSES = ['pending', 'sent', 'failed'] as const;
 export type MailStatus = (typeof MAIL_STATUSES)[number];

@@ -1,5 +1,5 @@
 import { index, integer, pgTable, serial, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt } from '../columns.ts';
+import { createdAt } from '#server/db/columns.ts';
 import { messages } from './messages.ts';
 import { maintenanceRequests } from './requests.ts';
 import { users } from './users.ts';

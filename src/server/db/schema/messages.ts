@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
-import { createdAt, isOneOf, moment } from '../columns.ts';
+import { createdAt, isOneOf, moment } from '#server/db/columns.ts';
 import { maintenanceRequests } from './requests.ts';
 import { users } from './users.ts';
 

@@ -11,9 +11,9 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { createdAt, isOneOf, moment, updatedAt } from '#server/db/columns.ts';
 import { DELIVERY_STATUSES } from '#shared/admin-deliveries.ts';
 import { NOTIFICATION_CATEGORIES, NOTIFICATION_CHANNELS } from '#shared/notification-preferences.ts';
-import { createdAt, isOneOf, moment, updatedAt } from '../columns.ts';
 import { mailOutbox } from './mail.ts';
 import { notifications } from './notifications.ts';
 import { users } from './users.ts';

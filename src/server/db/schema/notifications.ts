@@ -1,5 +1,5 @@
 import { boolean, index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
-import { createdAt, moment } from '../columns.ts';
+import { createdAt, moment } from '#server/db/columns.ts';
 import { maintenanceRequests } from './requests.ts';
 import { users } from './users.ts';
 

@@ -1,5 +1,5 @@
 import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import { createdAt, moment } from '../columns.ts';
+import { createdAt, moment } from '#server/db/columns.ts';
 import { users } from './users.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, integer, numeric, pgTable, serial, text } from 'drizzle-orm/pg-core';
-import { createdAt, isOneOf, updatedAt } from '../columns.ts';
+import { createdAt, isOneOf, updatedAt } from '#server/db/columns.ts';
 
 export const PLAN_FREQUENCIES = ['monthly', 'yearly'] as const;
 export type PlanFrequency = (typeof PLAN_FREQUENCIES)[number];

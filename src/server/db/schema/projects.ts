@@ -1,5 +1,5 @@
 import { boolean, index, integer, pgTable, serial, text, unique } from 'drizzle-orm/pg-core';
-import { createdAt, updatedAt } from '../columns.ts';
+import { createdAt, updatedAt } from '#server/db/columns.ts';
 import { clients } from './clients.ts';
 
 /** A property (the spec says property and project for the same thing), owned by a client. */

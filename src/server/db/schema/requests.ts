@@ -13,10 +13,10 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
+import { createdAt, isOneOf, moment, updatedAt } from '#server/db/columns.ts';
 import { SERVICE_CATEGORIES } from '#shared/categories.ts';
 import { LIFECYCLE_EVENTS } from '#shared/request-lifecycle.ts';
 import { PRIORITIES, REQUEST_STATUSES, TIMEFRAMES } from '#shared/statuses.ts';
-import { createdAt, isOneOf, moment, updatedAt } from '../columns.ts';
 import { bids } from './bids.ts';
 import { projects, units } from './projects.ts';
 import { users } from './users.ts';

@@ -1,5 +1,5 @@
 import { pgTable, text } from 'drizzle-orm/pg-core';
-import { createdAt } from '../columns.ts';
+import { createdAt } from '#server/db/columns.ts';
 
 /**
  * Secrets the server makes for itself and every process must share (the key that signs unsubscribe

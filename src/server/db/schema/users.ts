@@ -10,8 +10,8 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { createdAt, isOneOf, moment, updatedAt } from '#server/db/columns.ts';
 import { USER_TYPES } from '#shared/users.ts';
-import { createdAt, isOneOf, moment, updatedAt } from '../columns.ts';
 import { clients } from './clients.ts';
 
 export const users = pgTable(

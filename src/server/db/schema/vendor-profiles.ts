@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { allOneOf, createdAt, moment, updatedAt } from '#server/db/columns.ts';
 import { SERVICE_CATEGORIES } from '#shared/categories.ts';
-import { allOneOf, createdAt, moment, updatedAt } from '../columns.ts';
 import { users } from './users.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { createdAt, isOneOf, moment } from '#server/db/columns.ts';
 import { VISIT_TIMES } from '#shared/visit-request-schemas.ts';
-import { createdAt, isOneOf, moment } from '../columns.ts';
 import { users } from './users.ts';
 
 /**
