@@ -73,8 +73,10 @@ export async function layoutBeforeScripts(browser: Browser, url: string): Promis
       else void request.continue();
     });
     await page.goto(url, { waitUntil: 'load' });
-    return await page.evaluate(() => {
-      const shown = (selector: string) =>
+    // A string, not a function: tsx wraps a function's named inner consts in its `__name` helper,
+    // which the page does not have.
+    return (await page.evaluate(`(() => {
+      const shown = (selector) =>
         [...document.querySelectorAll(selector)].filter((element) => element.getClientRects().length > 0);
       const buttons = shown('#root header button[aria-controls]');
       const first = buttons[0];
@@ -84,13 +86,13 @@ export async function layoutBeforeScripts(browser: Browser, url: string): Promis
         cardsShown: shown('#root article').length,
         menuButton:
           buttons.length !== 1 || first === undefined
-            ? `${buttons.length} menu buttons`
+            ? buttons.length + ' menu buttons'
             : first.hasAttribute('data-opened')
               ? 'x'
               : 'burger',
         overflowPx: document.documentElement.scrollWidth - document.documentElement.clientWidth,
       };
-    });
+    })()`)) as PhoneLayout;
   } finally {
     await page.close();
   }
