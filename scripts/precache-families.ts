@@ -5,7 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ManifestTransform } from 'workbox-build';
 import type { AppFamily } from '../src/shared/app-families.ts';
-import { type BuildManifest, MANIFEST_FILE, ROUTE_MODULES_FILE } from './prerender-assets.ts';
+import { type BuildManifest, chunksOf, MANIFEST_FILE, ROUTE_MODULES_FILE } from './prerender-assets.ts';
 
 /** An entry as workbox-build hands it to a manifest transform. */
 export interface PrecacheEntry {
@@ -39,23 +39,6 @@ const NOT_FIRST_VISIT_ROUTES = new Set(['/panorama']);
 function areaOf(pattern: string): AppFamily | null {
   const area = AREAS.find(({ prefix }) => pattern === prefix || pattern.startsWith(`${prefix}/`));
   return area ? area.family : null;
-}
-
-/** The chunk files (JS and CSS) of the shell: the static imports of the start, all the way down. */
-function staticFiles(manifest: BuildManifest, keys: string[]): { files: Set<string>; keys: Set<string> } {
-  const files = new Set<string>();
-  const seen = new Set<string>();
-  const visit = (key: string) => {
-    if (seen.has(key)) return;
-    const chunk = manifest[key];
-    if (!chunk) return;
-    seen.add(key);
-    files.add(chunk.file);
-    for (const sheet of chunk.css ?? []) files.add(sheet);
-    for (const imported of chunk.imports ?? []) visit(imported);
-  };
-  for (const key of keys) visit(key);
-  return { files, keys: seen };
 }
 
 /**
@@ -97,8 +80,8 @@ export function assignFamilies(
   routes: RouteModules,
   readHtml: (url: string) => string,
 ): PrecacheEntry[] {
-  const shell = staticFiles(manifest, SHELL_ROOTS);
-  const firstVisit = new Set(shell.files);
+  const shell = chunksOf(manifest, SHELL_ROOTS);
+  const firstVisit = new Set([...shell.js, ...shell.css]);
   const areaModules = new Map<AppFamily, string[]>();
   const publicModules: string[] = [];
   for (const [pattern, modules] of Object.entries(routes)) {

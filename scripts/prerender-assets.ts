@@ -30,9 +30,9 @@ export interface PageChunks {
 /**
  * The static import closure of these manifest keys (source paths such as `src/app/start-app.tsx`,
  * or `index.html` for the entry), as files. A key missing from the manifest is an error: a page
- * that silently lost its stylesheets would paint unstyled.
+ * that silently lost its stylesheets would paint unstyled. `keys` are the closure's manifest keys.
  */
-export function chunksOf(manifest: BuildManifest, keys: string[]): PageChunks {
+export function chunksOf(manifest: BuildManifest, keys: string[]): PageChunks & { keys: Set<string> } {
   const js: string[] = [];
   const css: string[] = [];
   const seen = new Set<string>();
@@ -46,7 +46,7 @@ export function chunksOf(manifest: BuildManifest, keys: string[]): PageChunks {
     if (chunk.file.endsWith('.js')) js.push(chunk.file);
   };
   for (const key of keys) visit(key);
-  return { js, css };
+  return { js, css, keys: seen };
 }
 
 /** Vite's own tags for the entry in the built index.html: each page gets its own set instead. */
