@@ -37,9 +37,9 @@ async function takeFirstAnswers(): Promise<boolean> {
     // Kept on the device like fetched answers, once the page is idle: the user's database (Dexie) is
     // not loaded for it before the page is taken over.
     void afterLoadAndIdle().then(() => keepFirstAnswers(queryClient, location, answers, renderedAt));
-    // '2 hours ago' as the server wrote it, until hydrated (AppRoot's onCommit); both layouts, as the
-    // server wrote them, until the first navigation: parts of the page hydrate after its commit
-    // (Mantine's tab panels are <Activity> boundaries), and they must find both too.
+    // '2 hours ago' counted from the server's render time wherever React hydrates (useNow's server
+    // snapshot); both layouts, as the server wrote them, until the first navigation: parts of the page
+    // hydrate after its commit (Mantine's tab panels are <Activity> boundaries), and they must find both too.
     pinDateDisplay({ now: renderedAt });
     renderBothLayouts(true);
   } catch {
@@ -57,10 +57,7 @@ export async function startApp(container: HTMLElement): Promise<void> {
   await loadScreensFor(window.location).catch(() => undefined);
   const prerendered = isPrerenderedFor(container, window.location.pathname) && (await takeFirstAnswers());
   // A server-rendered page stays inert until hydrated (src/server/pages/signed-in-render.ts).
-  const onCommit = () => {
-    container.removeAttribute('inert');
-    pinDateDisplay({});
-  };
+  const onCommit = () => container.removeAttribute('inert');
   const router = (
     <LoadingBrowserRouter prepare={loadScreensFor}>
       <AppRoutes />

@@ -42,7 +42,8 @@ export function englishRelative(amount: number, unit: RelativeUnit): string {
  * The zone and the moment a server render of a signed-in screen writes its dates for (the reader's
  * zone, from their cookie, and the render's time), and the browser's hydration of it reads them back
  * with, so both write the same text (src/app/prerender/render-signed-in.tsx, src/app/start-app.tsx).
- * Unpinned, dates are the reader's own zone and now.
+ * Calendar dates use the zone (the reader's own zone when unpinned); the moment is only the server
+ * snapshot of src/app/ui/use-now.ts, which React reads while it renders on the server or hydrates.
  */
 let pinned: { timeZone?: string; now?: number } = {};
 
@@ -50,9 +51,14 @@ export function pinDateDisplay(pin: { timeZone?: string; now?: number }): void {
   pinned = pin;
 }
 
+/** The render time pinned for a server render and its hydration, if any. */
+export function pinnedNow(): number | undefined {
+  return pinned.now;
+}
+
 /** '5 minutes ago', 'yesterday', 'in 3 days', 'just now' (under a minute either way). */
-export function relativeTime(value: string | Date, now: Date = new Date(pinned.now ?? Date.now())): string {
-  const seconds = (new Date(value).getTime() - now.getTime()) / 1000;
+export function relativeTime(value: string | Date, now: Date | number = Date.now()): string {
+  const seconds = (new Date(value).getTime() - new Date(now).getTime()) / 1000;
   if (Number.isNaN(seconds)) return '';
   for (const [unit, size] of UNITS) {
     if (Math.abs(seconds) >= size) return englishRelative(Math.trunc(seconds / size), unit);

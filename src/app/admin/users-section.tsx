@@ -3,6 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { Column } from '#app/ui/columns-table.tsx';
+import { RelativeTime } from '#app/ui/relative-time.tsx';
 import { TableOrCards } from '#app/ui/table-or-cards.tsx';
 import {
   ADMIN_USER_ROLE_LABELS,
@@ -10,7 +11,7 @@ import {
   type AdminUser,
   type AdminUserRole,
 } from '#shared/admin-users.ts';
-import { formatDate, relativeTime } from '#shared/date-display.ts';
+import { formatDate } from '#shared/date-display.ts';
 import { LIST_SEARCH_MAX } from '#shared/list-fields.ts';
 import { AdminSectionState } from './admin-section-state.tsx';
 import { AccountBadge, roleLabel, UserDrawer } from './user-drawer.tsx';
@@ -23,7 +24,7 @@ const STATE_OPTIONS = [
 ];
 
 const confirmed = (user: AdminUser) => (user.email_confirmed ? 'Confirmed' : 'Not confirmed');
-const lastLogin = (user: AdminUser) => (user.last_login ? relativeTime(user.last_login) : 'Never');
+const lastLogin = (user: AdminUser) => (user.last_login ? <RelativeTime value={user.last_login} /> : 'Never');
 
 function NameButton({ user, onOpen }: { user: AdminUser; onOpen: (id: number) => void }) {
   return (
@@ -74,7 +75,8 @@ function UserCard({ user, onOpen }: { user: AdminUser; onOpen: (id: number) => v
         {user.company ? ` · ${user.company}` : ''}
       </Text>
       <Text size="xs" c="dimmed" mt={4}>
-        Joined {formatDate(user.date_joined)} · last login {lastLogin(user).toLowerCase()} · email{' '}
+        Joined {formatDate(user.date_joined)} · last login{' '}
+        {user.last_login ? <RelativeTime value={user.last_login} /> : 'never'} · email{' '}
         {confirmed(user).toLowerCase()}
       </Text>
     </>

@@ -1,5 +1,5 @@
 import { Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
-import { relativeTime } from '#shared/date-display.ts';
+import { RelativeTime } from '#app/ui/relative-time.tsx';
 import type { RequestDetail } from '#shared/request-responses.ts';
 
 /** The request the bid is for (signed-in spec, section 2): id, type, description, deadline, areas affected. */
@@ -21,7 +21,13 @@ export function BidRequestSummary({
             #{request.id} · {request.type}
           </Text>
           <Text size="xs" c="dimmed">
-            {deadline ? `Deadline ${relativeTime(deadline)}` : 'No deadline'}
+            {deadline ? (
+              <>
+                Deadline <RelativeTime value={deadline} />
+              </>
+            ) : (
+              'No deadline'
+            )}
           </Text>
         </Group>
         <Text size="sm" lineClamp={3}>

@@ -8,13 +8,14 @@ import type { Column } from '#app/ui/columns-table.tsx';
 import { openConfirmDialog } from '#app/ui/confirm-dialog.ts';
 import { ListStates } from '#app/ui/list-states.tsx';
 import { Pager } from '#app/ui/pager.tsx';
+import { RelativeTime } from '#app/ui/relative-time.tsx';
 import { ScreenTitle } from '#app/ui/screen-title.tsx';
 import { BidStatusBadge } from '#app/ui/status-badges.tsx';
 import { TableOrCards } from '#app/ui/table-or-cards.tsx';
 import { showToast } from '#app/ui/toast.ts';
 import type { MyBidItem } from '#shared/bid-responses.ts';
 import type { BidOrderingField } from '#shared/bid-schemas.ts';
-import { formatDate, relativeTime } from '#shared/date-display.ts';
+import { formatDate } from '#shared/date-display.ts';
 import { BID_STATUS_LABELS } from '#shared/status-labels.ts';
 import { BID_STATUSES, type BidStatus } from '#shared/statuses.ts';
 import { bidKeys, type MyBidsView, useMyBids, useWithdrawBid } from './api.ts';
@@ -94,7 +95,11 @@ export function MyBidsPage() {
     { label: 'Bid Amount', sort: sortable('amount'), cell: (bid) => bidPriceText(bid) },
     { label: 'Timeline', cell: (bid) => timeWithUnit(bid.estimated_time, bid.estimated_time_unit) },
     { label: 'Start Date', cell: startText },
-    { label: 'Submitted', sort: sortable('created_at'), cell: (bid) => relativeTime(bid.created_at) },
+    {
+      label: 'Submitted',
+      sort: sortable('created_at'),
+      cell: (bid) => <RelativeTime value={bid.created_at} />,
+    },
     { label: 'Status', sort: sortable('status'), cell: (bid) => <BidStatusBadge status={bid.status} /> },
     { label: 'Actions', hiddenLabel: true, cell: actions },
   ];
@@ -108,7 +113,7 @@ export function MyBidsPage() {
         Timeline: {timeWithUnit(bid.estimated_time, bid.estimated_time_unit)} · Start: {startText(bid)}
       </Text>
       <Text size="xs" c="dimmed" mb="sm">
-        Submitted {relativeTime(bid.created_at)}
+        Submitted <RelativeTime value={bid.created_at} />
       </Text>
       {actions(bid)}
     </>

@@ -2,6 +2,7 @@ import { Group, type MantineSpacing, type StyleProp, Text } from '@mantine/core'
 import { IconCloudOff } from '@tabler/icons-react';
 import { hashKey, type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useReducer, useSyncExternalStore } from 'react';
+import { useNow } from '#app/ui/use-now.ts';
 import { lastRefreshedAt, subscribeServedFromDevice } from './offline-query.ts';
 import { useOnline } from './outbox-hooks.ts';
 
@@ -36,21 +37,15 @@ export function LastRefreshed({ queryKey, mt }: { queryKey: QueryKey; mt?: Style
   const readUpdatedAt = () => queryClient.getQueryCache().get(hash)?.state.dataUpdatedAt ?? 0;
   const dataUpdatedAt = useSyncExternalStore(subscribe, readUpdatedAt, readUpdatedAt);
   const [, rerender] = useReducer((n: number) => n + 1, 0);
-  useEffect(() => {
-    const unsubscribeDevice = subscribeServedFromDevice(rerender);
-    const tick = setInterval(rerender, MINUTE);
-    return () => {
-      unsubscribeDevice();
-      clearInterval(tick);
-    };
-  }, []);
+  useEffect(() => subscribeServedFromDevice(rerender), []);
+  const now = useNow();
   const at = lastRefreshedAt(queryKey, dataUpdatedAt);
   if (at === null) return null;
   return (
     <Group gap={6} c="dimmed" wrap="nowrap" role="status" mt={mt}>
       {online ? null : <IconCloudOff size={14} aria-hidden />}
       <Text size="xs" c="dimmed">
-        {online ? 'Last refreshed' : 'Offline · saved'} {describeAge(at, Date.now())}
+        {online ? 'Last refreshed' : 'Offline · saved'} {describeAge(at, now)}
       </Text>
     </Group>
   );

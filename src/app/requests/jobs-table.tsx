@@ -6,9 +6,9 @@ import { vendorRequestPath } from '#app/route-paths.ts';
 import { CardTitleRow } from '#app/ui/card-title-row.tsx';
 import { type Column, sortableBy } from '#app/ui/columns-table.tsx';
 import { OwnReportMark } from '#app/ui/own-report-mark.tsx';
+import { RelativeTime } from '#app/ui/relative-time.tsx';
 import { RequestStatusBadge } from '#app/ui/status-badges.tsx';
 import { TableOrCards } from '#app/ui/table-or-cards.tsx';
-import { relativeTime } from '#shared/date-display.ts';
 import type { JobOrderingField } from '#shared/list-fields.ts';
 import type { JobListItem } from '#shared/request-responses.ts';
 import { invitedVendorsText } from '#shared/status-labels.ts';
@@ -32,7 +32,8 @@ type OnBid = JobsTableProps['onBid'];
 
 /** Cell props that keep a short value on one line. */
 const nowrap = () => ({ style: { whiteSpace: 'nowrap' } }) as const;
-const deadlineText = (job: JobListItem) => (job.deadline ? relativeTime(job.deadline) : 'No deadline');
+const deadlineText = (job: JobListItem) =>
+  job.deadline ? <RelativeTime value={job.deadline} /> : 'No deadline';
 const areasText = (job: JobListItem) => (job.areas_affected.length > 0 ? job.areas_affected.join(', ') : '—');
 /** Whom a vendor's own report reaches is its managers' decision, whatever it has no invitations for. */
 const invitedText = (job: JobListItem) =>
@@ -93,7 +94,7 @@ function JobCard({ job, mark, onBid }: { job: JobListItem; mark: JobBidMark | un
           Deadline: {deadlineText(job)} · {invitedText(job)}
         </Text>
         <Text size="xs" c="dimmed">
-          Created {relativeTime(job.created_at)}
+          Created <RelativeTime value={job.created_at} />
         </Text>
       </Stack>
       <JobActions job={job} mark={mark} onBid={onBid} compact={false} />
@@ -123,7 +124,7 @@ export function JobsTable({ jobs, sort, onSort, bidMarks, onBid }: JobsTableProp
       label: 'Created',
       sort: sortable('created_at'),
       cellProps: nowrap,
-      cell: (job) => relativeTime(job.created_at),
+      cell: (job) => <RelativeTime value={job.created_at} />,
     },
     {
       label: 'Actions',

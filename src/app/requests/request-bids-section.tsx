@@ -6,8 +6,9 @@ import { BidOptionsList } from '#app/bids/bid-options-list.tsx';
 import { bidAmountText } from '#app/bids/line-item-display.ts';
 import { isQueuedBid, noServerBidText } from '#app/bids/own-bid-state.ts';
 import { useOutboxItems } from '#app/offline/outbox-hooks.ts';
+import { RelativeTime } from '#app/ui/relative-time.tsx';
 import { BidStatusBadge } from '#app/ui/status-badges.tsx';
-import { formatDateTime, relativeTime } from '#shared/date-display.ts';
+import { formatDateTime } from '#shared/date-display.ts';
 import type { RequestDetail } from '#shared/request-responses.ts';
 import { BidTerms } from './bid-terms.tsx';
 import { MessageVendorLink } from './message-vendor-link.tsx';
@@ -40,7 +41,13 @@ export function RequestBidsSection({
         <Text span fw={600}>
           Deadline:{' '}
         </Text>
-        {deadline ? `${formatDateTime(deadline)} (${relativeTime(deadline)})` : 'No deadline'}
+        {deadline ? (
+          <>
+            {formatDateTime(deadline)} (<RelativeTime value={deadline} />)
+          </>
+        ) : (
+          'No deadline'
+        )}
       </Text>
       <Title order={3} fz="sm">
         {ownBidsOnly ? 'Your bid' : 'Current bids'}

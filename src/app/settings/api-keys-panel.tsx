@@ -18,10 +18,11 @@ import { useRef, useState } from 'react';
 import { CenteredLoader } from '#app/ui/centered-loader.tsx';
 import { openConfirmDialog } from '#app/ui/confirm-dialog.ts';
 import { ErrorAlert } from '#app/ui/error-alert.tsx';
+import { RelativeTime } from '#app/ui/relative-time.tsx';
 import { saveFailureMessage, serverFieldErrors } from '#app/ui/server-form-errors.ts';
 import { showToast } from '#app/ui/toast.ts';
 import { API_KEY_NAME_MAX, type ApiKey, type CreatedApiKey, createApiKeySchema } from '#shared/api-keys.ts';
-import { formatDate, relativeTime } from '#shared/date-display.ts';
+import { formatDate } from '#shared/date-display.ts';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from './api-keys-api.ts';
 
 const LOAD_FAILED = 'Failed to load your API keys. Please try again.';
@@ -120,7 +121,13 @@ function KeyRow({ apiKey, onRevoke }: { apiKey: ApiKey; onRevoke: (key: ApiKey) 
           </Text>
           <Text size="sm" c="dimmed">
             Ends in <Code>…{apiKey.last_four}</Code> · Created {formatDate(apiKey.created_at)} ·{' '}
-            {apiKey.last_used_at ? `Last used ${relativeTime(apiKey.last_used_at)}` : 'Never used'}
+            {apiKey.last_used_at ? (
+              <>
+                Last used <RelativeTime value={apiKey.last_used_at} />
+              </>
+            ) : (
+              'Never used'
+            )}
           </Text>
         </Stack>
         <Button

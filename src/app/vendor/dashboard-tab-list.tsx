@@ -2,6 +2,7 @@ import { Anchor, Card, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { timeWithUnit } from '#app/bids/bid-display.ts';
 import { vendorRequestPath } from '#app/route-paths.ts';
+import { useNow } from '#app/ui/use-now.ts';
 import { formatDate, relativeTime } from '#shared/date-display.ts';
 import { formatUsd } from '#shared/formatters.ts';
 import type { VendorDashboardItem } from '#shared/vendor-dashboard.ts';
@@ -9,10 +10,10 @@ import type { VendorDashboardItem } from '#shared/vendor-dashboard.ts';
 export type DashboardTab = 'active' | 'current' | 'completed';
 
 /** When the row happened, in the words of its tab. */
-function moment(item: VendorDashboardItem, tab: DashboardTab): string {
+function moment(item: VendorDashboardItem, tab: DashboardTab, now: number): string {
   if (tab === 'completed' && item.completed_at) return `Completed ${formatDate(item.completed_at)}`;
   if (tab === 'current') return `Starts ${formatDate(item.proposed_start_date)}`;
-  return `Bid placed ${relativeTime(item.created_at)}${item.deadline ? ` · deadline ${relativeTime(item.deadline)}` : ''}`;
+  return `Bid placed ${relativeTime(item.created_at, now)}${item.deadline ? ` · deadline ${relativeTime(item.deadline, now)}` : ''}`;
 }
 
 /** One tab of the vendor dashboard: the request, its property, the vendor's amount and timeline. */
@@ -28,6 +29,7 @@ export function DashboardTabList({
   /** What to do about an empty tab, offered under its text. */
   emptyLink?: { to: string; label: string };
 }) {
+  const now = useNow();
   if (items.length === 0) {
     return (
       <Stack align="center" gap="xs" py="xl">
@@ -55,7 +57,7 @@ export function DashboardTabList({
                 {item.description}
               </Text>
               <Text size="xs" c="dimmed">
-                {[item.project_name, moment(item, tab)].filter(Boolean).join(' · ')}
+                {[item.project_name, moment(item, tab, now)].filter(Boolean).join(' · ')}
               </Text>
             </div>
             <div style={{ textAlign: 'right', flexShrink: 0 }}>

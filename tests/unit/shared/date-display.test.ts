@@ -5,6 +5,7 @@ import {
   formatDate,
   formatDateTime,
   pinDateDisplay,
+  pinnedNow,
   relativeTime,
 } from '#shared/date-display.ts';
 
@@ -85,10 +86,12 @@ describe('a pinned zone and moment (a server render of a signed-in screen and it
     expect(formatDate('2026-03-09T23:30:00Z', 'UTC')).toBe('Mar 9, 2026');
   });
 
-  it('counts relative times from the pinned moment, and from now once unpinned', () => {
+  it('counts relative times from now unless given a moment; a pinned moment is only read back', () => {
     pinDateDisplay({ now: Date.parse('2026-03-10T12:00:00Z') });
-    expect(relativeTime('2026-03-10T09:00:00Z')).toBe('3 hours ago');
-    pinDateDisplay({});
+    expect(pinnedNow()).toBe(Date.parse('2026-03-10T12:00:00Z'));
     expect(relativeTime(new Date(Date.now() - 5 * 60_000))).toBe('5 minutes ago');
+    expect(relativeTime('2026-03-10T09:00:00Z', Date.parse('2026-03-10T12:00:00Z'))).toBe('3 hours ago');
+    pinDateDisplay({});
+    expect(pinnedNow()).toBeUndefined();
   });
 });
