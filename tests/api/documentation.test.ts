@@ -487,7 +487,7 @@ describe('DELETE /api/layouts/{layoutId}/polygons/{polygonId}/', () => {
     ['a polygon id that is no number', () => ['abc', ids.ground], 'Polygon not found.'],
     ['an unknown layout', () => [ids.kept, 999999], 'Layout not found.'],
   ] as const)('is 404 for %s', async (_label, path, message) => {
-    const [polygonId, layoutId] = path();
+    const [polygonId, layoutId] = path() as [string | number, string | number];
     const response = await deletePolygon('manager', polygonId, layoutId);
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual(propertyError(message));

@@ -33,7 +33,9 @@ type Page = { results: Item[]; count: number; total_pages: number; current_page:
 
 let t: TestApp;
 const as: Record<string, TestClient> = {};
-const ids: Record<string, number> = {};
+type Named = 'aspen' | 'birch' | 'cedar' | 'dune' | 'foreign' | 'harbor' | 'lonerOwn' | 'vendor' | 'vendor2';
+// Filled by beforeAll, read by the tests.
+const ids = {} as Record<Named | `r${1 | 2 | 3 | 4 | 5}`, number>;
 const LIST = '/api/property-manager/maintenance-requests/';
 
 const at = (minutes: number) => new Date(Date.UTC(2026, 0, 1, 0, minutes));
@@ -145,12 +147,16 @@ beforeAll(async () => {
   // An invited vendor who also bid is one vendor.
   await makeBid(t.db, { requestId: ids.r1, vendorId: vendor2.id });
   // r5 is open to all: three vendors bid uninvited, a fourth withdrew (no longer a bid, nor a vendor).
-  for (const companyName of ['Cedar Paint', 'Birch Paint', 'Dune Paint']) {
+  for (const [name, companyName] of [
+    ['cedar', 'Cedar Paint'],
+    ['birch', 'Birch Paint'],
+    ['dune', 'Dune Paint'],
+  ] as const) {
     const bidder = await makeVendor(t.db, { companyName, serviceCategories: ['Painting'] });
-    ids[companyName.split(' ')[0]!.toLowerCase()] = bidder.id;
-    await makeBid(t.db, { requestId: ids.r5!, vendorId: bidder.id });
+    ids[name] = bidder.id;
+    await makeBid(t.db, { requestId: ids.r5, vendorId: bidder.id });
   }
-  await makeBid(t.db, { requestId: ids.r5!, vendorId: vendor.id, status: 'withdrawn' });
+  await makeBid(t.db, { requestId: ids.r5, vendorId: vendor.id, status: 'withdrawn' });
 
   Object.assign(as, await signInEach(t.app, { creator, colleague, outsider, loner, vendor, staff }));
   as.signedOut = new TestClient(t.app);

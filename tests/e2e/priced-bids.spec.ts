@@ -73,7 +73,7 @@ test('a vendor measures on the plan and bids two options; the manager compares a
     const measure = page.getByRole('dialog', { name: 'Measure on the plan' });
     const stage = await planReady(measure);
     const box = (await stage.boundingBox())!;
-    for (const [dx, dy] of [
+    for (const [dx, dy] of <Array<[number, number]>>[
       [-40, -30],
       [40, -30],
       [40, 30],

@@ -57,8 +57,8 @@ export function TopBar({ narrowMenu, wideMenu, settingsPath }: TopBarProps) {
 
   return (
     <Group h="100%" wrap="nowrap" className={classes.bar}>
-      <MenuBurger menu={narrowMenu} className={layoutClasses.narrowOnly} />
-      <MenuBurger menu={wideMenu} className={layoutClasses.wideOnly} />
+      <MenuBurger menu={narrowMenu} className={layoutClasses.narrowOnly ?? ''} />
+      <MenuBurger menu={wideMenu} className={layoutClasses.wideOnly ?? ''} />
       <Anchor
         component={Link}
         to={home}

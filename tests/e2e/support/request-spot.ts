@@ -56,7 +56,7 @@ export async function createRequestWithSpot(browser: Browser, description: strin
     // The segmented control's radios are visually hidden: a person clicks the label.
     await manager.getByText('Draw the area', { exact: true }).click();
     await expect(manager.getByRole('radio', { name: 'Draw the area' })).toBeChecked();
-    for (const [dx, dy] of [
+    for (const [dx, dy] of <Array<[number, number]>>[
       [-30, -20],
       [30, -20],
       [30, 20],
