@@ -12,6 +12,7 @@ const POSTGRES_ONLY = [
   'tests/api/read-caches-listen-lost.test.ts',
   'tests/api/health-connection-lost.test.ts',
   'tests/api/session-caches-two-processes.test.ts',
+  'tests/api/job-queue-two-processes.test.ts',
 ];
 // The embedded database's own worker thread: nothing to test on PostgreSQL.
 const PGLITE_ONLY = ['tests/api/pglite-worker.test.ts'];

@@ -19,10 +19,11 @@ export const SERVER_FLOORS: ServerFloor[] = [
     folders: ['db', 'storage', 'images'],
     holds: 'the database, the file stores and pictures drawn in code',
   },
+  { name: 'job queue', folders: ['schedule'], holds: 'the job queue: timed, deferred and periodic work' },
   {
     name: 'infrastructure',
-    folders: ['cache', 'http', 'mail', 'schedule'],
-    holds: 'read caches and the change feed, HTTP helpers, the mail outbox, periodic tasks',
+    folders: ['cache', 'http', 'mail'],
+    holds: 'read caches and the change feed, HTTP helpers, the mail outbox',
   },
   { name: 'identity', folders: ['auth'], holds: 'who is asking: sessions, CSRF, API keys, guards' },
   {
@@ -38,8 +39,8 @@ export const SERVER_FLOORS: ServerFloor[] = [
   },
   {
     name: 'plain resources',
-    folders: ['vendors', 'plans', 'health', 'panorama', 'contact', 'profile'],
-    holds: 'resources that need no other resource',
+    folders: ['vendors', 'plans', 'health', 'panorama', 'contact', 'profile', 'jobs-list'],
+    holds: 'resources that need no other resource (the jobs list among them)',
   },
   {
     name: 'request resources',

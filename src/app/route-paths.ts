@@ -54,6 +54,8 @@ export const adminPaths = {
   mail: '/admin/mail',
   /** Notification deliveries by email, SMS and push. */
   deliveries: '/admin/deliveries',
+  /** The job queue: depth per kind, failed jobs. */
+  jobs: '/admin/jobs',
   /** Superusers only. */
   auditLog: '/admin/audit-log',
 } as const;

@@ -7,6 +7,7 @@ import { clientAdminRoutes } from '#server/admin/client-admin-routes.ts';
 import { deliveryAdminRoutes } from '#server/admin/delivery-admin-routes.ts';
 import { inboxRoutes } from '#server/admin/inbox-routes.ts';
 import { inboxVisitRoutes } from '#server/admin/inbox-visit-routes.ts';
+import { jobQueueAdminRoutes } from '#server/admin/job-queue-admin-routes.ts';
 import { adminMailRoutes } from '#server/admin/mail-routes.ts';
 import { planAdminRoutes } from '#server/admin/plan-admin-routes.ts';
 import { userAdminRoutes } from '#server/admin/user-admin-routes.ts';
@@ -59,6 +60,8 @@ import { pushSubscriptionRoutes } from '#server/push/push-subscription-routes.ts
 import { realtimePlugin } from '#server/realtime/realtime-plugin.ts';
 import { requestCreateRoutes } from '#server/requests/request-create-routes.ts';
 import { requestRoutes } from '#server/requests/request-routes.ts';
+import type { JobQueueOptions } from '#server/schedule/job-queue.ts';
+import { jobQueuePlugin } from '#server/schedule/job-queue-plugin.ts';
 import { smsInboundRoutes } from '#server/sms/sms-inbound-routes.ts';
 import type { FileStore } from '#server/storage/file-store.ts';
 import { storagePlugin } from '#server/storage/storage-plugin.ts';
@@ -87,6 +90,8 @@ export interface AppOptions {
    * may also pass an SMS transport and the HTTPS agent for a local push service.
    */
   deliveries?: DeliveryPluginOptions;
+  /** The job queue's clocks (tests shorten the cron check); the defaults otherwise. */
+  jobs?: JobQueueOptions;
   /** Where files go; local disk under DATA_DIR/files by default. */
   files?: FileStore;
   /** Told of every route as it is added: the authorization matrix test reads the route table this way. */
@@ -122,6 +127,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(authContextPlugin);
   await app.register(apiKeyScopePlugin);
   await app.register(csrfPlugin);
+  await app.register(jobQueuePlugin, options.jobs ?? {});
   await app.register(mailPlugin, { runSender: options.mailSender ?? true });
   await app.register(storagePlugin, { store: options.files });
   await app.register(housekeepingPlugin);
@@ -167,6 +173,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(pushSubscriptionRoutes);
   await app.register(smsInboundRoutes);
   await app.register(deliveryAdminRoutes);
+  await app.register(jobQueueAdminRoutes);
   await app.register(profileRoutes);
   await app.register(userProjectRoutes);
   await app.register(vendorDashboardRoutes);

@@ -178,6 +178,9 @@ GET    /unsubscribe/:token                                        | the category
 POST   /unsubscribe/:token                                        | the category vendor's messages email link | 200 | 200 | 200 | 200 | 200 | 200 | 200 | 200 | 200
 POST   /api/sms/inbound/                                          | no Twilio signature                      | 403 | 403 | 403 | 403 | 403 | 403 | 403 | 403 | 403
 GET    /api/admin/notification-deliveries/                        |                                          | 401 | 403 | 403 | 403 | 403 | 403 | 403 | 200 | 200
+GET    /api/admin/jobs/                                           |                                          | 401 | 403 | 403 | 403 | 403 | 403 | 403 | 200 | 200
+POST   /api/admin/jobs/:kind/:id/retry/                           | a failed job                             | 401 | 403 | 403 | 403 | 403 | 403 | 403 | 200 | 200
+DELETE /api/admin/jobs/:kind/:id/                                 | a failed job                             | 401 | 403 | 403 | 403 | 403 | 403 | 403 | 204 | 204
 `;
 
 /** Route-table entries without a row, and why: nothing else may be left out. */

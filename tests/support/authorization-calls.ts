@@ -1,6 +1,7 @@
 import { createApiKey } from '#server/auth/api-key-store.ts';
 import { enableLayoutShare } from '#server/documentation/layout-share-store.ts';
 import { deliveryCalls } from './authorization-calls-deliveries.ts';
+import { jobQueueCalls } from './authorization-calls-jobs.ts';
 import type { Invocation } from './authorization-send.ts';
 import type { Actor, AuthorizationWorld } from './authorization-world.ts';
 import { managerWizard, TRIANGLE } from './authorization-world.ts';
@@ -633,4 +634,5 @@ export const MATRIX_CALLS: Calls = {
   ...propertyCalls,
   ...adminCalls,
   ...deliveryCalls,
+  ...jobQueueCalls,
 };

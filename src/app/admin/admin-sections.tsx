@@ -6,6 +6,7 @@ import {
   IconFileCheck,
   IconHistory,
   IconInbox,
+  IconListCheck,
   IconMail,
   IconUsers,
 } from '@tabler/icons-react';
@@ -16,6 +17,7 @@ import { AuditLogSection } from './audit-log-section.tsx';
 import { ClientsSection } from './clients-section.tsx';
 import { DeliveriesSection } from './deliveries-section.tsx';
 import { InboxSection } from './inbox-section.tsx';
+import { JobQueueSection } from './job-queue-section.tsx';
 import { MailSection } from './mail-section.tsx';
 import { PlansSection } from './plans-section.tsx';
 import { UsersSection } from './users-section.tsx';
@@ -60,6 +62,13 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
     label: 'Deliveries',
     icon: IconBellRinging,
     Component: DeliveriesSection,
+  },
+  {
+    slug: 'jobs',
+    path: adminPaths.jobs,
+    label: 'Job queue',
+    icon: IconListCheck,
+    Component: JobQueueSection,
   },
   {
     slug: 'audit-log',

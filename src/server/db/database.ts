@@ -17,7 +17,23 @@ export interface Database {
    * what was sent meanwhile is lost, so caches kept fresh by the channel must drop everything.
    */
   listen(channel: string, onPayload: (payload: string) => void, onReconnect?: () => void): Promise<Listener>;
+  /** How a library that brings its own SQL (the job queue, schedule/) reaches this same database. */
+  readonly connection: RawConnection;
   close(): Promise<void>;
+}
+
+/**
+ * PostgreSQL by its URL (the library opens its own small pool); the embedded database only through
+ * the client of the one thread that owns it (PGlite has a single connection).
+ */
+export type RawConnection = { kind: 'postgres'; url: string } | { kind: 'pglite'; client: EmbeddedSqlClient };
+
+/** What the embedded database's client offers such a library: PGlite's own signatures. */
+export interface EmbeddedSqlClient {
+  query<T>(sql: string, params?: unknown[]): Promise<{ rows: T[] }>;
+  /** A script of statements without parameters: one result per statement. */
+  exec(sql: string): Promise<{ rows: unknown[] }[]>;
+  listen(channel: string, callback: (payload: string) => void): Promise<() => Promise<void>>;
 }
 
 export const MIGRATIONS_FOLDER = new URL('../../../drizzle', import.meta.url).pathname;

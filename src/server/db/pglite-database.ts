@@ -59,6 +59,7 @@ export async function openPgliteDatabase(
         alwaysSynced: true,
       };
     },
+    connection: { kind: 'pglite', client },
     async dump() {
       return client.dumpDataDir();
     },

@@ -119,6 +119,9 @@ function encode(params: unknown[], paramTypes: number[]): string[] | null {
     }
     const type = paramTypes[index];
     const serialize = type === undefined ? undefined : types.serializers[type];
+    // No serializer for the type (arrays among them): String() would not write PostgreSQL's text of
+    // an object, so the statement goes as sent, where PGlite serializes it itself.
+    if (!serialize && typeof value === 'object') return null;
     const text: unknown = serialize ? serialize(value) : String(value);
     if (typeof text !== 'string') return null;
     out.push(literal(text));

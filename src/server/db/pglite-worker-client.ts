@@ -122,6 +122,14 @@ export class PgliteWorkerClient {
   }
 
   /**
+   * Runs a script of statements without parameters, as PGlite's `exec` does: one result per
+   * statement. A script that holds its own BEGIN and COMMIT is one turn of PGlite's lock.
+   */
+  exec(sql: string): Promise<Results[]> {
+    return this.#call<Results[]>((id) => ({ id, kind: 'exec', sql })).answer;
+  }
+
+  /**
    * Runs `callback` in one transaction: BEGIN, its statements, then COMMIT, or ROLLBACK when it
    * throws. Statements sent outside it meanwhile wait in the worker until it ends (PGlite has one
    * connection), so a transaction must not wait on a query of its own outside itself.

@@ -24,6 +24,8 @@ export type WorkerRequest =
       /** Type OIDs whose values stay as PostgreSQL's text (Drizzle parses dates itself). */
       textTypes?: number[];
     }
+  /** A script of statements without parameters (the simple protocol); answers each one's result. */
+  | { id: number; kind: 'exec'; sql: string }
   /** Opens a transaction; its id names it in later queries, `commit` and `rollback`. */
   | { id: number; kind: 'begin' }
   | { id: number; kind: 'commit' | 'rollback'; tx: number }

@@ -125,6 +125,10 @@ async function handle(
       );
       return { value: { rows, fields, affectedRows } };
     }
+    case 'exec': {
+      const results = await db.exec(request.sql);
+      return { value: results.map(({ rows, fields, affectedRows }) => ({ rows, fields, affectedRows })) };
+    }
     case 'begin': {
       const begun = begin(db, request.id);
       beginning.set(request.id, begun);

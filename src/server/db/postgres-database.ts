@@ -54,6 +54,7 @@ export async function openPostgresDatabase(
         return false;
       }
     },
+    connection: { kind: 'postgres', url },
     listen: (channel, onPayload, onReconnect) => listenOnPostgres(url, channel, onPayload, log, onReconnect),
     close: () => pool.end(),
   };

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { runPeriodically } from '#server/schedule/periodic-task.ts';
 import { type SweepCounts, sweepExpiredRecords } from './expired-records.ts';
 
 declare module 'fastify' {
@@ -17,39 +18,21 @@ export const HOUSEKEEPING_POLICY = {
 
 /**
  * Sweeps expired sessions, drafts (with their certificates), tokens and login records every ten
- * minutes in every process; the row locks of each batch (expired-records.ts) keep processes that
- * sweep at once apart. A failed pass only logs: the next one tries again.
+ * minutes, a periodic job (one pass at a time across processes); the row locks of each batch
+ * (expired-records.ts) also keep a sweep run by hand apart from the queue's. A failed pass stays in
+ * the queue's failed list: the next one tries again.
  */
 export const housekeepingPlugin = fp(async (app: FastifyInstance) => {
-  let running: Promise<SweepCounts> | null = null;
-  const sweep = async (options: { now?: Date } = {}): Promise<SweepCounts> => {
-    // One pass at a time in this process.
-    while (running) await running.catch(() => null);
-    running = sweepExpiredRecords(app.db, app.files, app.log, options.now);
-    try {
-      return await running;
-    } finally {
-      running = null;
-    }
-  };
+  const sweep = runPeriodically(app, {
+    name: 'expired-records-sweep',
+    firstMs: HOUSEKEEPING_POLICY.firstPassMs,
+    everyMs: HOUSEKEEPING_POLICY.everyMs,
+    enabled: true,
+    run: async (options) => {
+      const counts = await sweepExpiredRecords(app.db, app.files, app.log, options.now);
+      app.log.debug({ counts }, 'swept expired records');
+      return counts;
+    },
+  });
   app.decorate('sweepExpired', sweep);
-
-  let timer: NodeJS.Timeout | null = null;
-  let stopped = false;
-  const tick = () => {
-    sweep()
-      .then((counts) => app.log.debug({ counts }, 'swept expired records'))
-      .catch((error: unknown) => app.log.error({ err: error }, 'sweep of expired records failed'))
-      .finally(() => {
-        if (!stopped) timer = setTimeout(tick, HOUSEKEEPING_POLICY.everyMs).unref();
-      });
-  };
-  app.addHook('onReady', async () => {
-    timer = setTimeout(tick, HOUSEKEEPING_POLICY.firstPassMs).unref();
-  });
-  app.addHook('onClose', async () => {
-    stopped = true;
-    if (timer) clearTimeout(timer);
-    while (running) await running.catch(() => null);
-  });
 });

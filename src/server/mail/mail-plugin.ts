@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { runPeriodically } from '#server/schedule/periodic-task.ts';
 import { MAIL_SENDER_POLICY, sendDueMails } from './mail-sender.ts';
 import { type MailTransport, transportFromConfig } from './mail-transports.ts';
 
@@ -22,37 +23,18 @@ export const mailPlugin = fp(async (app: FastifyInstance, options: MailPluginOpt
   const transport = options.transport ?? transportFromConfig(app.config, app.log);
   app.decorate('mailTransport', transport);
 
-  let running: Promise<number> | null = null;
-  // One pass at a time per process; other processes are kept apart by the row locks.
-  const flush = async (flushOptions: { now?: Date } = {}): Promise<number> => {
-    while (running) await running.catch(() => 0);
-    running = sendDueMails(app.db, transport, app.log, flushOptions.now);
-    try {
-      return await running;
-    } finally {
-      running = null;
-    }
-  };
+  // A periodic job: one pass at a time across processes; the outbox's row locks also keep a pass
+  // run by hand (flushMail) apart from the queue's.
+  const flush = runPeriodically(app, {
+    name: 'mail-outbox',
+    firstMs: MAIL_SENDER_POLICY.pollMs,
+    everyMs: MAIL_SENDER_POLICY.pollMs,
+    enabled: options.runSender !== false,
+    run: (flushOptions) => sendDueMails(app.db, transport, app.log, flushOptions.now),
+  });
   app.decorate('flushMail', flush);
-
-  let timer: NodeJS.Timeout | null = null;
-  let stopped = false;
-  const tick = () => {
-    flush()
-      .catch((error: unknown) => app.log.error({ err: error }, 'mail sender pass failed'))
-      .finally(() => {
-        if (!stopped) timer = setTimeout(tick, MAIL_SENDER_POLICY.pollMs).unref();
-      });
-  };
-  if (options.runSender !== false) {
-    app.addHook('onReady', async () => {
-      timer = setTimeout(tick, MAIL_SENDER_POLICY.pollMs).unref();
-    });
-  }
+  // Added after runPeriodically's own close hook, which waits for a pass under way.
   app.addHook('onClose', async () => {
-    stopped = true;
-    if (timer) clearTimeout(timer);
-    while (running) await running.catch(() => 0);
     transport.close();
   });
 });

@@ -44,9 +44,9 @@ export interface DeliveryPluginOptions {
 }
 
 /**
- * Sends notifications' email, SMS and push deliveries in every process, every 2 s like
- * the mail sender; rows are claimed with `for update skip locked`, so processes share the work and
- * nothing goes out twice.
+ * Sends notifications' email, SMS and push deliveries every 2 s like the mail sender, as a periodic
+ * job (one pass at a time across processes); rows are also claimed with `for update skip locked`,
+ * so a pass run by hand (flushDeliveries) and the queue's never send one twice.
  */
 export const deliveryPlugin = fp(async (app: FastifyInstance, options: DeliveryPluginOptions) => {
   const sms = options.sms ?? smsTransportFromConfig(app.config, app.log);
@@ -103,7 +103,7 @@ export const deliveryPlugin = fp(async (app: FastifyInstance, options: DeliveryP
   };
 
   const task = runPeriodically(app, {
-    name: 'notification delivery pass',
+    name: 'notification-deliveries',
     firstMs: DELIVERY_POLICY.pollMs,
     everyMs: DELIVERY_POLICY.pollMs,
     enabled: options.runSender !== false,

@@ -96,7 +96,7 @@ declare module 'fastify' {
 /** The check runs a minute after start and then hourly in every process (the reminder rows keep it once). */
 export const insuranceReminderPlugin = fp(async (app: FastifyInstance, options: { run?: boolean }) => {
   const run = runPeriodically(app, {
-    name: 'insurance expiry check',
+    name: 'insurance-expiry-check',
     firstMs: INSURANCE_REMINDER_POLICY.firstPassMs,
     everyMs: INSURANCE_REMINDER_POLICY.everyMs,
     enabled: options.run !== false,

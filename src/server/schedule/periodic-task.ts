@@ -1,26 +1,29 @@
 import type { FastifyInstance } from 'fastify';
+import './job-queue-plugin.ts';
 
 export interface PeriodicTask<Result> {
+  /** The job kind's name in the queue (what staff see in the admin console). */
   name: string;
   /** The first pass waits this long after the app is ready; then one every `everyMs`. */
   firstMs: number;
   everyMs: number;
-  /** false: no timer at all (tests call the returned function themselves). */
+  /** false: no job at all (tests call the returned function themselves). */
   enabled: boolean;
   run(options: { now?: Date }): Promise<Result>;
 }
 
 /**
- * Runs `task.run` periodically while the app is up, one pass at a time in this process (other
- * processes are kept apart by the row locks each task takes), and answers a function that runs a
- * pass now (after the one under way). A failed pass only logs: the next one tries again. The app's
- * close waits for a pass under way.
+ * Runs `task.run` periodically on the job queue (app.jobs.every: one pass at a time across every
+ * process, a failed pass kept in the queue's failed list and the next one on time), and answers a
+ * function that runs a pass now in this process (after the one under way here). The app's close
+ * waits for a pass under way, and a pass the queue hands over after the close does nothing.
  */
 export function runPeriodically<Result>(
   app: FastifyInstance,
   task: PeriodicTask<Result>,
 ): (options?: { now?: Date }) => Promise<Result> {
   let running: Promise<Result> | null = null;
+  let closed = false;
   const runNow = async (options: { now?: Date } = {}): Promise<Result> => {
     while (running) await running.catch(() => null);
     running = task.run(options);
@@ -31,23 +34,18 @@ export function runPeriodically<Result>(
     }
   };
 
-  let timer: NodeJS.Timeout | null = null;
-  let stopped = false;
-  const tick = () => {
-    runNow()
-      .catch((error: unknown) => app.log.error({ err: error }, `${task.name} failed`))
-      .finally(() => {
-        if (!stopped) timer = setTimeout(tick, task.everyMs).unref();
-      });
-  };
   if (task.enabled) {
-    app.addHook('onReady', async () => {
-      timer = setTimeout(tick, task.firstMs).unref();
+    app.jobs.every({
+      name: task.name,
+      firstMs: task.firstMs,
+      everyMs: task.everyMs,
+      run: async () => {
+        if (!closed) await runNow();
+      },
     });
   }
   app.addHook('onClose', async () => {
-    stopped = true;
-    if (timer) clearTimeout(timer);
+    closed = true;
     while (running) await running.catch(() => null);
   });
   return runNow;
