@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '#server/auth/session-store.ts';
 import { maintenanceRequests as mr } from '#server/db/schema/requests.ts';
 import { users } from '#server/db/schema/users.ts';
+import { loadJobsPage } from '#server/jobs-list/job-list-store.ts';
 import { loadViewer } from '#server/request-core/request-viewer.ts';
-import { loadJobsPage } from '#server/requests/job-list-store.ts';
 import { seedBenchData } from '#server/seed/bench-data.ts';
 import { DEMO_EMAILS, DEMO_PASSWORD, seedDemoData } from '#server/seed/seed.ts';
 import type { JobListQuery } from '#shared/job-list-query.ts';
@@ -13,7 +13,7 @@ import { fixtureHash, TEST_PASSWORD } from '../support/factories.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { TestClient } from '../support/test-client.ts';
 
-// a deep jobs page starts from a kept anchor (src/server/requests/job-list-memo.ts)
+// a deep jobs page starts from a kept anchor (src/server/jobs-list/job-list-memo.ts)
 // instead of an OFFSET. Every page the route answers must be the page an OFFSET reads: the same
 // rows in the same order, for each order that seeks, each filter, and after writes move the rows.
 

@@ -2,7 +2,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '#server/db/query-rows.ts';
 import { maintenanceRequests as mr } from '#server/db/schema/requests.ts';
-import { countAllRequests, countClientRequests, countVendorJobs } from '#server/requests/request-counts.ts';
+import { countAllRequests, countClientRequests, countVendorJobs } from '#server/jobs-list/request-counts.ts';
 import { REQUEST_STATUS_SORT_ORDER } from '#shared/statuses.ts';
 import {
   makeClient,

@@ -3,9 +3,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireUser } from '#server/auth/guards.ts';
 import { checkFirst } from '#server/auth/route-guards.ts';
 import type { UserRow } from '#server/auth/session-store.ts';
-import { cacheTag } from '#server/cache/cache-changes.ts';
-import { sendCached } from '#server/cache/cached-answer.ts';
-import { ReadCache } from '#server/cache/read-cache.ts';
+import { type CachedJson, sendCached } from '#server/cache/cached-answer.ts';
+import { CachedRead } from '#server/cache/cached-read.ts';
+import { readDep } from '#server/cache/read-deps.ts';
 import { forbidden, notFound } from '#server/http/http-error.ts';
 import { errorResponses } from '#server/http/route-schemas.ts';
 import { BID_NOT_FOUND, bidBody, loadBidTarget } from '#server/request-core/bid-access.ts';
@@ -74,7 +74,7 @@ export async function bidReadRoutes(app: FastifyInstance): Promise<void> {
   });
 
   // My Bids pages, kept per vendor and query while its bids, its name and the listed requests stand.
-  const pages = new ReadCache(app.changeFeed.versions);
+  const pages = new CachedRead<CachedJson>('my bids page', app.changeFeed.versions);
   const myBidsSchema = {
     summary: "The vendor's own bids (My Bids), filtered, sorted and paged",
     querystring: myBidsQuerySchema,
@@ -84,24 +84,21 @@ export async function bidReadRoutes(app: FastifyInstance): Promise<void> {
   api.get('/api/vendor/bids/', myBidsOptions, async (request, reply) => {
     const user = requireVendor(request);
     const query = request.query;
-    const key = JSON.stringify([
-      user.id,
-      query.status ?? null,
-      query.ordering ?? null,
-      query.page,
-      query.page_size,
-    ]);
+    const key = {
+      asker: user,
+      query: [query.status ?? null, query.ordering ?? null, query.page, query.page_size],
+    };
     return sendCached(request, reply, pages, key, async () => {
       const body = await listVendorBids(app.db, user.id, query);
       const requests = new Set(body.results.map((row) => row.request_id));
       return {
         body,
-        tags: [
-          cacheTag.vendorBids(user.id),
+        deps: [
+          readDep.vendorBids(user.id),
           // vendor_name
-          cacheTag.user(user.id),
+          readDep.user(user.id),
           // request_type
-          ...[...requests].map(cacheTag.request),
+          ...[...requests].map(readDep.request),
         ],
       };
     });

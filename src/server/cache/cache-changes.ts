@@ -48,18 +48,4 @@ export function changedTags(change: CacheChange): string[] {
   return change.ids.map((id) => `${change.kind}:${id}`);
 }
 
-/** Tag builders for what a cached answer depends on (the same grammar the triggers send). */
-export const cacheTag = {
-  requestLists: 'l',
-  request: (id: number) => `r:${id}`,
-  property: (id: number) => `p:${id}`,
-  client: (id: number) => `cl:${id}`,
-  user: (id: number) => `u:${id}`,
-  vendorBids: (vendorId: number) => `v:${vendorId}`,
-  notifications: (userId: number) => `n:${userId}`,
-  vendorThreads: (vendorId: number) => `m:${vendorId}`,
-  clientThreads: (clientId: number) => `mc:${clientId}`,
-  raisedThreads: (userId: number) => `mu:${userId}`,
-  notificationFacts: (userId: number) => `nf:${userId}`,
-  clientManagers: (clientId: number) => `cm:${clientId}`,
-} as const;
+// What a cached read declares, and the tag each declaration stands for, is read-deps.ts.

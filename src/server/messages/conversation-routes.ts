@@ -2,11 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { isStaff, requireUser } from '#server/auth/guards.ts';
 import type { UserRow } from '#server/auth/session-store.ts';
-import { cacheTag } from '#server/cache/cache-changes.ts';
-import { sendCached } from '#server/cache/cached-answer.ts';
-import { ReadCache } from '#server/cache/read-cache.ts';
+import { type CachedJson, sendCached } from '#server/cache/cached-answer.ts';
+import { CachedRead } from '#server/cache/cached-read.ts';
+import { type ReadDep, readDep } from '#server/cache/read-deps.ts';
 import { errorResponses } from '#server/http/route-schemas.ts';
-import { requestViewer, viewerKey } from '#server/request-core/request-viewer.ts';
+import { requestViewer } from '#server/request-core/request-viewer.ts';
 import { type Conversation, conversationListSchema, conversationTitle } from '#shared/message-schemas.ts';
 import { canViewRequest, type VisibilityViewer } from '#shared/request-visibility.ts';
 import { loadThreads, type ThreadRow } from './conversation-store.ts';
@@ -30,28 +30,27 @@ function stillVisible(viewer: VisibilityViewer | null, rows: ThreadRow[]): Threa
 }
 
 /**
- * The tags of a conversations list: the threads of the user's side (a vendor's own; a manager's
+ * What a conversations list depends on: the threads of the user's side (a vendor's own; a manager's
  * client's; the requests staff raised), and each listed thread's request, property, client and people.
  */
-function conversationTags(user: UserRow, rows: readonly ThreadRow[]): string[] {
-  const tags = new Set<string>([cacheTag.user(user.id)]);
-  if (user.type === 'vendor') tags.add(cacheTag.vendorThreads(user.id));
+function conversationDeps(user: UserRow, rows: readonly ThreadRow[]): ReadDep[] {
+  const deps: ReadDep[] = [readDep.user(user.id)];
+  if (user.type === 'vendor') deps.push(readDep.vendorThreads(user.id));
   if (user.type === 'property_manager' && user.clientId !== null)
-    tags.add(cacheTag.clientThreads(user.clientId));
-  if (isStaff(user)) tags.add(cacheTag.raisedThreads(user.id));
+    deps.push(readDep.clientThreads(user.clientId));
+  if (isStaff(user)) deps.push(readDep.raisedThreads(user.id));
   for (const row of rows) {
-    tags.add(cacheTag.request(row.request_id));
-    if (row.project_id !== null) tags.add(cacheTag.property(row.project_id));
-    if (row.client_id !== null) tags.add(cacheTag.client(row.client_id));
-    tags.add(cacheTag.user(row.created_by_id));
-    tags.add(cacheTag.user(row.vendor_id));
+    deps.push(readDep.request(row.request_id));
+    if (row.project_id !== null) deps.push(readDep.property(row.project_id));
+    if (row.client_id !== null) deps.push(readDep.client(row.client_id));
+    deps.push(readDep.user(row.created_by_id), readDep.user(row.vendor_id));
   }
-  return [...tags];
+  return deps;
 }
 
 /** GET /api/messages/conversations/ (signed-in spec, sections 2, 3 and 7). */
 export async function conversationRoutes(app: FastifyInstance): Promise<void> {
-  const lists = new ReadCache(app.changeFeed.versions);
+  const lists = new CachedRead<CachedJson>('conversations', app.changeFeed.versions);
   const schema = {
     summary: "The user's conversations (one per request and vendor), newest activity first",
     response: { ...errorResponses, 200: conversationListSchema },
@@ -60,16 +59,10 @@ export async function conversationRoutes(app: FastifyInstance): Promise<void> {
     .withTypeProvider<ZodTypeProvider>()
     .get('/api/messages/conversations/', { schema }, async (request, reply) => {
       const user = requireUser(request);
-      const viewer = user.type === 'vendor' ? await requestViewer(request) : null;
+      const asker = await requestViewer(request);
+      const viewer = user.type === 'vendor' ? asker : null;
       // Whose threads these are (loadThreads) and, for a vendor, what it may still see (stillVisible).
-      const key = JSON.stringify([
-        user.id,
-        user.type,
-        user.clientId,
-        isStaff(user),
-        viewer ? viewerKey(viewer) : null,
-      ]);
-      return sendCached(request, reply, lists, key, async () => {
+      return sendCached(request, reply, lists, { asker, query: [] }, async () => {
         const threads = await loadThreads(app.db, user);
         const rows = stillVisible(viewer, threads);
         const body: Conversation[] = rows.map((row) => ({
@@ -82,7 +75,7 @@ export async function conversationRoutes(app: FastifyInstance): Promise<void> {
           vendor: { id: row.vendor_id, name: row.vendor_name },
         }));
         // Every thread read, the hidden ones too: a change to one may bring it back.
-        return { body, tags: conversationTags(user, threads) };
+        return { body, deps: conversationDeps(user, threads) };
       });
     });
 }

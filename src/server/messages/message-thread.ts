@@ -42,6 +42,7 @@ const threadStatement = reusedStatement((db) =>
       type: mr.type,
       inviteAll: mr.inviteAll,
       openToVendors: sql<boolean>`${mr.openedToVendorsAt} is not null`,
+      projectId: mr.projectId,
       clientId: projects.clientId,
       invited: sql<number[]>`coalesce((
         select array_agg(i.vendor_id) from request_invitations i where i.request_id = ${mr.id}

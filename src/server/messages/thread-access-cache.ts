@@ -1,14 +1,8 @@
-import type { FastifyRequest } from 'fastify';
-import { cacheTag } from '#server/cache/cache-changes.ts';
+import { ANYONE, CachedRead } from '#server/cache/cached-read.ts';
 import type { ChangeFeed } from '#server/cache/change-feed.ts';
-import { ReadCache, type Tagged } from '#server/cache/read-cache.ts';
-import { cachesReady } from '#server/cache/request-ready.ts';
+import { type ReadDep, readDep } from '#server/cache/read-deps.ts';
 import type { Db } from '#server/db/database.ts';
 import { readThreadRow, type ThreadQuery, type ThreadRow } from './message-thread.ts';
-
-interface KeptThread extends Tagged {
-  row: ThreadRow;
-}
 
 /** Threads written to or read at once in one process; a kept row is a few hundred bytes. */
 const MAX_THREADS = 10_000;
@@ -30,41 +24,45 @@ const MAX_THREADS = 10_000;
  * The row is the same object for every caller that finds it: loadThreadAccess only reads it.
  */
 export class ThreadAccessCache {
-  readonly #rows: ReadCache<KeptThread>;
-  readonly #feed: ChangeFeed;
+  readonly #rows: CachedRead<ThreadRow | undefined>;
   readonly #db: Db;
 
   constructor(feed: ChangeFeed, db: Db) {
-    this.#feed = feed;
     this.#db = db;
-    this.#rows = new ReadCache<KeptThread>(feed.versions, MAX_THREADS);
+    this.#rows = new CachedRead<ThreadRow | undefined>('thread access', feed.versions, MAX_THREADS);
   }
 
-  /** How `request` reads a thread's row: kept, or read from the database (and kept when it may be). */
-  rowFor(request: FastifyRequest): (query: ThreadQuery) => Promise<ThreadRow | undefined> {
-    return (query) => this.#row(query, cachesReady(request));
-  }
-
-  async #row(query: ThreadQuery, ready: Promise<boolean>): Promise<ThreadRow | undefined> {
-    const usable = await ready;
-    const key = `${query.requestId} ${query.threadVendorId} ${query.toManagers} ${query.toVendor}`;
-    const kept = usable ? this.#rows.get(key) : undefined;
-    if (kept !== undefined) return kept.row;
-    const stamp = this.#feed.versions.stamp();
-    const row = await readThreadRow(this.#db, query);
-    if (usable && row !== undefined && (query.threadVendorId === null || row.vendor !== null)) {
-      this.#rows.set(key, { row, tags: threadTags(query, row), stamp });
-    }
-    return row;
+  /**
+   * How a request reads a thread's row: kept, or read from the database (and kept when it may be).
+   * `cachesUsable` is the request's one wait for the change feed (cache/request-ready.ts).
+   */
+  rowFor(cachesUsable: Promise<boolean>): (query: ThreadQuery) => Promise<ThreadRow | undefined> {
+    return async (query) =>
+      this.#rows.read({
+        // Not the asker's: the access is decided from the row on every call (loadThreadAccess).
+        asker: ANYONE,
+        query: [query.requestId, query.threadVendorId, query.toManagers, query.toVendor],
+        usable: await cachesUsable,
+        load: async () => {
+          const row = await readThreadRow(this.#db, query);
+          return {
+            value: row,
+            deps: row === undefined ? [] : threadDeps(query, row),
+            keep: row !== undefined && (query.threadVendorId === null || row.vendor !== null),
+          };
+        },
+      });
   }
 }
 
-function threadTags(query: ThreadQuery, row: ThreadRow): string[] {
+function threadDeps(query: ThreadQuery, row: ThreadRow): ReadDep[] {
   const people = new Set([row.createdById, ...row.managerIds]);
   if (row.vendor !== null) people.add(row.vendor.id);
-  const tags = [cacheTag.request(query.requestId), ...[...people].map(cacheTag.user)];
-  if (row.clientId !== null) tags.push(cacheTag.clientManagers(row.clientId));
+  const deps = [readDep.request(query.requestId), ...[...people].map(readDep.user)];
+  // The property only for its client (a property moving to another client announces everything).
+  if (row.projectId !== null) deps.push(readDep.property(row.projectId));
+  if (row.clientId !== null) deps.push(readDep.clientManagers(row.clientId));
   for (const recipient of row.recipients)
-    tags.push(cacheTag.user(recipient.id), cacheTag.notificationFacts(recipient.id));
-  return tags;
+    deps.push(readDep.user(recipient.id), readDep.notificationFacts(recipient.id));
+  return deps;
 }

@@ -2,9 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireUser } from '#server/auth/guards.ts';
 import { checkFirst } from '#server/auth/route-guards.ts';
-import { cacheTag } from '#server/cache/cache-changes.ts';
-import { sendCached } from '#server/cache/cached-answer.ts';
-import { ReadCache } from '#server/cache/read-cache.ts';
+import { type CachedJson, sendCached } from '#server/cache/cached-answer.ts';
+import { CachedRead } from '#server/cache/cached-read.ts';
+import { readDep } from '#server/cache/read-deps.ts';
 import { notFound } from '#server/http/http-error.ts';
 import { errorResponses } from '#server/http/route-schemas.ts';
 import {
@@ -26,7 +26,7 @@ export async function notificationRoutes(app: FastifyInstance): Promise<void> {
 
   // The bell polls this every few seconds (the spec's fallback to the event stream): kept per user
   // and filter until one of the user's notifications is written.
-  const lists = new ReadCache(app.changeFeed.versions);
+  const lists = new CachedRead<CachedJson>('notifications', app.changeFeed.versions);
   const listSchema = {
     summary: "The user's newest notifications (at most 100), newest first",
     querystring: notificationQuerySchema,
@@ -38,9 +38,10 @@ export async function notificationRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const user = requireUser(request);
       const { is_read } = request.query;
-      return sendCached(request, reply, lists, JSON.stringify([user.id, is_read ?? null]), async () => {
+      const key = { asker: user, query: [is_read ?? null] };
+      return sendCached(request, reply, lists, key, async () => {
         const rows = await listNotifications(app.db, user.id, is_read);
-        return { body: rows.map(notificationBody), tags: [cacheTag.notifications(user.id)] };
+        return { body: rows.map(notificationBody), deps: [readDep.notifications(user.id)] };
       });
     },
   );

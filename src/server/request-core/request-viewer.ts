@@ -43,19 +43,3 @@ export function requestViewer(request: FastifyRequest): Promise<VisibilityViewer
     loadViewer(request.server.db, user),
   );
 }
-
-/**
- * Everything of the asker the visibility, management and documentation rules read: part of the key
- * of every answer cached per asker (its user row may change without its id changing).
- */
-export function viewerKey(viewer: VisibilityViewer): unknown[] {
-  return [
-    viewer.id,
-    viewer.type,
-    viewer.isStaff,
-    viewer.isSuperuser,
-    viewer.clientId,
-    [...viewer.serviceCategories].sort(),
-    viewer.awaitingApproval,
-  ];
-}

@@ -3,16 +3,16 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireUser } from '#server/auth/guards.ts';
 import { checkFirst } from '#server/auth/route-guards.ts';
 import type { UserRow } from '#server/auth/session-store.ts';
-import { cacheTag } from '#server/cache/cache-changes.ts';
-import { type FreshAnswer, sendCached } from '#server/cache/cached-answer.ts';
-import { ReadCache } from '#server/cache/read-cache.ts';
+import { type CachedJson, type FreshAnswer, sendCached } from '#server/cache/cached-answer.ts';
+import { CachedRead } from '#server/cache/cached-read.ts';
+import { type ReadDep, readDep } from '#server/cache/read-deps.ts';
 import { forbidden, notFound } from '#server/http/http-error.ts';
 import { errorResponses, notModified } from '#server/http/route-schemas.ts';
 import { mayEditDocumentation } from '#server/request-core/documentation-access.ts';
 import { roleOf } from '#server/request-core/lifecycle-access.ts';
 import { pricedBody } from '#server/request-core/priced-bid.ts';
 import { fileUrl, requestProgress } from '#server/request-core/request-progress.ts';
-import { requestViewer, viewerKey } from '#server/request-core/request-viewer.ts';
+import { requestViewer } from '#server/request-core/request-viewer.ts';
 import { idParamsSchema } from '#shared/record-id.ts';
 import { requestDetailSchema } from '#shared/request-responses.ts';
 import { canViewRequest, managesRequest, type VisibilityViewer } from '#shared/request-visibility.ts';
@@ -24,9 +24,9 @@ const DENIED = 'You do not have permission to view this request.';
 
 /** GET /api/requests/{id}/: the request detail (signed-in spec, sections 2, 3 and 6). */
 export async function requestDetailRoutes(app: FastifyInstance): Promise<void> {
-  // Kept per asker and request while nothing the answer shows has changed (detailTags), so the
+  // Kept per asker and request while nothing the answer shows has changed (detailDeps), so the
   // detail a vendor returns to costs no query; who may see what is decided once, when it is read.
-  const details = new ReadCache(app.changeFeed.versions, 10_000);
+  const details = new CachedRead<CachedJson>('request detail', app.changeFeed.versions, 10_000);
   const api = app.withTypeProvider<ZodTypeProvider>();
   const schema = {
     summary: 'A request as the asker may see it: bids, photos, timeline and what the asker may do next',
@@ -43,23 +43,23 @@ export async function requestDetailRoutes(app: FastifyInstance): Promise<void> {
     const { id } = request.params;
     const viewer = await requestViewer(request);
     // The asker as every rule below reads it: identity, role, client, staff flags and trades.
-    const key = JSON.stringify([id, viewerKey(viewer)]);
+    const key = { asker: viewer, query: [id] };
     return sendCached(request, reply, details, key, () => answerDetail(app, user, viewer, id));
   });
 }
 
-/** The tags of everything the detail shows: the request and its parts, its property, the people named. */
-function detailTags(detail: RequestDetailRow, askerId: number): string[] {
+/** Everything the detail shows: the request and its parts, its property, the people named. */
+function detailDeps(detail: RequestDetailRow, askerId: number): ReadDep[] {
   const people = new Set<number>([askerId, detail.request.createdById]);
   for (const bid of detail.bids) people.add(bid.vendorId);
   for (const vendor of detail.invitedVendors) people.add(vendor.id);
   for (const step of detail.steps) if (step.changedById !== null) people.add(step.changedById);
   return [
-    cacheTag.request(detail.request.id),
+    readDep.request(detail.request.id),
     // Whether the asker holds an accepted bid on the property (the documentation link).
-    cacheTag.vendorBids(askerId),
-    ...(detail.project ? [cacheTag.property(detail.project.id)] : []),
-    ...[...people].map(cacheTag.user),
+    readDep.vendorBids(askerId),
+    ...(detail.project ? [readDep.property(detail.project.id)] : []),
+    ...[...people].map(readDep.user),
   ];
 }
 
@@ -72,9 +72,9 @@ async function answerDetail(
   const detail = await loadRequestDetail(app.db, id, user.id);
   if (!detail) throw notFound(NOT_FOUND);
   // The visibility rule first (detailBody refuses), then the plan excerpt that every reader may see
-  //; its layout and photos carry the property's tag, which detailTags names.
+  //; its layout and photos carry the property's tag, which detailDeps names.
   const body = detailBody(detail, user, viewer);
-  return { body: { ...body, spot: await loadRequestSpot(app.db, id) }, tags: detailTags(detail, user.id) };
+  return { body: { ...body, spot: await loadRequestSpot(app.db, id) }, deps: detailDeps(detail, user.id) };
 }
 
 function detailBody(detail: RequestDetailRow, user: UserRow, viewer: VisibilityViewer) {

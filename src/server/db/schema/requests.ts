@@ -213,7 +213,7 @@ export const requestStatusHistory = pgTable(
 /**
  * How many requests there are per key, kept exact by statement-level triggers on
  * maintenance_requests (migration 0007), so the lists count without scanning the requests
- * (src/server/requests/request-counts.ts). Never written by the application.
+ * (src/server/jobs-list/request-counts.ts). Never written by the application.
  */
 export const requestCountsByType = pgTable(
   'request_counts_by_type',

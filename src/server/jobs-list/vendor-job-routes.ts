@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { isStaff, requireUserType } from '#server/auth/guards.ts';
+import { requireUserType } from '#server/auth/guards.ts';
 import { checkFirst } from '#server/auth/route-guards.ts';
-import { cacheTag } from '#server/cache/cache-changes.ts';
-import { sendCached } from '#server/cache/cached-answer.ts';
-import { ReadCache } from '#server/cache/read-cache.ts';
+import { type CachedJson, sendCached } from '#server/cache/cached-answer.ts';
+import { CachedRead } from '#server/cache/cached-read.ts';
+import { readDep } from '#server/cache/read-deps.ts';
 import { errorResponses, notModified } from '#server/http/route-schemas.ts';
 import { requestViewer } from '#server/request-core/request-viewer.ts';
 import { jobListQuerySchema } from '#shared/job-list-query.ts';
@@ -19,7 +19,7 @@ export async function vendorJobRoutes(app: FastifyInstance): Promise<void> {
   // Pages are kept per process while no request or invitation has been written (the 'l' tag): a
   // deep page costs an index walk of thousands of rows however well indexed, and vendors page
   // through the same lists over and over.
-  const pages = new ReadCache(app.changeFeed.versions);
+  const pages = new CachedRead<CachedJson>('jobs page', app.changeFeed.versions);
   // A page the cache misses takes its list's count and, deep down, the anchor before it from what
   // was kept of its list (job-list-memo.ts).
   const lists = new JobListMemo(app.changeFeed.versions);
@@ -46,36 +46,27 @@ export async function vendorJobRoutes(app: FastifyInstance): Promise<void> {
           under_review: true as const,
         };
       }
-      // Everything the list depends on besides the requests and invitations (the tag covers those).
-      const list = JSON.stringify([
-        viewer.id,
-        isStaff(user),
-        [...viewer.serviceCategories].sort(),
+      // The list: its query without the page and its size (the asker is part of every key).
+      const list = [
         query.service_type ?? null,
         query.status ?? null,
         query.search ?? null,
         query.ordering ?? null,
-      ]);
-      const tags = [cacheTag.requestLists];
+      ];
       return sendCached(
         request,
         reply,
         pages,
-        `${list}:${query.page}:${query.page_size}`,
+        { asker: viewer, query: [...list, query.page, query.page_size] },
         async (usable) => ({
           body: await loadJobsPage(
             app.db,
             user,
             viewer,
             query,
-            usable
-              ? {
-                  count: (read) => lists.count(list, tags, read),
-                  anchor: (index, walk) => lists.anchor(list, tags, index, walk),
-                }
-              : undefined,
+            usable ? lists.list(viewer, list) : undefined,
           ),
-          tags,
+          deps: [readDep.requestLists],
         }),
       );
     },
