@@ -28,7 +28,6 @@ import {
   findManagerApplication,
   findVendorApplication,
   listApplications,
-  PAGE_SIZE,
 } from './application-review-store.ts';
 
 const BASE = '/api/admin/applications';
@@ -64,13 +63,7 @@ export async function applicationReviewRoutes(app: FastifyInstance): Promise<voi
     api.get(`${BASE}/${kind}/`, { schema: listSchema, preValidation: staffFirst }, async (request) => {
       requireStaff(request);
       const { page, status } = request.query;
-      const { items, total } = await listApplications(app.db, kind, status, page);
-      return {
-        results: items,
-        count: total,
-        total_pages: Math.max(1, Math.ceil(total / PAGE_SIZE)),
-        current_page: page,
-      };
+      return listApplications(app.db, kind, status, page);
     });
 
     const showSchema = {

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, ne, type SQL, sql } from 'drizzle-orm';
 import { withdrawBidsOfVendor } from '#server/bids/vendor-bid-withdrawal.ts';
 import type { DbOrTx } from '#server/db/db-or-tx.ts';
+import { readListPage } from '#server/db/paged-list.ts';
 import { propertyManagerApplications, vendorApplications } from '#server/db/schema/applications.ts';
 import { subscriptions } from '#server/db/schema/billing.ts';
 import { clients } from '#server/db/schema/clients.ts';
@@ -14,6 +15,7 @@ import type {
   ManagerApplicationDetail,
   VendorApplicationDetail,
 } from '#shared/admin-applications.ts';
+import type { ListPage } from '#shared/list-query.ts';
 import type { Applicant } from './application-review-mails.ts';
 
 // The two application tables as staff review them: one list shape, a detail per kind, decisions.
@@ -36,32 +38,30 @@ export async function listApplications(
   kind: ApplicationKind,
   status: ApplicationStatus | undefined,
   page: number,
-): Promise<{ items: ApplicationListItem[]; total: number }> {
+): Promise<ListPage<ApplicationListItem>> {
   const table = tables[kind];
   const where = statusFilter(kind, status);
-  const [totals] = await db.select({ total: count() }).from(table).where(where);
   const company =
     kind === 'managers' ? propertyManagerApplications.companyName : vendorApplications.vendorName;
-  const rows = await db
-    .select({
-      id: table.id,
-      status: table.status,
-      company,
-      firstName: table.firstName,
-      lastName: table.lastName,
-      email: table.email,
-      submittedAt: table.submittedAt,
-      createdAt: table.createdAt,
-    })
-    .from(table)
-    .where(where)
-    // Newest first; drafts have no submission time, so they sort by creation.
-    .orderBy(desc(sql`coalesce(${table.submittedAt}, ${table.createdAt})`), desc(table.id))
-    .limit(PAGE_SIZE)
-    .offset((page - 1) * PAGE_SIZE);
-  return {
-    total: totals?.total ?? 0,
-    items: rows.map((row) => ({
+  return readListPage(
+    db.select({ total: count() }).from(table).where(where),
+    db
+      .select({
+        id: table.id,
+        status: table.status,
+        company,
+        firstName: table.firstName,
+        lastName: table.lastName,
+        email: table.email,
+        submittedAt: table.submittedAt,
+        createdAt: table.createdAt,
+      })
+      .from(table)
+      .where(where)
+      // Newest first; drafts have no submission time, so they sort by creation.
+      .orderBy(desc(sql`coalesce(${table.submittedAt}, ${table.createdAt})`), desc(table.id)),
+    { page, pageSize: PAGE_SIZE },
+    (row) => ({
       id: row.id,
       status: row.status,
       company: row.company,
@@ -69,8 +69,8 @@ export async function listApplications(
       email: row.email,
       submitted_at: iso(row.submittedAt),
       created_at: row.createdAt.toISOString(),
-    })),
-  };
+    }),
+  );
 }
 
 const reviewerName = sql<

@@ -18,7 +18,6 @@ import {
 import { idParamsSchema } from '#shared/record-id.ts';
 import {
   addUnits,
-  CLIENT_PAGE_SIZE,
   createProject,
   findClient,
   findProject,
@@ -49,14 +48,7 @@ export async function clientAdminRoutes(app: FastifyInstance): Promise<void> {
   };
   api.get('/api/admin/clients/', { schema: listSchema, preValidation: staffFirst }, async (request) => {
     requireStaff(request);
-    const { page } = request.query;
-    const { items, total } = await listClients(app.db, page);
-    return {
-      results: items,
-      count: total,
-      total_pages: Math.max(1, Math.ceil(total / CLIENT_PAGE_SIZE)),
-      current_page: page,
-    };
+    return listClients(app.db, request.query.page);
   });
 
   const clientSchema = {
@@ -93,7 +85,7 @@ export async function clientAdminRoutes(app: FastifyInstance): Promise<void> {
   );
 
   const updateSchema = {
-    summary: "Change a property's name, address or whether it is active",
+    summary: "Change a property's name, address, time zone or whether it is active",
     params: idParamsSchema,
     body: projectInputSchema,
     response: { ...errorResponses, 200: adminProjectSchema },

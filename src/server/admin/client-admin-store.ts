@@ -1,10 +1,13 @@
 import { asc, count, eq, sql } from 'drizzle-orm';
 import { type AuditActor, changedFields, recordAudit } from '#server/audit/audit-log-store.ts';
 import type { DbOrTx } from '#server/db/db-or-tx.ts';
+import { readListPage } from '#server/db/paged-list.ts';
 import { clients } from '#server/db/schema/clients.ts';
 import { projects, units } from '#server/db/schema/projects.ts';
 import { maintenanceRequests } from '#server/db/schema/requests.ts';
 import type { AdminClient, AdminProject, AdminUnit, ProjectValues } from '#shared/admin-clients.ts';
+import type { ListPage } from '#shared/list-query.ts';
+import type { PropertyTimeZone } from '#shared/property-time-zone.ts';
 
 // Clients, their properties and units as staff manage them in /admin/clients.
 
@@ -30,24 +33,23 @@ const projectColumns = {
   name: projects.name,
   address: projects.address,
   is_active: projects.isActive,
+  time_zone: sql<PropertyTimeZone>`${projects.timeZone}`,
   unit_count: unitCount,
   thumbnail: sql<
     string | null
   >`case when ${projects.thumbnailKey} is null then null else '/api/files/' || ${projects.thumbnailKey} end`,
 };
 
-export async function listClients(
-  db: DbOrTx,
-  page: number,
-): Promise<{ items: AdminClient[]; total: number }> {
-  const [totals] = await db.select({ total: count() }).from(clients);
-  const items = await db
-    .select(clientColumns)
-    .from(clients)
-    .orderBy(asc(sql`lower(${clients.name})`), asc(clients.id))
-    .limit(CLIENT_PAGE_SIZE)
-    .offset((page - 1) * CLIENT_PAGE_SIZE);
-  return { items, total: totals?.total ?? 0 };
+export async function listClients(db: DbOrTx, page: number): Promise<ListPage<AdminClient>> {
+  return readListPage(
+    db.select({ total: count() }).from(clients),
+    db
+      .select(clientColumns)
+      .from(clients)
+      .orderBy(asc(sql`lower(${clients.name})`), asc(clients.id)),
+    { page, pageSize: CLIENT_PAGE_SIZE },
+    (client) => client,
+  );
 }
 
 export async function findClient(db: DbOrTx, id: number) {
@@ -76,13 +78,24 @@ export async function createProject(db: DbOrTx, clientId: number, values: Projec
     if (!client) return null;
     const [row] = await tx
       .insert(projects)
-      .values({ clientId, name: values.name, address: values.address, isActive: values.is_active })
+      .values({
+        clientId,
+        name: values.name,
+        address: values.address,
+        isActive: values.is_active,
+        timeZone: values.time_zone,
+      })
       .returning({ id: projects.id });
     const project = (await findProject(tx, row!.id))!;
     await recordAudit(tx, actor, {
       action: 'property.create',
       target: { type: 'property', id: project.id, label: project.name },
-      details: { client: client.name, address: project.address, is_active: project.is_active },
+      details: {
+        client: client.name,
+        address: project.address,
+        is_active: project.is_active,
+        time_zone: project.time_zone,
+      },
     });
     return project;
   });
@@ -92,6 +105,7 @@ const editable = (project: AdminProject): ProjectValues => ({
   name: project.name,
   address: project.address,
   is_active: project.is_active,
+  time_zone: project.time_zone,
 });
 
 /** null when there is no such property; audited with what changed (a save changing nothing is not). */
@@ -106,7 +120,13 @@ export async function updateProject(db: DbOrTx, id: number, values: ProjectValue
     const before = (await findProject(tx, id))!;
     await tx
       .update(projects)
-      .set({ name: values.name, address: values.address, isActive: values.is_active, updatedAt: sql`now()` })
+      .set({
+        name: values.name,
+        address: values.address,
+        isActive: values.is_active,
+        timeZone: values.time_zone,
+        updatedAt: sql`now()`,
+      })
       .where(eq(projects.id, id));
     const after = (await findProject(tx, id))!;
     const changes = changedFields(editable(before), editable(after));

@@ -1,9 +1,11 @@
 import { and, count, desc, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import { type AuditActor, recordAudit } from '#server/audit/audit-log-store.ts';
 import type { DbOrTx } from '#server/db/db-or-tx.ts';
+import { readListPage } from '#server/db/paged-list.ts';
 import { contactMessages, demoRequests } from '#server/db/schema/contact.ts';
 import { users } from '#server/db/schema/users.ts';
 import { visitRequests } from '#server/db/schema/visit-requests.ts';
+import { everyWordIn } from '#server/db/word-search.ts';
 import type {
   AdminContactMessage,
   AdminDemoRequest,
@@ -27,19 +29,7 @@ export const handlerName = sql<
 
 export const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
-/**
- * Every word of the search appears in one of `columns` (any case), so "park highlands" finds Elena
- * Park's message about Highlands. LIKE's wildcards in the text are taken literally.
- */
-function matchesSearch(columns: SQL[], search: string | undefined): SQL | undefined {
-  const words = (search ?? '').split(/\s+/).filter((word) => word !== '');
-  if (words.length === 0) return undefined;
-  const haystack = sql`(${sql.join(columns, sql` || ' ' || `)})`;
-  return and(
-    ...words.map((word) => sql`${haystack} ilike ${`%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`),
-  );
-}
-
+/** Open, handled or both, and every word of the search in one of `searchColumns`. */
 export function listWhere(table: InboxTable, searchColumns: SQL[], query: InboxListQuery): SQL | undefined {
   const state =
     query.state === 'open'
@@ -47,22 +37,12 @@ export function listWhere(table: InboxTable, searchColumns: SQL[], query: InboxL
       : query.state === 'handled'
         ? isNotNull(table.handledAt)
         : undefined;
-  return and(state, matchesSearch(searchColumns, query.search));
+  return and(state, everyWordIn(sql`(${sql.join(searchColumns, sql` || ' ' || `)})`, query.search));
 }
 
 export async function countWhere(db: DbOrTx, table: InboxTable, where: SQL | undefined): Promise<number> {
   const [row] = await db.select({ total: count() }).from(table).where(where);
   return row?.total ?? 0;
-}
-
-/** The paging shape every list answers; a page past the end is empty with the real count. */
-export function pageOf<Item>(results: Item[], total: number, page: number): ListPage<Item> {
-  return {
-    results,
-    count: total,
-    total_pages: Math.max(1, Math.ceil(total / INBOX_PAGE_SIZE)),
-    current_page: page,
-  };
 }
 
 const demoColumns = {
@@ -105,16 +85,17 @@ export async function listDemoRequests(
     [sql`${demoRequests.email}`, sql`${demoRequests.companyName}`],
     query,
   );
-  const total = await countWhere(db, demoRequests, where);
-  const rows = await db
-    .select(demoColumns)
-    .from(demoRequests)
-    .leftJoin(users, eq(users.id, demoRequests.handledById))
-    .where(where)
-    .orderBy(desc(demoRequests.createdAt), desc(demoRequests.id))
-    .limit(INBOX_PAGE_SIZE)
-    .offset((query.page - 1) * INBOX_PAGE_SIZE);
-  return pageOf(rows.map(toDemoRequest), total, query.page);
+  return readListPage(
+    db.select({ total: count() }).from(demoRequests).where(where),
+    db
+      .select(demoColumns)
+      .from(demoRequests)
+      .leftJoin(users, eq(users.id, demoRequests.handledById))
+      .where(where)
+      .orderBy(desc(demoRequests.createdAt), desc(demoRequests.id)),
+    { page: query.page, pageSize: INBOX_PAGE_SIZE },
+    toDemoRequest,
+  );
 }
 
 export async function findDemoRequest(db: DbOrTx, id: number): Promise<AdminDemoRequest | null> {
@@ -166,16 +147,17 @@ export async function listContactMessages(
 ): Promise<ListPage<AdminContactMessage>> {
   const c = contactMessages;
   const where = listWhere(c, [sql`${c.name}`, sql`${c.email}`, sql`${c.phone}`, sql`${c.message}`], query);
-  const total = await countWhere(db, c, where);
-  const rows = await db
-    .select(contactColumns)
-    .from(c)
-    .leftJoin(users, eq(users.id, c.handledById))
-    .where(where)
-    .orderBy(desc(c.createdAt), desc(c.id))
-    .limit(INBOX_PAGE_SIZE)
-    .offset((query.page - 1) * INBOX_PAGE_SIZE);
-  return pageOf(rows.map(toContactMessage), total, query.page);
+  return readListPage(
+    db.select({ total: count() }).from(c).where(where),
+    db
+      .select(contactColumns)
+      .from(c)
+      .leftJoin(users, eq(users.id, c.handledById))
+      .where(where)
+      .orderBy(desc(c.createdAt), desc(c.id)),
+    { page: query.page, pageSize: INBOX_PAGE_SIZE },
+    toContactMessage,
+  );
 }
 
 export async function findContactMessage(db: DbOrTx, id: number): Promise<AdminContactMessage | null> {

@@ -1,20 +1,13 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { AuditActor } from '#server/audit/audit-log-store.ts';
 import type { DbOrTx } from '#server/db/db-or-tx.ts';
+import { readListPage } from '#server/db/paged-list.ts';
 import { users } from '#server/db/schema/users.ts';
 import { visitRequests as v } from '#server/db/schema/visit-requests.ts';
 import type { AdminVisitRequest, InboxListQuery } from '#shared/admin-inbox.ts';
 import { INBOX_PAGE_SIZE } from '#shared/admin-inbox.ts';
 import type { ListPage } from '#shared/list-query.ts';
-import {
-  changeableFrom,
-  countWhere,
-  handledSet,
-  handlerName,
-  iso,
-  listWhere,
-  pageOf,
-} from './inbox-store.ts';
+import { changeableFrom, handledSet, handlerName, iso, listWhere } from './inbox-store.ts';
 import { auditVisitRequestChange } from './visit-request-audit.ts';
 
 // The Inbox's Visit requests tab (Schedule a Visit), read and handled as contact messages are:
@@ -77,13 +70,12 @@ export async function listVisitRequests(
   query: InboxListQuery,
 ): Promise<ListPage<AdminVisitRequest>> {
   const where = listWhere(v, searchColumns, query);
-  const total = await countWhere(db, v, where);
-  const rows = await selectRows(db)
-    .where(where)
-    .orderBy(desc(v.createdAt), desc(v.id))
-    .limit(INBOX_PAGE_SIZE)
-    .offset((query.page - 1) * INBOX_PAGE_SIZE);
-  return pageOf(rows.map(toVisitRequest), total, query.page);
+  return readListPage(
+    db.select({ total: count() }).from(v).where(where),
+    selectRows(db).where(where).orderBy(desc(v.createdAt), desc(v.id)),
+    { page: query.page, pageSize: INBOX_PAGE_SIZE },
+    toVisitRequest,
+  );
 }
 
 export async function findVisitRequest(db: DbOrTx, id: number): Promise<AdminVisitRequest | null> {

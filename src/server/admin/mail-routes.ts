@@ -4,12 +4,7 @@ import { requireStaff } from '#server/auth/guards.ts';
 import { checkFirst } from '#server/auth/route-guards.ts';
 import { forbidden } from '#server/http/http-error.ts';
 import { errorResponses } from '#server/http/route-schemas.ts';
-import {
-  ADMIN_MAIL_MESSAGES,
-  ADMIN_MAIL_PAGE_SIZE,
-  adminMailPageSchema,
-  adminMailQuerySchema,
-} from '#shared/admin-mail.ts';
+import { ADMIN_MAIL_MESSAGES, adminMailPageSchema, adminMailQuerySchema } from '#shared/admin-mail.ts';
 import { listOutboxMail } from './mail-admin-store.ts';
 import { maskMailLinks } from './mail-link-masking.ts';
 
@@ -31,14 +26,12 @@ export async function adminMailRoutes(app: FastifyInstance): Promise<void> {
     const { page, unmasked } = request.query;
     if (unmasked && !user.isSuperuser) throw forbidden(ADMIN_MAIL_MESSAGES.unmaskedSuperuserOnly);
     if (unmasked) request.log.info({ userId: user.id, page }, 'staff mail read with links unmasked');
-    const { items, total } = await listOutboxMail(app.db, page);
+    const { results, ...paging } = await listOutboxMail(app.db, page);
     return {
       // Only the text body leaves the server; the HTML body carries the same links.
-      results: unmasked ? items : items.map((row) => ({ ...row, text: maskMailLinks(row.text) })),
+      results: unmasked ? results : results.map((row) => ({ ...row, text: maskMailLinks(row.text) })),
       links_masked: !unmasked,
-      count: total,
-      total_pages: Math.max(1, Math.ceil(total / ADMIN_MAIL_PAGE_SIZE)),
-      current_page: page,
+      ...paging,
     };
   });
 }

@@ -10,7 +10,6 @@ import { resetPasswordMail } from '#server/mail/account-mails.ts';
 import { enqueueMail } from '#server/mail/enqueue-mail.ts';
 import {
   ADMIN_USER_MESSAGES,
-  ADMIN_USERS_PAGE_SIZE,
   adminUserDetailSchema,
   adminUserListQuerySchema,
   adminUserPageSchema,
@@ -55,14 +54,7 @@ export async function userAdminRoutes(app: FastifyInstance): Promise<void> {
   };
   api.get(`${BASE}/`, { schema: listSchema, preValidation: staffFirst }, async (request) => {
     requireStaff(request);
-    const { query } = request;
-    const { items, total } = await listUsers(app.db, query);
-    return {
-      results: items,
-      count: total,
-      total_pages: Math.max(1, Math.ceil(total / ADMIN_USERS_PAGE_SIZE)),
-      current_page: query.page,
-    };
+    return listUsers(app.db, request.query);
   });
 
   const detailSchema = {

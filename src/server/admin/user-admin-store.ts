@@ -3,10 +3,12 @@ import { type AuditActor, recordAudit } from '#server/audit/audit-log-store.ts';
 import { SESSION_POLICY } from '#server/auth/session-store.ts';
 import { withdrawBidsOfVendor } from '#server/bids/vendor-bid-withdrawal.ts';
 import type { DbOrTx } from '#server/db/db-or-tx.ts';
+import { readListPage } from '#server/db/paged-list.ts';
 import { clients } from '#server/db/schema/clients.ts';
 import { sessions } from '#server/db/schema/sessions.ts';
 import { users } from '#server/db/schema/users.ts';
 import { vendorProfiles } from '#server/db/schema/vendor-profiles.ts';
+import { everyWordIn } from '#server/db/word-search.ts';
 import {
   ADMIN_USERS_PAGE_SIZE,
   type AdminUser,
@@ -16,6 +18,7 @@ import {
   adminUserName,
   mayManageAccount,
 } from '#shared/admin-users.ts';
+import type { ListPage } from '#shared/list-query.ts';
 
 // Every account as staff manage it in /admin/users: a list, one user, deactivate and reactivate.
 
@@ -36,11 +39,9 @@ const company = sql<string | null>`coalesce(${vendorProfiles.companyName}, ${cli
  * finds Rita Reset. LIKE's wildcards in the text are taken literally.
  */
 function searchFilter(search: string | undefined): SQL | undefined {
-  const words = (search ?? '').split(/\s+/).filter((word) => word !== '');
-  if (words.length === 0) return undefined;
-  const haystack = sql`(${users.firstName} || ' ' || ${users.lastName} || ' ' || ${users.email} || ' ' || coalesce(${company}, ''))`;
-  return and(
-    ...words.map((word) => sql`${haystack} ilike ${`%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`),
+  return everyWordIn(
+    sql`(${users.firstName} || ' ' || ${users.lastName} || ' ' || ${users.email} || ' ' || coalesce(${company}, ''))`,
+    search,
   );
 }
 
@@ -87,31 +88,29 @@ function toAdminUser(row: ListRow): AdminUser {
   };
 }
 
-export async function listUsers(
-  db: DbOrTx,
-  query: AdminUserListQuery,
-): Promise<{ items: AdminUser[]; total: number }> {
+export async function listUsers(db: DbOrTx, query: AdminUserListQuery): Promise<ListPage<AdminUser>> {
   const where = and(
     searchFilter(query.search),
     roleFilter(query.type),
     query.is_active === undefined ? undefined : eq(users.isActive, query.is_active),
   );
-  const [totals] = await db
-    .select({ total: count() })
-    .from(users)
-    .leftJoin(clients, eq(clients.id, users.clientId))
-    .leftJoin(vendorProfiles, eq(vendorProfiles.userId, users.id))
-    .where(where);
-  const rows = await db
-    .select(listColumns)
-    .from(users)
-    .leftJoin(clients, eq(clients.id, users.clientId))
-    .leftJoin(vendorProfiles, eq(vendorProfiles.userId, users.id))
-    .where(where)
-    .orderBy(desc(users.createdAt), desc(users.id))
-    .limit(ADMIN_USERS_PAGE_SIZE)
-    .offset((query.page - 1) * ADMIN_USERS_PAGE_SIZE);
-  return { total: totals?.total ?? 0, items: rows.map(toAdminUser) };
+  return readListPage(
+    db
+      .select({ total: count() })
+      .from(users)
+      .leftJoin(clients, eq(clients.id, users.clientId))
+      .leftJoin(vendorProfiles, eq(vendorProfiles.userId, users.id))
+      .where(where),
+    db
+      .select(listColumns)
+      .from(users)
+      .leftJoin(clients, eq(clients.id, users.clientId))
+      .leftJoin(vendorProfiles, eq(vendorProfiles.userId, users.id))
+      .where(where)
+      .orderBy(desc(users.createdAt), desc(users.id)),
+    { page: query.page, pageSize: ADMIN_USERS_PAGE_SIZE },
+    toAdminUser,
+  );
 }
 
 /** Signed-in sessions the session check would still accept (neither expired nor idle too long). */

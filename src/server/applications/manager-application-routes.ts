@@ -2,7 +2,6 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { issuePasswordToken } from '#server/auth/password-tokens.ts';
-import { checkFirst } from '#server/auth/route-guards.ts';
 import { propertyManagerApplications } from '#server/db/schema/applications.ts';
 import { clients } from '#server/db/schema/clients.ts';
 import { users } from '#server/db/schema/users.ts';
@@ -20,15 +19,15 @@ import {
   managerSuccessResponseSchema,
 } from '#shared/manager-application.ts';
 import { idParamsSchema } from '#shared/record-id.ts';
-import { successAnswerSchema } from '#shared/response-fields.ts';
 import { refuseTakenEmail, requireSession } from './application-session.ts';
-import { addDraftLimitHeaders, draftOwner } from './draft-policy.ts';
+import { addDraftLimitHeaders } from './draft-policy.ts';
 import {
   findManagerDraft,
   managerDraftAnswer,
   managerDraftPayload,
   saveManagerDraft,
 } from './manager-application-store.ts';
+import { draftReadRoute, saveStepRoute } from './wizard-routes.ts';
 
 const BASE = '/api/property-manager-applications';
 
@@ -36,83 +35,51 @@ const BASE = '/api/property-manager-applications';
 export async function managerApplicationRoutes(app: FastifyInstance): Promise<void> {
   addDraftLimitHeaders(app);
   const api = app.withTypeProvider<ZodTypeProvider>();
-  // The draft is the caller's session's: without one, 403 NO_SESSION before its fields are read.
-  const sessionFirst = checkFirst(requireSession);
-  const saved = { ...errorResponses, 200: successAnswerSchema };
 
-  const buildingSchema = {
+  saveStepRoute(app, `${BASE}/save_building_info/`, {
     summary: "Save the wizard's building step to the session's draft",
     body: buildingInfoSchema,
-    response: saved,
-  };
-  api.post(
-    `${BASE}/save_building_info/`,
-    { schema: buildingSchema, preValidation: sessionFirst },
-    async (request) => {
-      const session = requireSession(request);
-      const input = request.body;
-      await saveManagerDraft(app.db, draftOwner(session), {
+    save: (owner, input) =>
+      saveManagerDraft(app.db, owner, {
         buildingName: input.building_name,
         buildingAddress: input.building_address,
         officePhone: input.office_phone,
         ein: input.ein,
         totalEmployees: input.total_employees,
-      });
-      return { success: true as const };
-    },
-  );
+      }),
+  });
 
-  const contactSchema = {
+  saveStepRoute(app, `${BASE}/save_admin_contact/`, {
     summary: "Save the wizard's administrator step to the session's draft",
     body: adminContactSchema,
-    response: saved,
-  };
-  api.post(
-    `${BASE}/save_admin_contact/`,
-    { schema: contactSchema, preValidation: sessionFirst },
-    async (request) => {
-      const session = requireSession(request);
-      const input = request.body;
+    save: async (owner, input) => {
       await refuseTakenEmail(app.db, input.email);
-      await saveManagerDraft(app.db, draftOwner(session), {
+      await saveManagerDraft(app.db, owner, {
         firstName: input.first_name,
         lastName: input.last_name,
         email: input.email,
         phone: input.phone,
         jobTitle: input.job_title,
       });
-      return { success: true as const };
     },
-  );
+  });
 
-  const companySchema = {
+  saveStepRoute(app, `${BASE}/save_company_info/`, {
     summary: "Save the wizard's company step to the session's draft",
     body: companyInfoSchema,
-    response: saved,
-  };
-  api.post(
-    `${BASE}/save_company_info/`,
-    { schema: companySchema, preValidation: sessionFirst },
-    async (request) => {
-      const session = requireSession(request);
-      const input = request.body;
-      await saveManagerDraft(app.db, draftOwner(session), {
+    save: (owner, input) =>
+      saveManagerDraft(app.db, owner, {
         companyName: input.company_name,
         companyAddress: input.company_address,
         companyLogo: input.company_logo,
-      });
-      return { success: true as const };
-    },
-  );
+      }),
+  });
 
-  const draftSchema = {
+  draftReadRoute(app, `${BASE}/draft/`, {
     summary: "What the session's draft holds and the step to resume at (a reloaded wizard asks)",
-    response: { ...errorResponses, 200: managerDraftResponseSchema },
-  };
-  api.get(`${BASE}/draft/`, { schema: draftSchema }, async (request, reply) => {
-    reply.header('cache-control', 'no-store');
-    const session = request.auth.session;
-    return managerDraftAnswer(session ? await findManagerDraft(app.db, session.id) : null);
+    response: managerDraftResponseSchema,
+    find: (sessionId) => findManagerDraft(app.db, sessionId),
+    answer: managerDraftAnswer,
   });
 
   /**

@@ -3,7 +3,6 @@ import fastifyMultipart from '@fastify/multipart';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { checkFirst } from '#server/auth/route-guards.ts';
 import { vendorApplications } from '#server/db/schema/applications.ts';
 import { checkoutSessions } from '#server/db/schema/billing.ts';
 import { plans } from '#server/db/schema/plans.ts';
@@ -30,6 +29,7 @@ import {
   vendorDraftAnswer,
   vendorDraftPayload,
 } from './vendor-application-store.ts';
+import { draftReadRoute, saveStepRoute, sessionFirst } from './wizard-routes.ts';
 
 const BASE = '/api/vendor-applications';
 
@@ -40,23 +40,13 @@ export async function vendorApplicationRoutes(app: FastifyInstance): Promise<voi
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_CERTIFICATE_BYTES, files: 1, fields: 5 } });
 
   const api = app.withTypeProvider<ZodTypeProvider>();
-  // The draft is the caller's session's: without one, 403 NO_SESSION before its fields are read.
-  const sessionFirst = checkFirst(requireSession);
-  const saved = { ...errorResponses, 200: successAnswerSchema };
 
-  const companySchema = {
+  saveStepRoute(app, `${BASE}/save_company_info/`, {
     summary: "Save the wizard's company step to the session's draft",
     body: vendorCompanyInfoSchema,
-    response: saved,
-  };
-  api.post(
-    `${BASE}/save_company_info/`,
-    { schema: companySchema, preValidation: sessionFirst },
-    async (request) => {
-      const session = requireSession(request);
-      const input = request.body;
+    save: async (owner, input) => {
       await refuseTakenEmail(app.db, input.email);
-      await saveVendorDraft(app.db, draftOwner(session), {
+      await saveVendorDraft(app.db, owner, {
         vendorName: input.vendor_name,
         totalEmployees: input.total_employees,
         ein: input.ein,
@@ -69,18 +59,14 @@ export async function vendorApplicationRoutes(app: FastifyInstance): Promise<voi
         phone: input.phone,
         email: input.email,
       });
-      return { success: true as const };
     },
-  );
+  });
 
-  const draftSchema = {
+  draftReadRoute(app, `${BASE}/draft/`, {
     summary: "What the session's open application holds and the step to resume at (a reloaded wizard asks)",
-    response: { ...errorResponses, 200: vendorDraftResponseSchema },
-  };
-  api.get(`${BASE}/draft/`, { schema: draftSchema }, async (request, reply) => {
-    reply.header('cache-control', 'no-store');
-    const session = request.auth.session;
-    return vendorDraftAnswer(session ? await findVendorApplication(app.db, session.id) : null);
+    response: vendorDraftResponseSchema,
+    find: (sessionId) => findVendorApplication(app.db, sessionId),
+    answer: vendorDraftAnswer,
   });
 
   /**
@@ -91,7 +77,7 @@ export async function vendorApplicationRoutes(app: FastifyInstance): Promise<voi
   const insuranceSchema = {
     summary: "Upload the insurance certificate and its expiry date to the session's draft (multipart)",
     formBody: certificateFormSchema,
-    response: saved,
+    response: { ...errorResponses, 200: successAnswerSchema },
   };
   api.post(`${BASE}/save_insurance_info/`, { schema: insuranceSchema }, async (request) => {
     const owner = draftOwner(requireSession(request));

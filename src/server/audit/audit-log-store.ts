@@ -1,7 +1,9 @@
 import { and, count, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/db-or-tx.ts';
+import { readListPage } from '#server/db/paged-list.ts';
 import { auditLog } from '#server/db/schema/audit-log.ts';
 import { users } from '#server/db/schema/users.ts';
+import { everyWordIn } from '#server/db/word-search.ts';
 import {
   AUDIT_LOG_PAGE_SIZE,
   type AuditAction,
@@ -62,11 +64,9 @@ const actorName = sql<string | null>`nullif(trim(${users.firstName} || ' ' || ${
  * case; LIKE's wildcards in the text are taken literally.
  */
 function actorFilter(actor: string | undefined): SQL | undefined {
-  const words = (actor ?? '').split(/\s+/).filter((word) => word !== '');
-  if (words.length === 0) return undefined;
-  const haystack = sql`(${auditLog.actorEmail} || ' ' || ${users.firstName} || ' ' || ${users.lastName})`;
-  return and(
-    ...words.map((word) => sql`${haystack} ilike ${`%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`),
+  return everyWordIn(
+    sql`(${auditLog.actorEmail} || ' ' || ${users.firstName} || ' ' || ${users.lastName})`,
+    actor,
   );
 }
 
@@ -78,31 +78,26 @@ export async function listAuditLog(db: DbOrTx, query: AuditLogQuery): Promise<Li
     query.from ? gte(auditLog.createdAt, query.from) : undefined,
     query.before ? lt(auditLog.createdAt, query.before) : undefined,
   );
-  const [totals] = await db
-    .select({ total: count() })
-    .from(auditLog)
-    .innerJoin(users, eq(users.id, auditLog.actorId))
-    .where(where);
-  const rows = await db
-    .select({ entry: auditLog, actorName })
-    .from(auditLog)
-    .innerJoin(users, eq(users.id, auditLog.actorId))
-    .where(where)
-    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
-    .limit(AUDIT_LOG_PAGE_SIZE)
-    .offset((query.page - 1) * AUDIT_LOG_PAGE_SIZE);
-  const total = totals?.total ?? 0;
-  return {
-    results: rows.map(({ entry, actorName: name }) => ({
+  return readListPage(
+    db
+      .select({ total: count() })
+      .from(auditLog)
+      .innerJoin(users, eq(users.id, auditLog.actorId))
+      .where(where),
+    db
+      .select({ entry: auditLog, actorName })
+      .from(auditLog)
+      .innerJoin(users, eq(users.id, auditLog.actorId))
+      .where(where)
+      .orderBy(desc(auditLog.createdAt), desc(auditLog.id)),
+    { page: query.page, pageSize: AUDIT_LOG_PAGE_SIZE },
+    ({ entry, actorName: name }) => ({
       id: entry.id,
       action: entry.action,
       created_at: entry.createdAt.toISOString(),
       actor: { id: entry.actorId, email: entry.actorEmail, name },
       target: { type: entry.targetType, id: entry.targetId, label: entry.targetLabel },
       details: entry.details,
-    })),
-    count: total,
-    total_pages: Math.max(1, Math.ceil(total / AUDIT_LOG_PAGE_SIZE)),
-    current_page: query.page,
-  };
+    }),
+  );
 }

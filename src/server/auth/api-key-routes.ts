@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { forbidden, HttpError, notFound } from '#server/http/http-error.ts';
-import { errorResponses, noContent } from '#server/http/route-schemas.ts';
+import { forbidden, HttpError } from '#server/http/http-error.ts';
+import { ownRecordRoutes } from '#server/http/own-record-routes.ts';
+import { errorResponses } from '#server/http/route-schemas.ts';
 import { apiError } from '#shared/api-errors.ts';
 import {
   API_KEY_MESSAGES,
@@ -13,7 +14,6 @@ import {
   createApiKeySchema,
   createdApiKeySchema,
 } from '#shared/api-keys.ts';
-import { idParamsSchema } from '#shared/record-id.ts';
 import {
   type ApiKeyRow,
   countLiveApiKeys,
@@ -50,15 +50,6 @@ export async function apiKeyRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const vendorsOnly = checkFirst(requireVendor);
 
-  const listSchema = {
-    summary: "The vendor's live API keys, newest first (never the keys themselves)",
-    response: { ...errorResponses, 200: apiKeyListSchema },
-  };
-  api.get('/api/vendor/api-keys/', { schema: listSchema }, async (request) => {
-    const user = requireVendor(request);
-    return (await listApiKeys(app.db, user.id)).map(listed);
-  });
-
   const createSchema = {
     summary: 'Make an API key: the answer is the only time the key is shown',
     body: createApiKeySchema,
@@ -89,20 +80,19 @@ export async function apiKeyRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  const revokeSchema = {
-    summary: 'Revoke an API key: refused at once on every server process',
-    params: idParamsSchema,
-    response: { ...errorResponses, 204: noContent },
-  };
-  const revokeConfig = { notFound: { detail: API_KEY_MESSAGES.notFound } };
-  api.delete(
-    '/api/vendor/api-keys/:id/',
-    { schema: revokeSchema, config: revokeConfig, preValidation: vendorsOnly },
-    async (request, reply) => {
-      const user = requireVendor(request);
-      if (!(await revokeApiKey(app.db, user.id, request.params.id)))
-        throw notFound(API_KEY_MESSAGES.notFound);
-      return reply.code(204).send();
+  ownRecordRoutes(app, {
+    path: '/api/vendor/api-keys/',
+    owner: requireVendor,
+    list: {
+      summary: "The vendor's live API keys, newest first (never the keys themselves)",
+      response: apiKeyListSchema,
+      load: (vendorId) => listApiKeys(app.db, vendorId),
+      toBody: listed,
     },
-  );
+    remove: {
+      summary: 'Revoke an API key: refused at once on every server process',
+      notFound: API_KEY_MESSAGES.notFound,
+      run: (vendorId, id) => revokeApiKey(app.db, vendorId, id),
+    },
+  });
 }

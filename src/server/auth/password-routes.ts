@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -113,10 +114,68 @@ async function trustThisBrowser(
   setDeviceCookie(request, reply, device, { secure: app.config.cookieSecure });
 }
 
+type UserRow = typeof users.$inferSelect;
+
+/**
+ * A password set with a mailed token (set password, reset confirm): the client address's limit,
+ * the common-password rule and the token checked before the costly hash; then in one transaction the
+ * token spent, `changes` (with the new hash) written to its account if the account still has the
+ * address the token was mailed to, and `after` run for it; 400 INVALID_TOKEN when either is gone by
+ * then. Last, this browser is trusted.
+ */
+async function setPasswordByToken(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  call: { action: string; purpose: 'set_password' | 'reset_password'; token: string; password: string },
+  changes: PgUpdateSetSource<typeof users>,
+  after: (tx: Db, user: UserRow) => Promise<void>,
+): Promise<void> {
+  await limitClientAddress(app, reply, call.action, request.ip);
+  refuseCommonPassword(call.password);
+  await requireLiveToken(app, call.token, call.purpose);
+  const passwordHash = await hashPassword(call.password);
+  const userId = await app.db.transaction(async (tx) => {
+    const token = await consumePasswordToken(tx, call.token, [call.purpose]);
+    if (!token) throw new HttpError(400, { error: INVALID_TOKEN });
+    const [user] = await tx
+      .update(users)
+      .set({ ...changes, passwordHash, updatedAt: new Date() })
+      .where(and(eq(users.id, token.userId), eq(users.email, token.email)))
+      .returning();
+    if (!user) throw new HttpError(400, { error: INVALID_TOKEN });
+    await after(tx, user);
+    return user.id;
+  });
+  await trustThisBrowser(app, request, reply, userId);
+}
+
+/**
+ * A call that mails a link to an address (resend confirmation, reset password): the limits of
+ * allowMail, then `mail` in one transaction for an account of that address that `wants` it. The
+ * caller answers the same whether or not it was sent, so that nothing reveals which accounts exist.
+ */
+async function mailAccountOf(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  call: { action: string; email: string },
+  wants: (user: UserRow) => boolean,
+  mail: (tx: Db, user: UserRow) => Promise<void>,
+): Promise<void> {
+  if (!(await allowMail(app, reply, call.action, request.ip, call.email))) return;
+  const user = await findUserByEmail(app.db, call.email);
+  if (user && wants(user)) await app.db.transaction((tx) => mail(tx, user));
+}
+
 /** Public spec, sections 2, 7 and 8: set password, confirm email, resend, reset. */
 export async function passwordRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { publicUrl } = app.config;
+  const mailConfirmation = async (tx: Db, user: UserRow) => {
+    const key = await issuePasswordToken(tx, user.id, 'confirm_email');
+    await enqueueMail(tx, confirmEmailMail(publicUrl, user.email, key));
+  };
 
   // One endpoint for both screens: a set-password or reset token validates. The set screen reads
   // the status (400 {error}); the reset screen reads `valid`, present in both answers.
@@ -148,27 +207,11 @@ export async function passwordRoutes(app: FastifyInstance): Promise<void> {
     '/api/users/set-password/',
     { schema: setPasswordSchema, config: answersError },
     async (request, reply) => {
-      const input = request.body;
-      await limitClientAddress(app, reply, 'set-password', request.ip);
-      refuseCommonPassword(input.password);
-      await requireLiveToken(app, input.token, 'set_password');
-      const passwordHash = await hashPassword(input.password);
-      const userId = await app.db.transaction(async (tx) => {
-        const token = await consumePasswordToken(tx, input.token, ['set_password']);
-        if (!token) throw new HttpError(400, { error: INVALID_TOKEN });
-        const [user] = await tx
-          .update(users)
-          .set({ passwordHash, updatedAt: new Date() })
-          .where(and(eq(users.id, token.userId), eq(users.email, token.email)))
-          .returning();
-        if (!user) throw new HttpError(400, { error: INVALID_TOKEN });
-        if (!user.emailConfirmedAt) {
-          const key = await issuePasswordToken(tx, user.id, 'confirm_email');
-          await enqueueMail(tx, confirmEmailMail(publicUrl, user.email, key));
-        }
-        return user.id;
+      const { token, password } = request.body;
+      const call = { action: 'set-password', purpose: 'set_password', token, password } as const;
+      await setPasswordByToken(app, request, reply, call, {}, async (tx, user) => {
+        if (!user.emailConfirmedAt) await mailConfirmation(tx, user);
       });
-      await trustThisBrowser(app, request, reply, userId);
       return { message: 'Password set successfully. Please check your email to confirm your address.' };
     },
   );
@@ -183,16 +226,9 @@ export async function passwordRoutes(app: FastifyInstance): Promise<void> {
     '/users/resend-validation-email/',
     { schema: resendSchema, config: answersError },
     async (request, reply) => {
-      const { email } = request.body;
-      if (!(await allowMail(app, reply, 'resend-validation', request.ip, email)))
-        return { message: RESEND_MESSAGE };
-      const user = await findUserByEmail(app.db, email);
-      if (user?.isActive && user.passwordHash && !user.emailConfirmedAt) {
-        await app.db.transaction(async (tx) => {
-          const key = await issuePasswordToken(tx, user.id, 'confirm_email');
-          await enqueueMail(tx, confirmEmailMail(publicUrl, user.email, key));
-        });
-      }
+      const call = { action: 'resend-validation', email: request.body.email };
+      const unconfirmed = (user: UserRow) => user.isActive && !!user.passwordHash && !user.emailConfirmedAt;
+      await mailAccountOf(app, request, reply, call, unconfirmed, mailConfirmation);
       return { message: RESEND_MESSAGE };
     },
   );
@@ -226,17 +262,18 @@ export async function passwordRoutes(app: FastifyInstance): Promise<void> {
     response: messageResponses,
   };
   api.post('/api/users/reset-password/', { schema: resetSchema }, async (request, reply) => {
-    const { email } = request.body;
-    if (!(await allowMail(app, reply, 'reset-password', request.ip, email))) {
-      return { message: RESET_REQUEST_MESSAGE };
-    }
-    const user = await findUserByEmail(app.db, email);
-    if (user?.isActive) {
-      await app.db.transaction(async (tx) => {
+    const call = { action: 'reset-password', email: request.body.email };
+    await mailAccountOf(
+      app,
+      request,
+      reply,
+      call,
+      (user) => user.isActive,
+      async (tx, user) => {
         const token = await issuePasswordToken(tx, user.id, 'reset_password');
         await enqueueMail(tx, resetPasswordMail(publicUrl, user.email, token));
-      });
-    }
+      },
+    );
     return { message: RESET_REQUEST_MESSAGE };
   });
 
@@ -249,31 +286,15 @@ export async function passwordRoutes(app: FastifyInstance): Promise<void> {
     '/api/users/reset-password-confirm/',
     { schema: resetConfirmSchema, config: answersError },
     async (request, reply) => {
-      const input = request.body;
-      await limitClientAddress(app, reply, 'reset-password-confirm', request.ip);
-      refuseCommonPassword(input.password);
-      await requireLiveToken(app, input.token, 'reset_password');
-      const passwordHash = await hashPassword(input.password);
-      const userId = await app.db.transaction(async (tx) => {
-        const token = await consumePasswordToken(tx, input.token, ['reset_password']);
-        if (!token) throw new HttpError(400, { error: INVALID_TOKEN });
-        // The link reached the mailbox, so the address is confirmed too.
-        const [user] = await tx
-          .update(users)
-          .set({
-            passwordHash,
-            emailConfirmedAt: sql`coalesce(${users.emailConfirmedAt}, now())`,
-            updatedAt: new Date(),
-          })
-          .where(and(eq(users.id, token.userId), eq(users.email, token.email)))
-          .returning({ id: users.id });
-        if (!user) throw new HttpError(400, { error: INVALID_TOKEN });
+      const { token, password } = request.body;
+      const call = { action: 'reset-password-confirm', purpose: 'reset_password', token, password } as const;
+      // The link reached the mailbox, so the address is confirmed too.
+      const confirmed = { emailConfirmedAt: sql`coalesce(${users.emailConfirmedAt}, now())` };
+      await setPasswordByToken(app, request, reply, call, confirmed, async (tx, user) => {
         // Whoever held the old password is signed out everywhere, and no browser stays trusted.
         await tx.delete(sessions).where(eq(sessions.userId, user.id));
         await forgetDevices(tx, user.id);
-        return user.id;
       });
-      await trustThisBrowser(app, request, reply, userId);
       return { message: 'Your password has been reset successfully.' };
     },
   );

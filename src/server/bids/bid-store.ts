@@ -1,5 +1,6 @@
 import { type AnyColumn, and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/db-or-tx.ts';
+import { readListPage } from '#server/db/paged-list.ts';
 import { reusedStatement } from '#server/db/reused-statement.ts';
 import { bids } from '#server/db/schema/bids.ts';
 import { maintenanceRequests as mr } from '#server/db/schema/requests.ts';
@@ -127,42 +128,38 @@ function orderBy(ordering: string | undefined): SQL[] {
 /** One page of the vendor's My Bids (signed-in spec, section 3). */
 export async function listVendorBids(db: DbOrTx, vendorId: number, query: MyBidsQuery): Promise<MyBidPage> {
   const where = and(eq(bids.vendorId, vendorId), query.status ? eq(bids.status, query.status) : undefined);
-  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(bids).where(where);
-  const rows = await db
-    .select({
-      id: bids.id,
-      version: bids.version,
-      company: vendorProfiles.companyName,
-      fullName: sql<string>`trim(${users.firstName} || ' ' || ${users.lastName})`,
-      estimated_time: bids.estimatedTime,
-      estimated_time_unit: bids.estimatedTimeUnit,
-      amount: bids.amount,
-      options: bids.options,
-      status: bids.status,
-      request_id: bids.requestId,
-      request_type: mr.type,
-      proposed_start_date: bids.proposedStartDate,
-      created_at: bids.createdAt,
-    })
-    .from(bids)
-    .innerJoin(mr, eq(mr.id, bids.requestId))
-    .innerJoin(users, eq(users.id, bids.vendorId))
-    .leftJoin(vendorProfiles, eq(vendorProfiles.userId, bids.vendorId))
-    .where(where)
-    .orderBy(...orderBy(query.ordering))
-    .limit(query.page_size)
-    .offset((query.page - 1) * query.page_size);
-  return {
-    results: rows.map(({ company, fullName, options, ...row }) => ({
+  return readListPage(
+    db.select({ total: count() }).from(bids).where(where),
+    db
+      .select({
+        id: bids.id,
+        version: bids.version,
+        company: vendorProfiles.companyName,
+        fullName: sql<string>`trim(${users.firstName} || ' ' || ${users.lastName})`,
+        estimated_time: bids.estimatedTime,
+        estimated_time_unit: bids.estimatedTimeUnit,
+        amount: bids.amount,
+        options: bids.options,
+        status: bids.status,
+        request_id: bids.requestId,
+        request_type: mr.type,
+        proposed_start_date: bids.proposedStartDate,
+        created_at: bids.createdAt,
+      })
+      .from(bids)
+      .innerJoin(mr, eq(mr.id, bids.requestId))
+      .innerJoin(users, eq(users.id, bids.vendorId))
+      .leftJoin(vendorProfiles, eq(vendorProfiles.userId, bids.vendorId))
+      .where(where)
+      .orderBy(...orderBy(query.ordering)),
+    { page: query.page, pageSize: query.page_size },
+    ({ company, fullName, options, ...row }) => ({
       ...row,
       option_amounts: options.map((option) => option.amount),
       vendor_name: company ?? fullName,
       estimated_time: Number(row.estimated_time),
       proposed_start_date: row.proposed_start_date.toISOString(),
       created_at: row.created_at.toISOString(),
-    })),
-    count: total,
-    total_pages: Math.max(1, Math.ceil(total / query.page_size)),
-    current_page: query.page,
-  };
+    }),
+  );
 }

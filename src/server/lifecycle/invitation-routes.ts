@@ -1,18 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { requireUser } from '#server/auth/guards.ts';
-import { requireValidBody, requireValidParams } from '#server/http/deferred-input.ts';
-import { errorResponses } from '#server/http/route-schemas.ts';
 import { notify } from '#server/notifications/notify.ts';
-import { changeOpenRequest, REQUEST_NOT_FOUND } from '#server/request-core/lifecycle-access.ts';
-import { loadViewer } from '#server/request-core/request-viewer.ts';
 import { addInvitations, propertyName } from '#server/requests/invitation-store.ts';
 import { loadInvitedVendors } from '#server/requests/invited-vendors.ts';
 import { supersedeNewJobNotices } from '#server/requests/superseded-job-notices.ts';
 import { requestNumber } from '#shared/display-names.ts';
 import { invitationInputSchema } from '#shared/invitation-schemas.ts';
-import { idParamsSchema } from '#shared/record-id.ts';
 import { invitationAnswerSchema } from '#shared/request-responses.ts';
+import { requestCallOptions, runOpenRequestChange } from './lifecycle-call.ts';
 
 /**
  * POST /api/requests/{id}/invitations/ {vendors: [ids]}: the managing side (staff, managers of the
@@ -24,24 +19,16 @@ import { invitationAnswerSchema } from '#shared/request-responses.ts';
  */
 export async function invitationRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const schema = {
-    summary: 'Invite more vendors to bid on an Open request',
-    params: idParamsSchema,
-    body: invitationInputSchema,
-    response: { ...errorResponses, 200: invitationAnswerSchema },
-  };
-  const options = { schema, config: { notFound: { detail: REQUEST_NOT_FOUND } }, attachValidation: true };
-  api.post('/api/requests/:id/invitations/', options, async (request) => {
-    const user = requireUser(request);
-    requireValidParams(request);
-    const id = request.params.id;
-    const viewer = await loadViewer(app.db, user);
-    const checks = {
-      checkBody: () => requireValidBody(request),
-      notOpen: (status: string) => `Vendors can only be invited to an open request; this one is ${status}.`,
-    };
-    return changeOpenRequest(app.db, viewer, id, checks, async (tx, row) => {
-      const input = request.body;
+  const options = requestCallOptions(
+    'Invite more vendors to bid on an Open request',
+    invitationInputSchema,
+    invitationAnswerSchema,
+  );
+  const notOpen = (status: string) =>
+    `Vendors can only be invited to an open request; this one is ${status}.`;
+  api.post('/api/requests/:id/invitations/', options, (request) =>
+    runOpenRequestChange(app, request, notOpen, async ({ tx, row, user, input }) => {
+      const id = row.id;
       const chosen = await loadInvitedVendors(tx, user, [...new Set(input.vendors)]);
       const freshIds = await addInvitations(
         tx,
@@ -68,6 +55,6 @@ export async function invitationRoutes(app: FastifyInstance): Promise<void> {
         superseded,
       );
       return { invited };
-    });
-  });
+    }),
+  );
 }

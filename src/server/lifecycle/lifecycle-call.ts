@@ -9,6 +9,7 @@ import { requireValidBody, requireValidParams } from '#server/http/deferred-inpu
 import { errorResponses } from '#server/http/route-schemas.ts';
 import type { NewNotification } from '#server/notifications/notify.ts';
 import {
+  changeOpenRequest,
   lifecycleBody,
   loadParties,
   REQUEST_NOT_FOUND,
@@ -85,20 +86,46 @@ export async function runLifecycleStep<Input>(
 }
 
 /**
- * Route options of a lifecycle step: its id and input schemas, its answer, and `attachValidation` so
- * that a malformed id or input is refused in the documented order (runLifecycleStep), not first.
+ * A managing-side change of an Open request that is no status step (invite vendors, open to
+ * vendors), checked as the lifecycle calls are: 401 signed out, then changeOpenRequest's 404 → 403
+ * → 400 (the input, validated with `attachValidation`) → 409 with `notOpen`; `change` runs in the
+ * transaction holding the request row.
  */
-export function lifecycleRouteOptions<Body extends z.ZodType>(summary: string, body: Body) {
+export async function runOpenRequestChange<Input, Answer>(
+  app: FastifyInstance,
+  request: LifecycleRequest<Input>,
+  notOpen: (status: string) => string,
+  change: (context: { tx: Tx; row: RequestRow; user: UserRow; input: Input }) => Promise<Answer>,
+): Promise<Answer> {
+  const user = requireUser(request);
+  requireValidParams(request);
+  const viewer = await loadViewer(app.db, user);
+  const checks = { checkBody: () => requireValidBody(request), notOpen };
+  return changeOpenRequest(app.db, viewer, request.params.id, checks, (tx, row) =>
+    change({ tx, row, user, input: request.body }),
+  );
+}
+
+/**
+ * Route options of a call on one request: its id and input schemas, its `answer`, and
+ * `attachValidation` so that a malformed id or input is refused in the documented order
+ * (runLifecycleStep, runOpenRequestChange), not first.
+ */
+export function requestCallOptions<Body extends z.ZodType, Answer extends z.ZodType>(
+  summary: string,
+  body: Body,
+  answer: Answer,
+) {
   return {
-    schema: {
-      summary,
-      params: idParamsSchema,
-      body,
-      response: { ...errorResponses, 200: lifecycleAnswerSchema },
-    },
+    schema: { summary, params: idParamsSchema, body, response: { ...errorResponses, 200: answer } },
     config: { notFound: { detail: REQUEST_NOT_FOUND } },
     attachValidation: true,
   };
+}
+
+/** Route options of a lifecycle step, which answers the request's new state. */
+export function lifecycleRouteOptions<Body extends z.ZodType>(summary: string, body: Body) {
+  return requestCallOptions(summary, body, lifecycleAnswerSchema);
 }
 
 /** A request_status notice for the awarded vendor, if the request has one (its bid may be gone). */

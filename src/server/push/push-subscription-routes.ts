@@ -2,8 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireUser } from '#server/auth/guards.ts';
 import { checkFirst } from '#server/auth/route-guards.ts';
-import { HttpError, notFound } from '#server/http/http-error.ts';
-import { errorResponses, noContent } from '#server/http/route-schemas.ts';
+import { HttpError } from '#server/http/http-error.ts';
+import { ownRecordRoutes } from '#server/http/own-record-routes.ts';
+import { errorResponses } from '#server/http/route-schemas.ts';
 import {
   type PushDevice,
   pushConfigSchema,
@@ -11,7 +12,6 @@ import {
   pushDeviceSchema,
   pushSubscriptionInputSchema,
 } from '#shared/push-messages.ts';
-import { idParamsSchema } from '#shared/record-id.ts';
 import { cleanHeaderText } from '#shared/text-fields.ts';
 import { deviceLabel } from './device-label.ts';
 import { PUSH_ENDPOINT_MESSAGES } from './push-endpoint-rule.ts';
@@ -53,15 +53,6 @@ export async function pushSubscriptionRoutes(app: FastifyInstance): Promise<void
     return { enabled: keys !== null, vapid_public_key: keys?.publicKey ?? null };
   });
 
-  const listSchema = {
-    summary: "The user's devices that receive push notifications, newest first",
-    response: { ...errorResponses, 200: pushDeviceListSchema },
-  };
-  api.get('/api/push/subscriptions/', { schema: listSchema }, async (request) => {
-    const user = requireUser(request);
-    return (await listPushSubscriptions(app.db, user.id)).map(deviceBody);
-  });
-
   const addSchema = {
     summary: "Add this browser's push subscription (PushSubscription.toJSON())",
     body: pushSubscriptionInputSchema,
@@ -88,19 +79,19 @@ export async function pushSubscriptionRoutes(app: FastifyInstance): Promise<void
     },
   );
 
-  const removeSchema = {
-    summary: 'Stop push notifications to one of the own devices',
-    params: idParamsSchema,
-    response: { ...errorResponses, 204: noContent },
-  };
-  const removeOptions = {
-    schema: removeSchema,
-    preValidation: signedInFirst,
-    config: { notFound: { detail: DEVICE_NOT_FOUND } },
-  };
-  api.delete('/api/push/subscriptions/:id/', removeOptions, async (request, reply) => {
-    const user = requireUser(request);
-    if (!(await deletePushSubscription(app.db, user.id, request.params.id))) throw notFound(DEVICE_NOT_FOUND);
-    return reply.code(204).send();
+  ownRecordRoutes(app, {
+    path: '/api/push/subscriptions/',
+    owner: requireUser,
+    list: {
+      summary: "The user's devices that receive push notifications, newest first",
+      response: pushDeviceListSchema,
+      load: (userId) => listPushSubscriptions(app.db, userId),
+      toBody: deviceBody,
+    },
+    remove: {
+      summary: 'Stop push notifications to one of the own devices',
+      notFound: DEVICE_NOT_FOUND,
+      run: (userId, id) => deletePushSubscription(app.db, userId, id),
+    },
   });
 }
