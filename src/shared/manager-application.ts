@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { draftFieldsSchema } from './application-drafts.ts';
 import {
   digitsField,
   EIN_MESSAGE,
@@ -59,20 +60,6 @@ export const managerSuccessResponseSchema = z.object({ password_token: z.string(
  */
 export const managerDraftResponseSchema = z.object({
   step: z.number().int(),
-  fields: z.object({
-    building_name: z.string().nullable().optional(),
-    building_address: z.string().nullable().optional(),
-    office_phone: z.string().nullable().optional(),
-    ein: z.string().nullable().optional(),
-    total_employees: z.number().int().nullable().optional(),
-    first_name: z.string().nullable().optional(),
-    last_name: z.string().nullable().optional(),
-    email: z.string().nullable().optional(),
-    phone: z.string().nullable().optional(),
-    job_title: z.string().nullable().optional(),
-    company_name: z.string().nullable().optional(),
-    company_address: z.string().nullable().optional(),
-    company_logo: z.string().nullable().optional(),
-  }),
+  fields: draftFieldsSchema(managerApplicationSchema, ['total_employees']),
 });
 export type ManagerDraft = z.infer<typeof managerDraftResponseSchema>;

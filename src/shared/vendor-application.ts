@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { draftFieldsSchema } from './application-drafts.ts';
 import {
   digitsField,
   EIN_MESSAGE,
@@ -99,19 +100,7 @@ export type VendorSuccessResponse = z.infer<typeof vendorSuccessResponseSchema>;
  */
 export const vendorDraftResponseSchema = z.object({
   step: z.number().int(),
-  fields: z.object({
-    vendor_name: z.string().nullable().optional(),
-    total_employees: z.number().int().nullable().optional(),
-    ein: z.string().nullable().optional(),
-    registered_state: z.string().nullable().optional(),
-    industry: z.string().nullable().optional(),
-    address: z.string().nullable().optional(),
-    first_name: z.string().nullable().optional(),
-    last_name: z.string().nullable().optional(),
-    job_title: z.string().nullable().optional(),
-    phone: z.string().nullable().optional(),
-    email: z.string().nullable().optional(),
-  }),
+  fields: draftFieldsSchema(vendorCompanyInfoSchema, ['total_employees']),
   /** The certificate on file (the browser cannot be given the file back) and its expiry date. */
   insurance_certificate: z
     .object({ content_type: z.string(), size: z.number().int(), expires_on: z.string().nullable() })

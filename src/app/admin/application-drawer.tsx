@@ -1,6 +1,6 @@
-import { Anchor, Button, Drawer, Group, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Text, Textarea } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { isApiError } from '#app/lib/api-error.ts';
 import { ErrorAlert } from '#app/ui/error-alert.tsx';
 import { showToast } from '#app/ui/toast.ts';
@@ -13,35 +13,10 @@ import {
 import { formatDate, formatDateTime } from '#shared/date-display.ts';
 import { formatEin, formatPhone } from '#shared/formatters.ts';
 import { formatPlanPrice } from '#shared/plan-price.ts';
-import { AdminSectionState } from './admin-section-state.tsx';
+import { AdminDetailDrawer } from './admin-detail-drawer.tsx';
+import { DetailField, DetailFieldGroup } from './admin-detail-fields.tsx';
 import { ApplicationStatusBadge } from './application-status-badge.tsx';
 import { useApplication, useReviewApplication } from './applications-api.ts';
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed" fw={600} tt="uppercase">
-        {label}
-      </Text>
-      <Text size="sm" style={{ overflowWrap: 'anywhere' }} component="div">
-        {children === '' || children === null || children === undefined ? '—' : children}
-      </Text>
-    </div>
-  );
-}
-
-function FieldGroup({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Stack gap="xs">
-      <Title order={3} fz="md">
-        {title}
-      </Title>
-      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" verticalSpacing="sm">
-        {children}
-      </SimpleGrid>
-    </Stack>
-  );
-}
 
 const titleOf = (data: ApplicationDetail) =>
   (data.kind === 'managers' ? data.company_name : data.vendor_name) || 'Application';
@@ -51,32 +26,32 @@ const accountState = (active: boolean | null) =>
 
 function ContactFields({ application }: { application: ApplicationDetail }) {
   return (
-    <FieldGroup title="Contact">
-      <Field label="Name">{`${application.first_name} ${application.last_name}`.trim()}</Field>
-      <Field label="Job title">{application.job_title}</Field>
-      <Field label="Email">{application.email}</Field>
-      <Field label="Phone">{application.phone ? formatPhone(application.phone) : ''}</Field>
-    </FieldGroup>
+    <DetailFieldGroup title="Contact">
+      <DetailField label="Name">{`${application.first_name} ${application.last_name}`.trim()}</DetailField>
+      <DetailField label="Job title">{application.job_title}</DetailField>
+      <DetailField label="Email">{application.email}</DetailField>
+      <DetailField label="Phone">{application.phone ? formatPhone(application.phone) : ''}</DetailField>
+    </DetailFieldGroup>
   );
 }
 
 function ManagerFields({ application }: { application: Extract<ApplicationDetail, { kind: 'managers' }> }) {
   return (
     <>
-      <FieldGroup title="Building">
-        <Field label="Building name">{application.building_name}</Field>
-        <Field label="Building address">{application.building_address}</Field>
-        <Field label="Office phone">
+      <DetailFieldGroup title="Building">
+        <DetailField label="Building name">{application.building_name}</DetailField>
+        <DetailField label="Building address">{application.building_address}</DetailField>
+        <DetailField label="Office phone">
           {application.office_phone ? formatPhone(application.office_phone) : ''}
-        </Field>
-        <Field label="EIN">{application.ein ? formatEin(application.ein) : ''}</Field>
-        <Field label="Total employees">{application.total_employees ?? ''}</Field>
-      </FieldGroup>
+        </DetailField>
+        <DetailField label="EIN">{application.ein ? formatEin(application.ein) : ''}</DetailField>
+        <DetailField label="Total employees">{application.total_employees ?? ''}</DetailField>
+      </DetailFieldGroup>
       <ContactFields application={application} />
-      <FieldGroup title="Company">
-        <Field label="Company name">{application.company_name}</Field>
-        <Field label="Company address">{application.company_address}</Field>
-        <Field label="Logo">
+      <DetailFieldGroup title="Company">
+        <DetailField label="Company name">{application.company_name}</DetailField>
+        <DetailField label="Company address">{application.company_address}</DetailField>
+        <DetailField label="Logo">
           {application.company_logo ? (
             <Anchor href={application.company_logo} target="_blank" rel="noreferrer">
               Open logo
@@ -84,8 +59,8 @@ function ManagerFields({ application }: { application: Extract<ApplicationDetail
           ) : (
             ''
           )}
-        </Field>
-      </FieldGroup>
+        </DetailField>
+      </DetailFieldGroup>
     </>
   );
 }
@@ -93,17 +68,17 @@ function ManagerFields({ application }: { application: Extract<ApplicationDetail
 function VendorFields({ application }: { application: Extract<ApplicationDetail, { kind: 'vendors' }> }) {
   return (
     <>
-      <FieldGroup title="Company">
-        <Field label="Vendor name">{application.vendor_name}</Field>
-        <Field label="Industry">{application.industry}</Field>
-        <Field label="Address">{application.address}</Field>
-        <Field label="Registered state">{application.registered_state}</Field>
-        <Field label="EIN">{application.ein ? formatEin(application.ein) : ''}</Field>
-        <Field label="Total employees">{application.total_employees ?? ''}</Field>
-      </FieldGroup>
+      <DetailFieldGroup title="Company">
+        <DetailField label="Vendor name">{application.vendor_name}</DetailField>
+        <DetailField label="Industry">{application.industry}</DetailField>
+        <DetailField label="Address">{application.address}</DetailField>
+        <DetailField label="Registered state">{application.registered_state}</DetailField>
+        <DetailField label="EIN">{application.ein ? formatEin(application.ein) : ''}</DetailField>
+        <DetailField label="Total employees">{application.total_employees ?? ''}</DetailField>
+      </DetailFieldGroup>
       <ContactFields application={application} />
-      <FieldGroup title="Insurance">
-        <Field label="Certificate">
+      <DetailFieldGroup title="Insurance">
+        <DetailField label="Certificate">
           {application.insurance_certificate_url ? (
             <Anchor href={application.insurance_certificate_url} target="_blank" rel="noreferrer">
               Open certificate
@@ -111,25 +86,25 @@ function VendorFields({ application }: { application: Extract<ApplicationDetail,
           ) : (
             ''
           )}
-        </Field>
-        <Field label="Expires on">
+        </DetailField>
+        <DetailField label="Expires on">
           {application.insurance_expires_on ? formatDate(application.insurance_expires_on) : ''}
-        </Field>
-      </FieldGroup>
-      <FieldGroup title="Plan and payment">
-        <Field label="Plan">
+        </DetailField>
+      </DetailFieldGroup>
+      <DetailFieldGroup title="Plan and payment">
+        <DetailField label="Plan">
           {application.plan
             ? `${application.plan.name}, ${formatPlanPrice(application.plan.price, application.plan.frequency)}`
             : ''}
-        </Field>
-        <Field label="Subscription">
+        </DetailField>
+        <DetailField label="Subscription">
           {application.subscription
             ? `${application.subscription.status} (${application.subscription.provider})`
             : 'None'}
-        </Field>
-        <Field label="Paid">{dateOrDash(application.paid_at)}</Field>
-        <Field label="Confirmation number">{application.confirmation_number ?? ''}</Field>
-      </FieldGroup>
+        </DetailField>
+        <DetailField label="Paid">{dateOrDash(application.paid_at)}</DetailField>
+        <DetailField label="Confirmation number">{application.confirmation_number ?? ''}</DetailField>
+      </DetailFieldGroup>
     </>
   );
 }
@@ -231,25 +206,9 @@ export function ApplicationDrawer({
   onClose: () => void;
 }) {
   const application = useApplication(kind, id);
-  const data = application.data;
   return (
-    <Drawer
-      opened={id !== null}
-      onClose={onClose}
-      position="right"
-      size="lg"
-      title={data ? titleOf(data) : 'Application'}
-      styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
-    >
-      <AdminSectionState
-        loading={application.isPending && id !== null}
-        error={application.isError}
-        empty={false}
-        emptyText=""
-        onRetry={() => application.refetch()}
-        label="application"
-      />
-      {data ? (
+    <AdminDetailDrawer id={id} query={application} label="application" title={titleOf} onClose={onClose}>
+      {(data) => (
         <Stack gap="lg">
           <Group gap="sm">
             <ApplicationStatusBadge status={data.status} />
@@ -262,18 +221,18 @@ export function ApplicationDrawer({
           ) : (
             <VendorFields application={data} />
           )}
-          <FieldGroup title="Review">
-            <Field label="Account">{accountState(data.user_is_active)}</Field>
-            <Field label="Reviewed">
+          <DetailFieldGroup title="Review">
+            <DetailField label="Account">{accountState(data.user_is_active)}</DetailField>
+            <DetailField label="Reviewed">
               {data.reviewed_at
                 ? `${formatDateTime(data.reviewed_at)} by ${data.reviewed_by ?? 'staff'}`
                 : 'Not yet'}
-            </Field>
-            {data.review_note ? <Field label="Reason">{data.review_note}</Field> : null}
-          </FieldGroup>
+            </DetailField>
+            {data.review_note ? <DetailField label="Reason">{data.review_note}</DetailField> : null}
+          </DetailFieldGroup>
           {data.status === REVIEWABLE_STATUS[kind] ? <ReviewActions kind={kind} application={data} /> : null}
         </Stack>
-      ) : null}
-    </Drawer>
+      )}
+    </AdminDetailDrawer>
   );
 }

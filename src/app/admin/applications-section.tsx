@@ -1,4 +1,4 @@
-import { Anchor, Box, Group, Pagination, Paper, Select, Stack, Table, Tabs, Text } from '@mantine/core';
+import { Anchor, Group, Stack, Table, Tabs, Text } from '@mantine/core';
 import { useState } from 'react';
 import {
   APPLICATION_STATUS_LABELS,
@@ -8,7 +8,10 @@ import {
   statusesOf,
 } from '#shared/admin-applications.ts';
 import { formatDate } from '#shared/date-display.ts';
-import { AdminSectionState } from './admin-section-state.tsx';
+import { AdminFilterSelect } from './admin-filter-select.tsx';
+import { AdminPagedRows } from './admin-paged-rows.tsx';
+import { AdminSectionHeader } from './admin-section-header.tsx';
+import { AdminTableAndCards } from './admin-table-and-cards.tsx';
 import { ApplicationDrawer } from './application-drawer.tsx';
 import { ApplicationStatusBadge } from './application-status-badge.tsx';
 import { useApplications } from './applications-api.ts';
@@ -36,17 +39,16 @@ function ApplicationList({ kind }: { kind: ApplicationKind }) {
   return (
     <Stack gap="md" pt="md">
       <Group justify="space-between" align="flex-end">
-        <Select
+        <AdminFilterSelect
           label="Status"
           placeholder="All but drafts"
           data={options}
           value={status}
           onChange={(value) => {
-            setStatus(value as ApplicationStatus | null);
+            setStatus(value);
             setPage(1);
           }}
-          clearable
-          w={{ base: '100%', xs: 220 }}
+          width={220}
         />
         {list.data ? (
           <Text c="dimmed" size="sm">
@@ -55,77 +57,49 @@ function ApplicationList({ kind }: { kind: ApplicationKind }) {
         ) : null}
       </Group>
 
-      <AdminSectionState
-        loading={list.isPending}
-        error={list.isError}
-        empty={rows.length === 0}
-        emptyText={status ? 'No applications with this status.' : 'No applications yet.'}
-        onRetry={() => list.refetch()}
+      <AdminPagedRows
+        list={list}
         label="applications"
-      />
-
-      {rows.length > 0 ? (
-        <>
-          <Box visibleFrom="md" style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}>
-            <Table striped highlightOnHover verticalSpacing="sm">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Company</Table.Th>
-                  <Table.Th>Contact</Table.Th>
-                  <Table.Th>Email</Table.Th>
-                  <Table.Th>Submitted</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((row) => (
-                  <Table.Tr key={row.id}>
-                    <Table.Td>
-                      <CompanyButton row={row} onOpen={setOpen} />
-                    </Table.Td>
-                    <Table.Td>{row.contact}</Table.Td>
-                    <Table.Td style={{ overflowWrap: 'anywhere' }}>{row.email}</Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{submitted(row)}</Table.Td>
-                    <Table.Td>
-                      <ApplicationStatusBadge status={row.status} />
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Box>
-          {/* Phones: one card per application. */}
-          <Stack hiddenFrom="md" gap="sm" style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}>
-            {rows.map((row) => (
-              <Paper key={row.id} withBorder radius="md" p="md">
-                <Group justify="space-between" align="flex-start" wrap="nowrap">
-                  <CompanyButton row={row} onOpen={setOpen} />
-                  <ApplicationStatusBadge status={row.status} />
-                </Group>
-                <Text size="sm" mt={4}>
-                  {row.contact}
-                </Text>
-                <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                  {row.email}
-                </Text>
-                <Text size="xs" c="dimmed" mt={4}>
-                  {submitted(row)}
-                </Text>
-              </Paper>
-            ))}
-          </Stack>
-        </>
-      ) : null}
-
-      {list.data && list.data.total_pages > 1 ? (
-        <Pagination
-          total={list.data.total_pages}
-          value={page}
-          onChange={setPage}
-          getControlProps={(control) => ({ 'aria-label': `${control} page` })}
-          getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
+        emptyText={status ? 'No applications with this status.' : 'No applications yet.'}
+        page={page}
+        onPage={setPage}
+      >
+        <AdminTableAndCards
+          rows={rows}
+          rowKey={(row) => row.id}
+          head={['Company', 'Contact', 'Email', 'Submitted', 'Status']}
+          cells={(row) => (
+            <>
+              <Table.Td>
+                <CompanyButton row={row} onOpen={setOpen} />
+              </Table.Td>
+              <Table.Td>{row.contact}</Table.Td>
+              <Table.Td style={{ overflowWrap: 'anywhere' }}>{row.email}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{submitted(row)}</Table.Td>
+              <Table.Td>
+                <ApplicationStatusBadge status={row.status} />
+              </Table.Td>
+            </>
+          )}
+          card={(row) => (
+            <>
+              <Group justify="space-between" align="flex-start" wrap="nowrap">
+                <CompanyButton row={row} onOpen={setOpen} />
+                <ApplicationStatusBadge status={row.status} />
+              </Group>
+              <Text size="sm" mt={4}>
+                {row.contact}
+              </Text>
+              <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                {row.email}
+              </Text>
+              <Text size="xs" c="dimmed" mt={4}>
+                {submitted(row)}
+              </Text>
+            </>
+          )}
         />
-      ) : null}
+      </AdminPagedRows>
 
       <ApplicationDrawer kind={kind} id={open} onClose={() => setOpen(null)} />
     </Stack>
@@ -139,14 +113,9 @@ function ApplicationList({ kind }: { kind: ApplicationKind }) {
 export function ApplicationsSection() {
   return (
     <Stack gap="xs">
-      <div>
-        <Text component="h2" fz="h3" fw={700}>
-          Applications
-        </Text>
-        <Text c="dimmed" size="sm">
-          Review new property managers and vendors. Rejecting closes the account made with the application.
-        </Text>
-      </div>
+      <AdminSectionHeader title="Applications">
+        Review new property managers and vendors. Rejecting closes the account made with the application.
+      </AdminSectionHeader>
       <Tabs defaultValue="managers" keepMounted={false}>
         <Tabs.List>
           <Tabs.Tab value="managers">Property managers</Tabs.Tab>

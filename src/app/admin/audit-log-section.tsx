@@ -11,6 +11,7 @@ import { TableOrCards } from '#app/ui/table-or-cards.tsx';
 import { AUDIT_ACTION_LABELS, AUDIT_TARGET_LABELS, type AuditEntry } from '#shared/admin-audit-log.ts';
 import { formatDate, formatDateTime } from '#shared/date-display.ts';
 import { LIST_SEARCH_MAX } from '#shared/list-fields.ts';
+import { AdminSectionHeader } from './admin-section-header.tsx';
 import { useAuditLog } from './audit-log-api.ts';
 import { detailLines } from './audit-log-details.ts';
 import { AuditLogFilterDialog, type AuditLogFilters } from './audit-log-filter-dialog.tsx';
@@ -198,15 +199,9 @@ export function AuditLogSection() {
   const noun = (count: number) => (count === 1 ? 'entry' : 'entries');
   return (
     <Stack gap="md">
-      <div>
-        <Text component="h2" fz="h3" fw={700}>
-          Audit log
-        </Text>
-        <Text c="dimmed" size="sm">
-          What staff did, newest first. Entries are written with the action and can never be changed or
-          deleted.
-        </Text>
-      </div>
+      <AdminSectionHeader title="Audit log">
+        What staff did, newest first. Entries are written with the action and can never be changed or deleted.
+      </AdminSectionHeader>
 
       <Group align="flex-end" gap="sm">
         <ActorSearch value={view.actor} onSearch={(actor) => changeView({ actor, page: 1 })} />

@@ -1,9 +1,9 @@
-import { Badge, Button, Drawer, Group, Paper, Stack, Text } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { asbuildsPath } from '#app/route-paths.ts';
 import type { AdminProject } from '#shared/admin-clients.ts';
-import { AdminSectionState } from './admin-section-state.tsx';
+import { AdminDetailDrawer } from './admin-detail-drawer.tsx';
 import { useAdminClient } from './clients-api.ts';
 import { PropertyDialog } from './property-dialog.tsx';
 import { PropertyThumbnail } from './property-thumbnail.tsx';
@@ -83,7 +83,6 @@ export function ClientDrawer({ id, onClose }: { id: number | null; onClose: () =
   const [editing, setEditing] = useState<AdminProject | null>(null);
   const [dialogOpen, setDialogOpen] = useState(false);
   const [unitsOf, setUnitsOf] = useState<number | null>(null);
-  const data = client.data;
 
   const openDialog = (project: AdminProject | null) => {
     setEditing(project);
@@ -91,23 +90,8 @@ export function ClientDrawer({ id, onClose }: { id: number | null; onClose: () =
   };
 
   return (
-    <Drawer
-      opened={id !== null}
-      onClose={onClose}
-      position="right"
-      size="lg"
-      title={data?.name ?? 'Client'}
-      styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
-    >
-      <AdminSectionState
-        loading={client.isPending && id !== null}
-        error={client.isError}
-        empty={false}
-        emptyText=""
-        onRetry={() => client.refetch()}
-        label="client"
-      />
-      {data ? (
+    <AdminDetailDrawer id={id} query={client} label="client" title={(data) => data.name} onClose={onClose}>
+      {(data) => (
         <Stack gap="md">
           <Text size="sm" c="dimmed">
             {[data.address, `${data.manager_count} ${data.manager_count === 1 ? 'manager' : 'managers'}`]
@@ -148,7 +132,7 @@ export function ClientDrawer({ id, onClose }: { id: number | null; onClose: () =
             onClose={() => setDialogOpen(false)}
           />
         </Stack>
-      ) : null}
-    </Drawer>
+      )}
+    </AdminDetailDrawer>
   );
 }

@@ -1,18 +1,9 @@
 import { Group, Text } from '@mantine/core';
+import type { AdminContactMessage } from '#shared/admin-inbox.ts';
 import { useContactMessages } from './inbox-api.ts';
-import {
-  HandleActions,
-  HandledNote,
-  HandledStatus,
-  MessageText,
-  OpenBadge,
-  PhoneLink,
-  ReceivedAt,
-  ReceivedCell,
-} from './inbox-parts.tsx';
+import { HandledCardEnd, handledColumns, receivedColumn, topCell } from './inbox-handled-columns.tsx';
+import { MessageText, OpenBadge, PhoneLink, ReceivedAt } from './inbox-parts.tsx';
 import { CardTop, type InboxListProps, InboxTable } from './inbox-table.tsx';
-
-const top = () => ({ style: { verticalAlign: 'top' } as const });
 
 /** The Contact messages tab: who wrote, their phone, the whole message, and whether it is handled. */
 export function ContactMessageList({ view, onView }: InboxListProps) {
@@ -25,7 +16,7 @@ export function ContactMessageList({ view, onView }: InboxListProps) {
       list={list}
       minWidth={820}
       columns={(action) => [
-        { label: 'Received', cell: (row) => <ReceivedCell value={row.created_at} />, cellProps: top },
+        receivedColumn(),
         {
           label: 'From',
           cell: (row) => (
@@ -39,26 +30,14 @@ export function ContactMessageList({ view, onView }: InboxListProps) {
               <PhoneLink phone={row.phone} />
             </>
           ),
-          cellProps: top,
+          cellProps: () => topCell(),
         },
         {
           label: 'Message',
           cell: (row) => <MessageText message={row.message} />,
-          cellProps: () => ({ style: { verticalAlign: 'top', minWidth: 240 } }),
+          cellProps: () => topCell({ minWidth: 240 }),
         },
-        {
-          label: 'Status',
-          cell: (row) => <HandledStatus at={row.handled_at} by={row.handled_by} />,
-          cellProps: () => ({ style: { verticalAlign: 'top', maxWidth: 160 } }),
-        },
-        {
-          label: 'Actions',
-          hiddenLabel: true,
-          cell: (row) => (
-            <HandleActions kind="contact-messages" row={row} what="the message" action={action} />
-          ),
-          cellProps: () => ({ style: { verticalAlign: 'top', width: 1 } }),
-        },
+        ...handledColumns<AdminContactMessage>('contact-messages', 'the message', action, { maxWidth: 160 }),
       ]}
       cardLabel={(row) => `Message from ${row.name}`}
       card={(row, action) => (
@@ -78,8 +57,7 @@ export function ContactMessageList({ view, onView }: InboxListProps) {
             </Text>
           </Group>
           <MessageText message={row.message} />
-          <HandledNote at={row.handled_at} by={row.handled_by} />
-          <HandleActions kind="contact-messages" row={row} what="the message" action={action} />
+          <HandledCardEnd kind="contact-messages" row={row} what="the message" action={action} />
         </>
       )}
     />

@@ -1,16 +1,4 @@
-import {
-  Badge,
-  Box,
-  Group,
-  Pagination,
-  Paper,
-  SegmentedControl,
-  Select,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-} from '@mantine/core';
+import { Badge, Group, Paper, SegmentedControl, Select, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import {
   type AdminDelivery,
@@ -24,7 +12,9 @@ import {
   NOTIFICATION_CHANNELS,
   type NotificationChannel,
 } from '#shared/notification-preferences.ts';
-import { AdminSectionState } from './admin-section-state.tsx';
+import { AdminPagedRows } from './admin-paged-rows.tsx';
+import { AdminSectionHeader } from './admin-section-header.tsx';
+import { AdminTableAndCards } from './admin-table-and-cards.tsx';
 import { useAdminDeliveries } from './deliveries-api.ts';
 
 const STATUS_COLORS: Record<DeliveryStatus, string> = {
@@ -135,19 +125,13 @@ export function DeliveriesSection() {
   const [status, setStatus] = useState<DeliveryStatus | null>(null);
   const deliveries = useAdminDeliveries({ page, channel, status });
   const rows = deliveries.data?.results ?? [];
-  const faded = { opacity: deliveries.isPlaceholderData ? 0.6 : 1 };
 
   return (
     <Stack gap="md">
-      <div>
-        <Text component="h2" fz="h3" fw={700}>
-          Notification deliveries
-        </Text>
-        <Text c="dimmed" size="sm">
-          Email, SMS and push sent for each notification, with failures and retries.
-          {deliveries.data ? ` ${deliveries.data.count} shown by this filter.` : ''}
-        </Text>
-      </div>
+      <AdminSectionHeader title="Notification deliveries">
+        Email, SMS and push sent for each notification, with failures and retries.
+        {deliveries.data ? ` ${deliveries.data.count} shown by this filter.` : ''}
+      </AdminSectionHeader>
 
       {deliveries.data ? <Totals totals={deliveries.data.totals} /> : null}
 
@@ -174,96 +158,66 @@ export function DeliveriesSection() {
         />
       </Group>
 
-      <AdminSectionState
-        loading={deliveries.isPending}
-        error={deliveries.isError}
-        empty={rows.length === 0}
-        emptyText="No deliveries match."
-        onRetry={() => deliveries.refetch()}
+      <AdminPagedRows
+        list={deliveries}
         label="deliveries"
-      />
-
-      {rows.length > 0 ? (
-        <>
-          <Box visibleFrom="md" style={faded}>
-            <Table striped verticalSpacing="sm" aria-label="Notification deliveries">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Notification</Table.Th>
-                  <Table.Th>Channel</Table.Th>
-                  <Table.Th>To</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                  <Table.Th>Details</Table.Th>
-                  <Table.Th>Created</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((item) => (
-                  <Table.Tr key={item.id}>
-                    <Table.Td>
-                      <Text size="sm" fw={600}>
-                        {item.notification.title}
-                      </Text>
-                      <Text size="xs" c="dimmed">
-                        {CATEGORY_LABELS[item.category]}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>{CHANNEL_LABELS[item.channel]}</Table.Td>
-                    <Table.Td style={{ overflowWrap: 'anywhere' }}>
-                      <Text size="sm">{item.user.name}</Text>
-                      <Text size="xs" c="dimmed">
-                        {item.recipient}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <DeliveryStatusBadges delivery={item} />
-                    </Table.Td>
-                    <Table.Td maw={280}>
-                      <Detail delivery={item} />
-                    </Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                      {when.format(new Date(item.created_at))}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Box>
-          {/* Phones: one card per delivery. */}
-          <Stack hiddenFrom="md" gap="sm" style={faded}>
-            {rows.map((item) => (
-              <Paper key={item.id} withBorder radius="md" p="md">
-                <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
-                  <Text size="sm" fw={600}>
-                    {item.notification.title}
-                  </Text>
-                  <Badge variant="default">{CHANNEL_LABELS[item.channel]}</Badge>
-                </Group>
-                <Text size="sm" mt={4} style={{ overflowWrap: 'anywhere' }}>
-                  {`${item.user.name} · ${item.recipient}`}
+        emptyText="No deliveries match."
+        page={page}
+        onPage={setPage}
+      >
+        <AdminTableAndCards
+          rows={rows}
+          rowKey={(item) => item.id}
+          head={['Notification', 'Channel', 'To', 'Status', 'Details', 'Created']}
+          tableProps={{ highlightOnHover: false, 'aria-label': 'Notification deliveries' }}
+          cells={(item) => (
+            <>
+              <Table.Td>
+                <Text size="sm" fw={600}>
+                  {item.notification.title}
                 </Text>
-                <Stack gap={4} mt={6}>
-                  <DeliveryStatusBadges delivery={item} />
-                  <Detail delivery={item} />
-                  <Text size="xs" c="dimmed">
-                    {when.format(new Date(item.created_at))}
-                  </Text>
-                </Stack>
-              </Paper>
-            ))}
-          </Stack>
-        </>
-      ) : null}
-
-      {deliveries.data && deliveries.data.total_pages > 1 ? (
-        <Pagination
-          total={deliveries.data.total_pages}
-          value={page}
-          onChange={setPage}
-          getControlProps={(control) => ({ 'aria-label': `${control} page` })}
-          getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
+                <Text size="xs" c="dimmed">
+                  {CATEGORY_LABELS[item.category]}
+                </Text>
+              </Table.Td>
+              <Table.Td>{CHANNEL_LABELS[item.channel]}</Table.Td>
+              <Table.Td style={{ overflowWrap: 'anywhere' }}>
+                <Text size="sm">{item.user.name}</Text>
+                <Text size="xs" c="dimmed">
+                  {item.recipient}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <DeliveryStatusBadges delivery={item} />
+              </Table.Td>
+              <Table.Td maw={280}>
+                <Detail delivery={item} />
+              </Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{when.format(new Date(item.created_at))}</Table.Td>
+            </>
+          )}
+          card={(item) => (
+            <>
+              <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
+                <Text size="sm" fw={600}>
+                  {item.notification.title}
+                </Text>
+                <Badge variant="default">{CHANNEL_LABELS[item.channel]}</Badge>
+              </Group>
+              <Text size="sm" mt={4} style={{ overflowWrap: 'anywhere' }}>
+                {`${item.user.name} · ${item.recipient}`}
+              </Text>
+              <Stack gap={4} mt={6}>
+                <DeliveryStatusBadges delivery={item} />
+                <Detail delivery={item} />
+                <Text size="xs" c="dimmed">
+                  {when.format(new Date(item.created_at))}
+                </Text>
+              </Stack>
+            </>
+          )}
         />
-      ) : null}
+      </AdminPagedRows>
     </Stack>
   );
 }

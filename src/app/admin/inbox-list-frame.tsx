@@ -1,9 +1,9 @@
-import { Group, Pagination, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Group, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { type ReactNode, type RefObject, useEffect, useRef, useState } from 'react';
 import { INBOX_SEARCH_MAX, INBOX_TEXTS, type InboxKind } from '#shared/admin-inbox.ts';
-import { AdminSectionState } from './admin-section-state.tsx';
+import { type AdminListQuery, AdminPagedRows } from './admin-paged-rows.tsx';
 import type { InboxView } from './inbox-view.ts';
 
 const NOUNS: Record<InboxKind, [string, string]> = {
@@ -34,13 +34,7 @@ export function InboxListFrame({
   kind: InboxKind;
   view: InboxView;
   onView: (next: Partial<InboxView>) => void;
-  list: {
-    data?: { count: number; total_pages: number; results: unknown[] };
-    isPending: boolean;
-    isError: boolean;
-    isPlaceholderData: boolean;
-    refetch: () => unknown;
-  };
+  list: AdminListQuery & { data?: { count: number; total_pages: number; results: unknown[] } };
   summaryRef: RefObject<HTMLParagraphElement | null>;
   children: ReactNode;
 }) {
@@ -57,7 +51,6 @@ export function InboxListFrame({
     setSearch(view.search);
   }, [view.search]);
   const [one, many] = NOUNS[kind];
-  const rows = list.data?.results ?? [];
   const emptyText = view.search
     ? INBOX_TEXTS.noMatch(view.search)
     : view.openOnly
@@ -109,26 +102,15 @@ export function InboxListFrame({
         {summary}
       </Text>
 
-      <AdminSectionState
-        loading={list.isPending}
-        error={list.isError}
-        empty={rows.length === 0}
-        emptyText={emptyText}
-        onRetry={() => list.refetch()}
+      <AdminPagedRows
+        list={list}
         label={many}
-      />
-
-      {rows.length > 0 ? <div style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}>{children}</div> : null}
-
-      {list.data && list.data.total_pages > 1 ? (
-        <Pagination
-          total={list.data.total_pages}
-          value={view.page}
-          onChange={(page) => onView({ page })}
-          getControlProps={(control) => ({ 'aria-label': `${control} page` })}
-          getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
-        />
-      ) : null}
+        emptyText={emptyText}
+        page={view.page}
+        onPage={(page) => onView({ page })}
+      >
+        {children}
+      </AdminPagedRows>
     </Stack>
   );
 }

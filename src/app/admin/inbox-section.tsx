@@ -1,6 +1,7 @@
-import { Badge, Stack, Tabs, Text } from '@mantine/core';
+import { Badge, Stack, Tabs } from '@mantine/core';
 import { useSearchParams } from 'react-router-dom';
 import { INBOX_KINDS, INBOX_TEXTS, type InboxKind } from '#shared/admin-inbox.ts';
+import { AdminSectionHeader } from './admin-section-header.tsx';
 import { ContactMessageList } from './contact-message-list.tsx';
 import { DemoRequestList } from './demo-request-list.tsx';
 import { useInboxCounts } from './inbox-api.ts';
@@ -53,15 +54,10 @@ export function InboxSection() {
 
   return (
     <Stack gap="xs">
-      <div>
-        <Text component="h2" fz="h3" fw={700}>
-          Inbox
-        </Text>
-        <Text c="dimmed" size="sm">
-          Demo requests, messages and visit requests from the public site. Reply by email, then mark them
-          handled.
-        </Text>
-      </div>
+      <AdminSectionHeader title="Inbox">
+        Demo requests, messages and visit requests from the public site. Reply by email, then mark them
+        handled.
+      </AdminSectionHeader>
       <Tabs
         value={view.tab}
         onChange={(tab) => {

@@ -1,21 +1,10 @@
-import {
-  Anchor,
-  Badge,
-  Box,
-  Group,
-  Modal,
-  Pagination,
-  Paper,
-  ScrollArea,
-  Stack,
-  Switch,
-  Table,
-  Text,
-} from '@mantine/core';
+import { Anchor, Badge, Group, Modal, ScrollArea, Stack, Switch, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useAuthStatus, userOf } from '#app/auth/api.ts';
 import type { AdminMail } from '#shared/admin-mail.ts';
-import { AdminSectionState } from './admin-section-state.tsx';
+import { AdminPagedRows } from './admin-paged-rows.tsx';
+import { AdminSectionHeader } from './admin-section-header.tsx';
+import { AdminTableAndCards } from './admin-table-and-cards.tsx';
 import { useAdminMail } from './api.ts';
 
 const STATUS_COLORS: Record<AdminMail['status'], string> = {
@@ -125,15 +114,10 @@ export function MailSection() {
 
   return (
     <Stack gap="md">
-      <div>
-        <Text component="h2" fz="h3" fw={700}>
-          Sent mail
-        </Text>
-        <Text c="dimmed" size="sm">
-          Every message FieldBid has queued, with its delivery status.
-          {mail.data ? ` ${mail.data.count} in all.` : ''}
-        </Text>
-      </div>
+      <AdminSectionHeader title="Sent mail">
+        Every message FieldBid has queued, with its delivery status.
+        {mail.data ? ` ${mail.data.count} in all.` : ''}
+      </AdminSectionHeader>
 
       <LinkMasking
         masked={mail.data?.links_masked ?? true}
@@ -145,74 +129,45 @@ export function MailSection() {
         }}
       />
 
-      <AdminSectionState
-        loading={mail.isPending}
-        error={mail.isError}
-        empty={rows.length === 0}
-        emptyText="No mail has been sent yet."
-        onRetry={() => mail.refetch()}
+      <AdminPagedRows
+        list={mail}
         label="mail"
-      />
-
-      {rows.length > 0 ? (
-        <>
-          <Box visibleFrom="md" style={{ opacity: mail.isPlaceholderData ? 0.6 : 1 }}>
-            <Table striped highlightOnHover verticalSpacing="sm">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Subject</Table.Th>
-                  <Table.Th>Recipient</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                  <Table.Th>Created</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((item) => (
-                  <Table.Tr key={item.id}>
-                    <Table.Td>
-                      <SubjectButton mail={item} onOpen={setViewing} />
-                    </Table.Td>
-                    <Table.Td style={{ overflowWrap: 'anywhere' }}>{item.to}</Table.Td>
-                    <Table.Td>
-                      <MailStatus mail={item} />
-                    </Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                      {when.format(new Date(item.created_at))}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Box>
-          {/* Phones: one card per mail instead of four columns. */}
-          <Stack hiddenFrom="md" gap="sm" style={{ opacity: mail.isPlaceholderData ? 0.6 : 1 }}>
-            {rows.map((item) => (
-              <Paper key={item.id} withBorder radius="md" p="md">
+        emptyText="No mail has been sent yet."
+        page={page}
+        onPage={setPage}
+      >
+        <AdminTableAndCards
+          rows={rows}
+          rowKey={(item) => item.id}
+          head={['Subject', 'Recipient', 'Status', 'Created']}
+          cells={(item) => (
+            <>
+              <Table.Td>
                 <SubjectButton mail={item} onOpen={setViewing} />
-                <Text size="sm" mt={4} style={{ overflowWrap: 'anywhere' }}>
-                  {item.to}
+              </Table.Td>
+              <Table.Td style={{ overflowWrap: 'anywhere' }}>{item.to}</Table.Td>
+              <Table.Td>
+                <MailStatus mail={item} />
+              </Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{when.format(new Date(item.created_at))}</Table.Td>
+            </>
+          )}
+          card={(item) => (
+            <>
+              <SubjectButton mail={item} onOpen={setViewing} />
+              <Text size="sm" mt={4} style={{ overflowWrap: 'anywhere' }}>
+                {item.to}
+              </Text>
+              <Group gap="xs" mt={6}>
+                <MailStatus mail={item} />
+                <Text size="xs" c="dimmed">
+                  {when.format(new Date(item.created_at))}
                 </Text>
-                <Group gap="xs" mt={6}>
-                  <MailStatus mail={item} />
-                  <Text size="xs" c="dimmed">
-                    {when.format(new Date(item.created_at))}
-                  </Text>
-                </Group>
-              </Paper>
-            ))}
-          </Stack>
-        </>
-      ) : null}
-
-      {mail.data && mail.data.total_pages > 1 ? (
-        <Pagination
-          total={mail.data.total_pages}
-          value={page}
-          onChange={setPage}
-          getControlProps={(control) => ({ 'aria-label': `${control} page` })}
-          getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
+              </Group>
+            </>
+          )}
         />
-      ) : null}
+      </AdminPagedRows>
 
       <MailDialog mail={viewing} onClose={() => setViewing(null)} />
     </Stack>

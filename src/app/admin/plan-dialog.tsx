@@ -1,9 +1,6 @@
-import { Modal, NumberInput, Select, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
-import { DialogActions } from '#app/ui/dialog-actions.tsx';
-import { ErrorAlert } from '#app/ui/error-alert.tsx';
-import { showToast } from '#app/ui/toast.ts';
-import { useEditDialog } from '#app/ui/use-edit-dialog.ts';
+import { NumberInput, Select, SimpleGrid, Switch, Textarea, TextInput } from '@mantine/core';
+import { FormDialog, toastThenClose } from '#app/ui/form-dialog.tsx';
+import { useSchemaEditDialog } from '#app/ui/use-edit-dialog.ts';
 import { type AdminPlan, PLAN_FREQUENCIES, planInputSchema, planValuesOf } from '#shared/admin-plans.ts';
 import { useSavePlan } from './api.ts';
 
@@ -53,13 +50,7 @@ export function PlanDialog({
   onClose: () => void;
 }) {
   const save = useSavePlan();
-  const form = useForm<PlanFormValues>({
-    mode: 'uncontrolled',
-    initialValues: formValuesOf(plan),
-    validate: schemaResolver(planInputSchema, { sync: true }),
-  });
-
-  const { alert, clearAlert, showSaveError } = useEditDialog(form, {
+  const { form, alert, clearAlert, showSaveError } = useSchemaEditDialog(planInputSchema, {
     opened,
     record: plan,
     values: formValuesOf(plan),
@@ -72,95 +63,82 @@ export function PlanDialog({
     save.mutate(
       { id: plan?.id ?? null, values: planInputSchema.parse(values) },
       {
-        onSuccess: (saved) => {
-          showToast({
-            message: plan ? `Plan ${saved.name} saved.` : `Plan ${saved.name} created.`,
-            color: 'green',
-          });
-          onClose();
-        },
+        onSuccess: (saved) => toastThenClose(`Plan ${saved.name} ${plan ? 'saved' : 'created'}.`, onClose),
         onError: showSaveError,
       },
     );
   });
 
   return (
-    <Modal
+    <FormDialog
       opened={opened}
       onClose={onClose}
+      boldTitle
       title={plan ? `Edit plan: ${plan.name}` : 'New plan'}
-      centered
       size="lg"
-      styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
+      onSubmit={submit}
+      alert={alert}
+      submitLabel={plan ? 'Save plan' : 'Create plan'}
+      busy={save.isPending}
     >
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          {alert ? <ErrorAlert>{alert}</ErrorAlert> : null}
-          <TextInput
-            label="Name"
-            required
-            data-autofocus
-            key={form.key('name')}
-            {...form.getInputProps('name')}
-          />
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <NumberInput
-              label="Price (USD)"
-              required
-              min={0}
-              decimalScale={2}
-              prefix="$"
-              thousandSeparator=","
-              key={form.key('price')}
-              {...form.getInputProps('price')}
-            />
-            <Select
-              label="Billed"
-              required
-              allowDeselect={false}
-              data={FREQUENCY_OPTIONS}
-              key={form.key('frequency')}
-              {...form.getInputProps('frequency')}
-            />
-          </SimpleGrid>
-          <Textarea
-            label="Description"
-            description="Shown to vendors on the application's Payment step."
-            autosize
-            minRows={3}
-            maxRows={8}
-            key={form.key('description')}
-            {...form.getInputProps('description')}
-          />
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <NumberInput
-              label="Sort order"
-              description="Lower numbers are listed first."
-              min={0}
-              allowDecimal={false}
-              key={form.key('sort_order')}
-              {...form.getInputProps('sort_order')}
-            />
-            <TextInput
-              label="Stripe price id"
-              description="Optional; without one the price above is sent."
-              placeholder="price_..."
-              key={form.key('stripe_price_id')}
-              {...form.getInputProps('stripe_price_id')}
-            />
-          </SimpleGrid>
-          <Switch
-            label="Offered to new vendors"
-            key={form.key('is_active')}
-            {...form.getInputProps('is_active', { type: 'checkbox' })}
-          />
-          <DialogActions
-            submitLabel={plan ? 'Save plan' : 'Create plan'}
-            busy={save.isPending}
-            onCancel={onClose}
-          />
-        </Stack>
-      </form>
-    </Modal>
+      <TextInput
+        label="Name"
+        required
+        data-autofocus
+        key={form.key('name')}
+        {...form.getInputProps('name')}
+      />
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <NumberInput
+          label="Price (USD)"
+          required
+          min={0}
+          decimalScale={2}
+          prefix="$"
+          thousandSeparator=","
+          key={form.key('price')}
+          {...form.getInputProps('price')}
+        />
+        <Select
+          label="Billed"
+          required
+          allowDeselect={false}
+          data={FREQUENCY_OPTIONS}
+          key={form.key('frequency')}
+          {...form.getInputProps('frequency')}
+        />
+      </SimpleGrid>
+      <Textarea
+        label="Description"
+        description="Shown to vendors on the application's Payment step."
+        autosize
+        minRows={3}
+        maxRows={8}
+        key={form.key('description')}
+        {...form.getInputProps('description')}
+      />
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <NumberInput
+          label="Sort order"
+          description="Lower numbers are listed first."
+          min={0}
+          allowDecimal={false}
+          key={form.key('sort_order')}
+          {...form.getInputProps('sort_order')}
+        />
+        <TextInput
+          label="Stripe price id"
+          description="Optional; without one the price above is sent."
+          placeholder="price_..."
+          key={form.key('stripe_price_id')}
+          {...form.getInputProps('stripe_price_id')}
+        />
+      </SimpleGrid>
+      <Switch
+        label="Offered to new vendors"
+        key={form.key('is_active')}
+        {...form.getInputProps('is_active', { type: 'checkbox' })}
+      />
+    </FormDialog>
   );
 }

@@ -1,11 +1,13 @@
-import { Badge, Box, Button, Group, Paper, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { isApiError } from '#app/lib/api-error.ts';
 import { showToast } from '#app/ui/toast.ts';
 import { type AdminPlan, planValuesOf } from '#shared/admin-plans.ts';
 import { formatPlanPrice } from '#shared/plan-price.ts';
-import { AdminSectionState } from './admin-section-state.tsx';
+import { AdminPagedRows } from './admin-paged-rows.tsx';
+import { AdminSectionHeader } from './admin-section-header.tsx';
+import { AdminTableAndCards } from './admin-table-and-cards.tsx';
 import { useAdminPlans, useSavePlan } from './api.ts';
 import { PlanDialog } from './plan-dialog.tsx';
 
@@ -90,86 +92,65 @@ export function PlansSection() {
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-end">
-        <div>
-          <Text component="h2" fz="h3" fw={700}>
-            Plans
-          </Text>
-          <Text c="dimmed" size="sm">
-            Active plans are offered on the vendor application. A plan in use can be switched off, not
-            deleted.
-          </Text>
-        </div>
+        <AdminSectionHeader title="Plans">
+          Active plans are offered on the vendor application. A plan in use can be switched off, not deleted.
+        </AdminSectionHeader>
         <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => open(null)}>
           New plan
         </Button>
       </Group>
 
-      <AdminSectionState
-        loading={plans.isPending}
-        error={plans.isError}
-        empty={rows.length === 0}
-        emptyText="No plans yet. Create one to open vendor applications."
-        onRetry={() => plans.refetch()}
+      <AdminPagedRows
+        list={plans}
         label="plans"
-      />
-
-      {rows.length > 0 ? (
-        <>
-          <Box visibleFrom="md">
-            <Table striped highlightOnHover verticalSpacing="sm">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Name</Table.Th>
-                  <Table.Th>Price</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                  <Table.Th>Subscribers</Table.Th>
-                  <Table.Th>
-                    <VisuallyHidden>Actions</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((plan) => (
-                  <Table.Tr key={plan.id}>
-                    <Table.Td>
-                      <Text fw={600}>{plan.name}</Text>
-                      <Text size="xs" c="dimmed" lineClamp={1} maw={320}>
-                        {plan.description}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{priceText(plan)}</Table.Td>
-                    <Table.Td>
-                      <PlanStatus plan={plan} />
-                    </Table.Td>
-                    <Table.Td>{plan.subscriber_count}</Table.Td>
-                    <Table.Td>
-                      <PlanActions plan={plan} onEdit={open} onToggle={setActive} busy={busyId === plan.id} />
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Box>
-          {/* Phones: one card per plan, so the actions are never scrolled out of sight. */}
-          <Stack hiddenFrom="md" gap="sm">
-            {rows.map((plan) => (
-              <Paper key={plan.id} withBorder radius="md" p="md">
-                <Group justify="space-between" align="flex-start" wrap="nowrap">
-                  <div>
-                    <Text fw={600}>{plan.name}</Text>
-                    <Text size="sm">{priceText(plan)}</Text>
-                  </div>
-                  <PlanStatus plan={plan} />
-                </Group>
-                <Text size="sm" c="dimmed" mt={4}>
-                  {plan.subscriber_count} {plan.subscriber_count === 1 ? 'subscriber' : 'subscribers'}
+        emptyText="No plans yet. Create one to open vendor applications."
+      >
+        <AdminTableAndCards
+          rows={rows}
+          rowKey={(plan) => plan.id}
+          head={[
+            'Name',
+            'Price',
+            'Status',
+            'Subscribers',
+            <VisuallyHidden key="actions">Actions</VisuallyHidden>,
+          ]}
+          cells={(plan) => (
+            <>
+              <Table.Td>
+                <Text fw={600}>{plan.name}</Text>
+                <Text size="xs" c="dimmed" lineClamp={1} maw={320}>
+                  {plan.description}
                 </Text>
+              </Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{priceText(plan)}</Table.Td>
+              <Table.Td>
+                <PlanStatus plan={plan} />
+              </Table.Td>
+              <Table.Td>{plan.subscriber_count}</Table.Td>
+              <Table.Td>
                 <PlanActions plan={plan} onEdit={open} onToggle={setActive} busy={busyId === plan.id} />
-              </Paper>
-            ))}
-          </Stack>
-        </>
-      ) : null}
+              </Table.Td>
+            </>
+          )}
+          // Phones: one card per plan, so the actions are never scrolled out of sight.
+          card={(plan) => (
+            <>
+              <Group justify="space-between" align="flex-start" wrap="nowrap">
+                <div>
+                  <Text fw={600}>{plan.name}</Text>
+                  <Text size="sm">{priceText(plan)}</Text>
+                </div>
+                <PlanStatus plan={plan} />
+              </Group>
+              <Text size="sm" c="dimmed" mt={4}>
+                {plan.subscriber_count} {plan.subscriber_count === 1 ? 'subscriber' : 'subscribers'}
+              </Text>
+              <PlanActions plan={plan} onEdit={open} onToggle={setActive} busy={busyId === plan.id} />
+            </>
+          )}
+        />
+      </AdminPagedRows>
 
       <PlanDialog opened={dialogOpen} plan={editing} onClose={() => setDialogOpen(false)} />
     </Stack>

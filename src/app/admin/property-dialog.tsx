@@ -1,17 +1,25 @@
-import { Modal, Stack, Switch, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
-import { DialogActions } from '#app/ui/dialog-actions.tsx';
-import { ErrorAlert } from '#app/ui/error-alert.tsx';
-import { showToast } from '#app/ui/toast.ts';
-import { useEditDialog } from '#app/ui/use-edit-dialog.ts';
+import { NativeSelect, Switch, TextInput } from '@mantine/core';
+import { FormDialog, toastThenClose } from '#app/ui/form-dialog.tsx';
+import { useSchemaEditDialog } from '#app/ui/use-edit-dialog.ts';
 import { type AdminProject, type ProjectValues, projectInputSchema } from '#shared/admin-clients.ts';
+import {
+  DEFAULT_PROPERTY_TIME_ZONE,
+  PROPERTY_TIME_ZONE_LABELS,
+  PROPERTY_TIME_ZONES,
+} from '#shared/property-time-zone.ts';
 import { useSaveProject } from './clients-api.ts';
 
-const FIELDS = ['name', 'address', 'is_active'];
+const FIELDS = ['name', 'address', 'time_zone', 'is_active'];
+const ZONES = PROPERTY_TIME_ZONES.map((zone) => ({ value: zone, label: PROPERTY_TIME_ZONE_LABELS[zone] }));
 const valuesOf = (project: AdminProject | null): ProjectValues =>
   project
-    ? { name: project.name, address: project.address, is_active: project.is_active }
-    : { name: '', address: '', is_active: true };
+    ? {
+        name: project.name,
+        address: project.address,
+        is_active: project.is_active,
+        time_zone: project.time_zone,
+      }
+    : { name: '', address: '', is_active: true, time_zone: DEFAULT_PROPERTY_TIME_ZONE };
 
 /** Create (project null) or edit a client's property; the form runs the handler's schema. */
 export function PropertyDialog({
@@ -26,13 +34,7 @@ export function PropertyDialog({
   onClose: () => void;
 }) {
   const save = useSaveProject(clientId);
-  const form = useForm<ProjectValues>({
-    mode: 'uncontrolled',
-    initialValues: valuesOf(project),
-    validate: schemaResolver(projectInputSchema, { sync: true }),
-  });
-
-  const { alert, clearAlert, showSaveError } = useEditDialog(form, {
+  const { form, alert, clearAlert, showSaveError } = useSchemaEditDialog(projectInputSchema, {
     opened,
     record: project,
     values: valuesOf(project),
@@ -45,49 +47,44 @@ export function PropertyDialog({
     save.mutate(
       { project, values: projectInputSchema.parse(values) },
       {
-        onSuccess: (saved) => {
-          showToast({
-            message: project ? `Property ${saved.name} saved.` : `Property ${saved.name} created.`,
-            color: 'green',
-          });
-          onClose();
-        },
+        onSuccess: (saved) =>
+          toastThenClose(`Property ${saved.name} ${project ? 'saved' : 'created'}.`, onClose),
         onError: showSaveError,
       },
     );
   });
 
   return (
-    <Modal
+    <FormDialog
       opened={opened}
       onClose={onClose}
+      boldTitle
       title={project ? `Edit property: ${project.name}` : 'New property'}
-      centered
-      styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
+      onSubmit={submit}
+      alert={alert}
+      submitLabel={project ? 'Save property' : 'Create property'}
+      busy={save.isPending}
     >
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          {alert ? <ErrorAlert>{alert}</ErrorAlert> : null}
-          <TextInput
-            label="Name"
-            required
-            data-autofocus
-            key={form.key('name')}
-            {...form.getInputProps('name')}
-          />
-          <TextInput label="Address" required key={form.key('address')} {...form.getInputProps('address')} />
-          <Switch
-            label="Active (managers can pick it for new requests)"
-            key={form.key('is_active')}
-            {...form.getInputProps('is_active', { type: 'checkbox' })}
-          />
-          <DialogActions
-            submitLabel={project ? 'Save property' : 'Create property'}
-            busy={save.isPending}
-            onCancel={onClose}
-          />
-        </Stack>
-      </form>
-    </Modal>
+      <TextInput
+        label="Name"
+        required
+        data-autofocus
+        key={form.key('name')}
+        {...form.getInputProps('name')}
+      />
+      <TextInput label="Address" required key={form.key('address')} {...form.getInputProps('address')} />
+      <NativeSelect
+        label="Time zone"
+        description="The property's times (its history download) are written in it."
+        data={ZONES}
+        key={form.key('time_zone')}
+        {...form.getInputProps('time_zone')}
+      />
+      <Switch
+        label="Active (managers can pick it for new requests)"
+        key={form.key('is_active')}
+        {...form.getInputProps('is_active', { type: 'checkbox' })}
+      />
+    </FormDialog>
   );
 }

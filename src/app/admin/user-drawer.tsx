@@ -1,18 +1,7 @@
-import {
-  Alert,
-  Badge,
-  type BadgeProps,
-  Button,
-  Drawer,
-  Group,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Badge, type BadgeProps, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconLock } from '@tabler/icons-react';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { useAuthStatus, userOf } from '#app/auth/api.ts';
 import { isApiError } from '#app/lib/api-error.ts';
 import { ErrorAlert } from '#app/ui/error-alert.tsx';
@@ -26,7 +15,8 @@ import {
 } from '#shared/admin-users.ts';
 import { formatDateTime } from '#shared/date-display.ts';
 import { formatPhone } from '#shared/formatters.ts';
-import { AdminSectionState } from './admin-section-state.tsx';
+import { AdminDetailDrawer } from './admin-detail-drawer.tsx';
+import { DetailField, DetailGrid } from './admin-detail-fields.tsx';
 import { useAdminUser, useSendPasswordReset, useSetUserActive } from './users-api.ts';
 
 export const roleLabel = (user: Pick<AdminUser, 'role'>) =>
@@ -44,19 +34,6 @@ export function AccountBadge({ active }: { active: boolean }) {
     <Badge color={active ? 'green' : 'red'} variant="light" styles={NEVER_TRUNCATE}>
       {active ? 'Active' : 'Deactivated'}
     </Badge>
-  );
-}
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed" fw={600} tt="uppercase">
-        {label}
-      </Text>
-      <Text size="sm" style={{ overflowWrap: 'anywhere' }} component="div">
-        {children === '' || children === null || children === undefined ? '—' : children}
-      </Text>
-    </div>
   );
 }
 
@@ -180,25 +157,9 @@ function AccountActions({ user }: { user: AdminUserDetail }) {
 /** One account: who it is, its state, and the three actions staff can take on it. */
 export function UserDrawer({ id, onClose }: { id: number | null; onClose: () => void }) {
   const query = useAdminUser(id);
-  const user = query.data;
   return (
-    <Drawer
-      opened={id !== null}
-      onClose={onClose}
-      position="right"
-      size="lg"
-      title={user ? user.name : 'User'}
-      styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
-    >
-      <AdminSectionState
-        loading={query.isPending && id !== null}
-        error={query.isError}
-        empty={false}
-        emptyText=""
-        onRetry={() => query.refetch()}
-        label="user"
-      />
-      {user ? (
+    <AdminDetailDrawer id={id} query={query} label="user" title={(user) => user.name} onClose={onClose}>
+      {(user) => (
         <Stack gap="lg">
           <Group gap="sm">
             <AccountBadge active={user.is_active} />
@@ -207,30 +168,32 @@ export function UserDrawer({ id, onClose }: { id: number | null; onClose: () => 
               {user.is_superuser ? ' (superuser)' : ''}
             </Text>
           </Group>
-          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" verticalSpacing="sm">
-            <Field label="Name">{`${user.first_name} ${user.last_name}`.trim()}</Field>
-            <Field label="Email">{user.email}</Field>
-            <Field label="Role">{roleLabel(user)}</Field>
-            <Field label="Company">{user.company}</Field>
-            <Field label="Job title">{user.job_title}</Field>
-            <Field label="Phone">{user.phone_number ? formatPhone(user.phone_number) : ''}</Field>
-            <Field label="Email address">
+          <DetailGrid>
+            <DetailField label="Name">{`${user.first_name} ${user.last_name}`.trim()}</DetailField>
+            <DetailField label="Email">{user.email}</DetailField>
+            <DetailField label="Role">{roleLabel(user)}</DetailField>
+            <DetailField label="Company">{user.company}</DetailField>
+            <DetailField label="Job title">{user.job_title}</DetailField>
+            <DetailField label="Phone">{user.phone_number ? formatPhone(user.phone_number) : ''}</DetailField>
+            <DetailField label="Email address">
               {user.email_confirmed_at
                 ? `Confirmed ${formatDateTime(user.email_confirmed_at)}`
                 : 'Not confirmed'}
-            </Field>
-            <Field label="Password">{user.has_password ? 'Set' : 'Not set yet'}</Field>
-            <Field label="Joined">{formatDateTime(user.date_joined)}</Field>
-            <Field label="Last login">{user.last_login ? formatDateTime(user.last_login) : 'Never'}</Field>
-            <Field label="Signed in">
+            </DetailField>
+            <DetailField label="Password">{user.has_password ? 'Set' : 'Not set yet'}</DetailField>
+            <DetailField label="Joined">{formatDateTime(user.date_joined)}</DetailField>
+            <DetailField label="Last login">
+              {user.last_login ? formatDateTime(user.last_login) : 'Never'}
+            </DetailField>
+            <DetailField label="Signed in">
               {user.active_sessions > 0
                 ? plural(user.active_sessions, 'session', 'sessions')
                 : 'Not signed in'}
-            </Field>
-          </SimpleGrid>
+            </DetailField>
+          </DetailGrid>
           <UserActions user={user} />
         </Stack>
-      ) : null}
-    </Drawer>
+      )}
+    </AdminDetailDrawer>
   );
 }

@@ -1,4 +1,4 @@
-import { Anchor, Group, Pagination, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -13,7 +13,9 @@ import {
 } from '#shared/admin-users.ts';
 import { formatDate } from '#shared/date-display.ts';
 import { LIST_SEARCH_MAX } from '#shared/list-fields.ts';
-import { AdminSectionState } from './admin-section-state.tsx';
+import { AdminFilterSelect } from './admin-filter-select.tsx';
+import { AdminPagedRows } from './admin-paged-rows.tsx';
+import { AdminSectionHeader } from './admin-section-header.tsx';
 import { AccountBadge, roleLabel, UserDrawer } from './user-drawer.tsx';
 import { type UserListFilters, useAdminUsers } from './users-api.ts';
 
@@ -93,6 +95,13 @@ function UsersList() {
   const filters: UserListFilters = { search: debouncedSearch, role, active, page };
   const list = useAdminUsers(filters);
   const rows = list.data?.results ?? [];
+  // A new filter starts again from the first page.
+  const filterBy =
+    <Value,>(set: (value: Value) => void) =>
+    (value: Value) => {
+      set(value);
+      setPage(1);
+    };
   const filtered = debouncedSearch !== '' || role !== null || active !== null;
 
   return (
@@ -111,67 +120,44 @@ function UsersList() {
           leftSection={<IconSearch size={16} aria-hidden />}
           w={{ base: '100%', sm: 280 }}
         />
-        <Select
+        <AdminFilterSelect
           label="Role"
           placeholder="All roles"
           data={ROLE_OPTIONS}
           value={role}
-          onChange={(value) => {
-            setRole(value as AdminUserRole | null);
-            setPage(1);
-          }}
-          clearable
-          w={{ base: '100%', xs: 200 }}
+          onChange={filterBy(setRole)}
+          width={200}
         />
-        <Select
+        <AdminFilterSelect
           label="Account"
           placeholder="Active and deactivated"
           data={STATE_OPTIONS}
           value={active}
-          onChange={(value) => {
-            setActive(value as 'true' | 'false' | null);
-            setPage(1);
-          }}
-          clearable
-          w={{ base: '100%', xs: 220 }}
+          onChange={filterBy(setActive)}
+          width={220}
         />
       </Group>
       <Text c="dimmed" size="sm" aria-live="polite">
         {list.data ? `${list.data.count} ${list.data.count === 1 ? 'user' : 'users'}` : ''}
       </Text>
 
-      <AdminSectionState
-        loading={list.isPending}
-        error={list.isError}
-        empty={rows.length === 0}
-        emptyText={filtered ? 'No users match.' : 'No users yet.'}
-        onRetry={() => list.refetch()}
+      <AdminPagedRows
+        list={list}
         label="users"
-      />
-
-      {rows.length > 0 ? (
-        <div style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}>
-          <TableOrCards
-            breakpoint="md"
-            columns={columns(setOpen)}
-            rows={rows}
-            rowKey={(user) => user.id}
-            minWidth={880}
-            cardLabel={(user) => user.name}
-            card={(user) => <UserCard user={user} onOpen={setOpen} />}
-          />
-        </div>
-      ) : null}
-
-      {list.data && list.data.total_pages > 1 ? (
-        <Pagination
-          total={list.data.total_pages}
-          value={page}
-          onChange={setPage}
-          getControlProps={(control) => ({ 'aria-label': `${control} page` })}
-          getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
+        emptyText={filtered ? 'No users match.' : 'No users yet.'}
+        page={page}
+        onPage={setPage}
+      >
+        <TableOrCards
+          breakpoint="md"
+          columns={columns(setOpen)}
+          rows={rows}
+          rowKey={(user) => user.id}
+          minWidth={880}
+          cardLabel={(user) => user.name}
+          card={(user) => <UserCard user={user} onOpen={setOpen} />}
         />
-      ) : null}
+      </AdminPagedRows>
 
       <UserDrawer id={open} onClose={() => setOpen(null)} />
     </Stack>
@@ -185,15 +171,10 @@ function UsersList() {
 export function UsersSection() {
   return (
     <Stack gap="md">
-      <div>
-        <Text component="h2" fz="h3" fw={700}>
-          Users
-        </Text>
-        <Text c="dimmed" size="sm">
-          Find any account. Deactivating signs the user out everywhere and stops them signing in. Staff
-          accounts are changed by superusers only.
-        </Text>
-      </div>
+      <AdminSectionHeader title="Users">
+        Find any account. Deactivating signs the user out everywhere and stops them signing in. Staff accounts
+        are changed by superusers only.
+      </AdminSectionHeader>
       <UsersList />
     </Stack>
   );

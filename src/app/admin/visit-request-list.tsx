@@ -3,16 +3,8 @@ import type { AdminVisitRequest } from '#shared/admin-inbox.ts';
 import { formatCount } from '#shared/formatters.ts';
 import { formatVisitChoice } from '#shared/visit-request-schemas.ts';
 import { useVisitRequests } from './inbox-api.ts';
-import {
-  HandleActions,
-  HandledNote,
-  HandledStatus,
-  MessageText,
-  OpenBadge,
-  PhoneLink,
-  ReceivedAt,
-  ReceivedCell,
-} from './inbox-parts.tsx';
+import { HandledCardEnd, handledColumns, receivedColumn, topCell } from './inbox-handled-columns.tsx';
+import { MessageText, OpenBadge, PhoneLink, ReceivedAt } from './inbox-parts.tsx';
 import { CardTop, type InboxListProps, InboxTable } from './inbox-table.tsx';
 
 function Who({ row }: { row: AdminVisitRequest }) {
@@ -61,8 +53,6 @@ function Notes({ notes }: { notes: string }) {
   );
 }
 
-const top = () => ({ style: { verticalAlign: 'top' } as const });
-
 /** The Visit requests tab: who asks, for which property and when, and whether it is handled. */
 export function VisitRequestList({ view, onView }: InboxListProps) {
   const list = useVisitRequests(view);
@@ -74,35 +64,26 @@ export function VisitRequestList({ view, onView }: InboxListProps) {
       list={list}
       minWidth={980}
       columns={(action) => [
-        { label: 'Received', cell: (row) => <ReceivedCell value={row.created_at} />, cellProps: top },
+        receivedColumn(),
         {
           label: 'From',
           cell: (row) => <Who row={row} />,
-          cellProps: () => ({ style: { verticalAlign: 'top', minWidth: 170, maxWidth: 220 } }),
+          cellProps: () => topCell({ minWidth: 170, maxWidth: 220 }),
         },
         {
           label: 'Visit',
           cell: (row) => <Visit row={row} />,
-          cellProps: () => ({ style: { verticalAlign: 'top', minWidth: 200 } }),
+          cellProps: () => topCell({ minWidth: 200 }),
         },
         {
           label: 'Notes',
           cell: (row) => <Notes notes={row.notes} />,
-          cellProps: () => ({ style: { verticalAlign: 'top', minWidth: 180 } }),
+          cellProps: () => topCell({ minWidth: 180 }),
         },
-        {
-          label: 'Status',
-          cell: (row) => <HandledStatus at={row.handled_at} by={row.handled_by} />,
-          cellProps: () => ({ style: { verticalAlign: 'top', minWidth: 96, maxWidth: 160 } }),
-        },
-        {
-          label: 'Actions',
-          hiddenLabel: true,
-          cell: (row) => (
-            <HandleActions kind="visit-requests" row={row} what="the visit request" action={action} />
-          ),
-          cellProps: () => ({ style: { verticalAlign: 'top', width: 1 } }),
-        },
+        ...handledColumns<AdminVisitRequest>('visit-requests', 'the visit request', action, {
+          minWidth: 96,
+          maxWidth: 160,
+        }),
       ]}
       cardLabel={(row) => `Visit request from ${row.name}`}
       card={(row, action) => (
@@ -119,8 +100,7 @@ export function VisitRequestList({ view, onView }: InboxListProps) {
             <Visit row={row} />
           </div>
           <Notes notes={row.notes} />
-          <HandledNote at={row.handled_at} by={row.handled_by} />
-          <HandleActions kind="visit-requests" row={row} what="the visit request" action={action} />
+          <HandledCardEnd kind="visit-requests" row={row} what="the visit request" action={action} />
         </>
       )}
     />

@@ -1,18 +1,12 @@
-import { Modal, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { z } from 'zod';
-import { DialogActions } from '#app/ui/dialog-actions.tsx';
-import { ErrorAlert } from '#app/ui/error-alert.tsx';
-import { showToast } from '#app/ui/toast.ts';
+import { FormDialog, toastThenClose } from '#app/ui/form-dialog.tsx';
 import { useSaveErrors } from '#app/ui/use-edit-dialog.ts';
-import { MAX_CAPTION } from '#shared/documentation-uploads.ts';
 import { useUpdateCloseUp } from './api.ts';
+import { CaptionInput, captionSchema } from './caption-field.tsx';
 
 const schema = z.object({
-  caption: z
-    .string()
-    .trim()
-    .max(MAX_CAPTION, `Ensure this field has no more than ${MAX_CAPTION} characters.`),
+  caption: captionSchema,
 });
 
 /** A close-up's caption, changed in place (the photo itself is replaced by deleting and adding). */
@@ -41,10 +35,7 @@ export function CloseUpCaptionDialog({
     update.mutate(
       { hotspotId: closeUp.id, input: { caption: values.caption.trim() } },
       {
-        onSuccess: () => {
-          showToast({ color: 'green', message: 'Caption saved.' });
-          onClose();
-        },
+        onSuccess: () => toastThenClose('Caption saved.', onClose),
         onError: showSaveError,
       },
     );
@@ -52,20 +43,17 @@ export function CloseUpCaptionDialog({
 
   return (
     // Above the 360° photo's modal, which stays open underneath.
-    <Modal opened onClose={onClose} title="Edit close-up caption" centered zIndex={400}>
-      <form onSubmit={submit} noValidate>
-        <Stack gap="sm">
-          {alert && <ErrorAlert>{alert}</ErrorAlert>}
-          <TextInput
-            label="Caption"
-            placeholder="What the close-up shows"
-            maxLength={MAX_CAPTION}
-            data-autofocus
-            {...form.getInputProps('caption')}
-          />
-          <DialogActions submitLabel="Save caption" busy={update.isPending} onCancel={onClose} />
-        </Stack>
-      </form>
-    </Modal>
+    <FormDialog
+      onClose={onClose}
+      title="Edit close-up caption"
+      zIndex={400}
+      gap="sm"
+      onSubmit={submit}
+      alert={alert}
+      submitLabel="Save caption"
+      busy={update.isPending}
+    >
+      <CaptionInput placeholder="What the close-up shows" data-autofocus {...form.getInputProps('caption')} />
+    </FormDialog>
   );
 }

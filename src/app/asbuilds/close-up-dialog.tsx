@@ -1,21 +1,16 @@
-import { Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { z } from 'zod';
 import { describeAngles } from '#app/panorama/sphere-math.ts';
-import { DialogActions } from '#app/ui/dialog-actions.tsx';
-import { ErrorAlert } from '#app/ui/error-alert.tsx';
+import { FormDialog, toastThenClose } from '#app/ui/form-dialog.tsx';
 import { ImageFileInput } from '#app/ui/photo-picker.tsx';
-import { showToast } from '#app/ui/toast.ts';
 import { useSaveErrors } from '#app/ui/use-edit-dialog.ts';
-import { DOCUMENTATION_UPLOAD_MESSAGES, MAX_CAPTION } from '#shared/documentation-uploads.ts';
 import { useAddCloseUp } from './api.ts';
+import { CaptionInput, captionSchema, requiredImageSchema } from './caption-field.tsx';
 
 const schema = z.object({
-  image: z.instanceof(File, { error: DOCUMENTATION_UPLOAD_MESSAGES.required }),
-  caption: z
-    .string()
-    .trim()
-    .max(MAX_CAPTION, `Ensure this field has no more than ${MAX_CAPTION} characters.`),
+  image: requiredImageSchema,
+  caption: captionSchema,
 });
 
 /** A close-up photo placed inside a 360-degree photo where its view points (pitch and yaw). */
@@ -51,33 +46,28 @@ export function CloseUpDialog({
     add.mutate(
       { photoId, formData },
       {
-        onSuccess: () => {
-          showToast({ color: 'green', message: 'Close-up added.' });
-          onClose();
-        },
+        onSuccess: () => toastThenClose('Close-up added.', onClose),
         onError: showSaveError,
       },
     );
   });
 
   return (
-    <Modal opened onClose={onClose} title="Add close-up" centered zIndex={400}>
-      <form onSubmit={submit} noValidate>
-        <Stack gap="sm">
-          {alert && <ErrorAlert>{alert}</ErrorAlert>}
-          <Text size="sm" c="dimmed">
-            Placed where the 360° view points now ({describeAngles(at)}).
-          </Text>
-          <ImageFileInput label="Close-up photo" {...form.getInputProps('image')} />
-          <TextInput
-            label="Caption"
-            placeholder="What the close-up shows"
-            maxLength={MAX_CAPTION}
-            {...form.getInputProps('caption')}
-          />
-          <DialogActions submitLabel="Add close-up" busy={add.isPending} onCancel={onClose} />
-        </Stack>
-      </form>
-    </Modal>
+    <FormDialog
+      onClose={onClose}
+      title="Add close-up"
+      zIndex={400}
+      gap="sm"
+      onSubmit={submit}
+      alert={alert}
+      submitLabel="Add close-up"
+      busy={add.isPending}
+    >
+      <Text size="sm" c="dimmed">
+        Placed where the 360° view points now ({describeAngles(at)}).
+      </Text>
+      <ImageFileInput label="Close-up photo" {...form.getInputProps('image')} />
+      <CaptionInput placeholder="What the close-up shows" {...form.getInputProps('caption')} />
+    </FormDialog>
   );
 }

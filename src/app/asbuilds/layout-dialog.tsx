@@ -1,14 +1,12 @@
-import { Modal, NumberInput, Stack, TextInput } from '@mantine/core';
+import { NumberInput, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { z } from 'zod';
-import { DialogActions } from '#app/ui/dialog-actions.tsx';
-import { ErrorAlert } from '#app/ui/error-alert.tsx';
+import { FormDialog, toastThenClose } from '#app/ui/form-dialog.tsx';
 import { ImageFileInput } from '#app/ui/photo-picker.tsx';
-import { showToast } from '#app/ui/toast.ts';
 import { useSaveErrors } from '#app/ui/use-edit-dialog.ts';
 import type { LayoutView } from '#shared/documentation.ts';
-import { DOCUMENTATION_UPLOAD_MESSAGES, layoutUploadSchema } from '#shared/documentation-uploads.ts';
+import { layoutUploadSchema } from '#shared/documentation-uploads.ts';
 import { useUpdateLayout, useUploadLayout } from './api.ts';
+import { requiredImageSchema } from './caption-field.tsx';
 
 const FIELDS = ['name', 'feet_per_pixel', 'image'] as const;
 
@@ -19,7 +17,7 @@ interface LayoutFormValues {
 }
 
 const addSchema = layoutUploadSchema.extend({
-  image: z.instanceof(File, { error: DOCUMENTATION_UPLOAD_MESSAGES.required }),
+  image: requiredImageSchema,
 });
 
 /**
@@ -57,10 +55,7 @@ export function LayoutDialog({
       update.mutate(
         { layoutId: layout.id, input: { name: values.name.trim(), feet_per_pixel: feet } },
         {
-          onSuccess: (saved) => {
-            showToast({ color: 'green', message: `Layout ${saved.name} saved.` });
-            onClose();
-          },
+          onSuccess: (saved) => toastThenClose(`Layout ${saved.name} saved.`, onClose),
           onError: showSaveError,
         },
       );
@@ -72,48 +67,45 @@ export function LayoutDialog({
     if (values.image) body.set('image', values.image);
     upload.mutate(body, {
       onSuccess: (saved) => {
-        showToast({ color: 'green', message: `Layout ${saved.name} added.` });
         onAdded(saved);
-        onClose();
+        toastThenClose(`Layout ${saved.name} added.`, onClose);
       },
       onError: showSaveError,
     });
   });
 
   return (
-    <Modal opened onClose={onClose} title={layout ? `Edit ${layout.name}` : 'Add layout'} centered>
-      <form onSubmit={submit} noValidate>
-        <Stack gap="sm">
-          {alert && <ErrorAlert>{alert}</ErrorAlert>}
-          <TextInput
-            label="Name"
-            placeholder="e.g. Level 2"
-            withAsterisk
-            maxLength={100}
-            {...form.getInputProps('name')}
-          />
-          {!layout && (
-            <ImageFileInput
-              label="Floor plan image"
-              description="PNG, JPEG, GIF or WebP, up to 20 MB"
-              {...form.getInputProps('image')}
-            />
-          )}
-          <NumberInput
-            label="Scale: feet per pixel"
-            description="Leave empty to measure in pixels; or measure a known wall and use Set scale."
-            min={0}
-            decimalScale={6}
-            allowNegative={false}
-            {...form.getInputProps('feet_per_pixel')}
-          />
-          <DialogActions
-            submitLabel={layout ? 'Save' : 'Add layout'}
-            busy={upload.isPending || update.isPending}
-            onCancel={onClose}
-          />
-        </Stack>
-      </form>
-    </Modal>
+    <FormDialog
+      onClose={onClose}
+      title={layout ? `Edit ${layout.name}` : 'Add layout'}
+      gap="sm"
+      onSubmit={submit}
+      alert={alert}
+      submitLabel={layout ? 'Save' : 'Add layout'}
+      busy={upload.isPending || update.isPending}
+    >
+      <TextInput
+        label="Name"
+        placeholder="e.g. Level 2"
+        withAsterisk
+        maxLength={100}
+        {...form.getInputProps('name')}
+      />
+      {!layout && (
+        <ImageFileInput
+          label="Floor plan image"
+          description="PNG, JPEG, GIF or WebP, up to 20 MB"
+          {...form.getInputProps('image')}
+        />
+      )}
+      <NumberInput
+        label="Scale: feet per pixel"
+        description="Leave empty to measure in pixels; or measure a known wall and use Set scale."
+        min={0}
+        decimalScale={6}
+        allowNegative={false}
+        {...form.getInputProps('feet_per_pixel')}
+      />
+    </FormDialog>
   );
 }

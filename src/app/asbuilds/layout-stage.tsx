@@ -1,6 +1,6 @@
 import { Center, Loader, Text } from '@mantine/core';
 import type { RefObject } from 'react';
-import classes from './asbuilds.module.css';
+import classes from './plan-stage.module.css';
 import type { ViewerLoad } from './use-interactive-viewer.ts';
 
 function StageMessage({ children, alert }: { children: React.ReactNode; alert?: boolean }) {
@@ -34,7 +34,7 @@ export function LayoutStage({
   emptyText: string;
 }) {
   return (
-    <div className={classes.stage}>
+    <div className={`${classes.stage} ${classes.large}`}>
       <div ref={hostRef} className={classes.host} />
       {load === 'failed' ? (
         <StageMessage alert>

@@ -1,17 +1,15 @@
-import { Checkbox, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Checkbox, Select, Text } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { schemaResolver, useForm } from '@mantine/form';
 import dayjs from 'dayjs';
 import { z } from 'zod';
 import { useProjectUnits } from '#app/properties/api.ts';
-import { DialogActions } from '#app/ui/dialog-actions.tsx';
-import { ErrorAlert } from '#app/ui/error-alert.tsx';
+import { FormDialog, toastThenClose } from '#app/ui/form-dialog.tsx';
 import { ImageFileInput } from '#app/ui/photo-picker.tsx';
-import { showToast } from '#app/ui/toast.ts';
 import { useSaveErrors } from '#app/ui/use-edit-dialog.ts';
 import type { LayoutView } from '#shared/documentation.ts';
-import { DOCUMENTATION_UPLOAD_MESSAGES, MAX_CAPTION } from '#shared/documentation-uploads.ts';
 import { useUploadPhoto } from './api.ts';
+import { CaptionInput, captionSchema, requiredImageSchema } from './caption-field.tsx';
 
 /** Where the new photo goes: a spot on a layout (in-wall), or the property's drone or thermal gallery. */
 export type PhotoTarget =
@@ -35,11 +33,8 @@ interface PhotoFormValues {
 }
 
 const schema = z.object({
-  image: z.instanceof(File, { error: DOCUMENTATION_UPLOAD_MESSAGES.required }),
-  caption: z
-    .string()
-    .trim()
-    .max(MAX_CAPTION, `Ensure this field has no more than ${MAX_CAPTION} characters.`),
+  image: requiredImageSchema,
+  caption: captionSchema,
 });
 
 /** Uploads one documentation photo; an in-wall photo is pinned where the user clicked the plan. */
@@ -85,62 +80,56 @@ export function PhotoDialog({
     if (values.taken_at) body.set('taken_at', dayjs(values.taken_at).format('YYYY-MM-DD'));
     if (values.image) body.set('image', values.image);
     upload.mutate(body, {
-      onSuccess: () => {
-        showToast({ color: 'green', message: 'Photo added.' });
-        onClose();
-      },
+      onSuccess: () => toastThenClose('Photo added.', onClose),
       onError: showSaveError,
     });
   });
 
   return (
-    <Modal opened onClose={onClose} title={TITLES[target.kind]} centered>
-      <form onSubmit={submit} noValidate>
-        <Stack gap="sm">
-          {alert && <ErrorAlert>{alert}</ErrorAlert>}
-          {target.kind === 'in_wall' && (
-            <Text size="sm" c="dimmed">
-              On {target.layout.name} at the spot you clicked.
-            </Text>
-          )}
-          <ImageFileInput
-            label="Photo"
-            description="PNG, JPEG, GIF or WebP, up to 25 MB"
-            {...form.getInputProps('image')}
-          />
-          <TextInput
-            label="Caption"
-            placeholder="What the photo shows"
-            maxLength={MAX_CAPTION}
-            {...form.getInputProps('caption')}
-          />
-          {target.kind === 'in_wall' && (
-            <Checkbox
-              label="360° photo (equirectangular)"
-              {...form.getInputProps('is_360', { type: 'checkbox' })}
-            />
-          )}
-          <Select
-            label="Unit"
-            placeholder={units.isPending ? 'Loading units...' : 'None'}
-            data={(units.data ?? []).map((unit) => ({ value: String(unit.id), label: unit.number }))}
-            clearable
-            searchable
-            disabled={units.isPending || (units.data ?? []).length === 0}
-            comboboxProps={{ withinPortal: true }}
-            {...form.getInputProps('unit_id')}
-          />
-          <DateInput
-            label="Taken on"
-            placeholder="Pick a date"
-            valueFormat="MMM D, YYYY"
-            maxDate={dayjs().format('YYYY-MM-DD')}
-            clearable
-            {...form.getInputProps('taken_at')}
-          />
-          <DialogActions submitLabel={'Add photo'} busy={upload.isPending} onCancel={onClose} />
-        </Stack>
-      </form>
-    </Modal>
+    <FormDialog
+      onClose={onClose}
+      title={TITLES[target.kind]}
+      gap="sm"
+      onSubmit={submit}
+      alert={alert}
+      submitLabel="Add photo"
+      busy={upload.isPending}
+    >
+      {target.kind === 'in_wall' && (
+        <Text size="sm" c="dimmed">
+          On {target.layout.name} at the spot you clicked.
+        </Text>
+      )}
+      <ImageFileInput
+        label="Photo"
+        description="PNG, JPEG, GIF or WebP, up to 25 MB"
+        {...form.getInputProps('image')}
+      />
+      <CaptionInput placeholder="What the photo shows" {...form.getInputProps('caption')} />
+      {target.kind === 'in_wall' && (
+        <Checkbox
+          label="360° photo (equirectangular)"
+          {...form.getInputProps('is_360', { type: 'checkbox' })}
+        />
+      )}
+      <Select
+        label="Unit"
+        placeholder={units.isPending ? 'Loading units...' : 'None'}
+        data={(units.data ?? []).map((unit) => ({ value: String(unit.id), label: unit.number }))}
+        clearable
+        searchable
+        disabled={units.isPending || (units.data ?? []).length === 0}
+        comboboxProps={{ withinPortal: true }}
+        {...form.getInputProps('unit_id')}
+      />
+      <DateInput
+        label="Taken on"
+        placeholder="Pick a date"
+        valueFormat="MMM D, YYYY"
+        maxDate={dayjs().format('YYYY-MM-DD')}
+        clearable
+        {...form.getInputProps('taken_at')}
+      />
+    </FormDialog>
   );
 }

@@ -1,6 +1,6 @@
 import { Center, Loader, Text } from '@mantine/core';
 import type { RefObject } from 'react';
-import classes from './spot-plan.module.css';
+import classes from './plan-stage.module.css';
 import type { ViewerLoad } from './use-interactive-viewer.ts';
 
 /** The frame of a request's plan (picker or excerpt): the viewer draws inside `hostRef`. */
@@ -12,7 +12,7 @@ export function SpotStage({
   load: ViewerLoad;
 }) {
   return (
-    <div className={classes.stage}>
+    <div className={`${classes.stage} ${classes.small}`}>
       <div ref={hostRef} className={classes.host} />
       {load !== 'ready' && (
         <Center

@@ -5,6 +5,7 @@ import { Link } from 'react-router-dom';
 import { isApiError } from '#app/lib/api-error.ts';
 import { publicPaths } from '#app/route-paths.ts';
 import { ErrorAlert } from '#app/ui/error-alert.tsx';
+import { PageHeading } from '#app/ui/page-heading.tsx';
 import { usePageTitle } from '#app/ui/page-title.ts';
 import { useHydrated } from '#app/ui/use-hydrated.ts';
 import { RESET_REQUEST_MESSAGE } from '#shared/password-schemas.ts';
@@ -67,14 +68,9 @@ export function ResetPasswordPage() {
 
   return (
     <Stack gap="lg">
-      <div>
-        <Title order={1} fz="h2">
-          Reset Password
-        </Title>
-        <Text c="dimmed" mt={4}>
-          Enter your email and we will send you a link to reset your password.
-        </Text>
-      </div>
+      <PageHeading title="Reset Password">
+        Enter your email and we will send you a link to reset your password.
+      </PageHeading>
       {alert ? <ErrorAlert>{alert}</ErrorAlert> : null}
       <form onSubmit={submit} inert={!hydrated}>
         <Stack gap="md">

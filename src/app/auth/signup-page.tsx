@@ -1,6 +1,7 @@
-import { Anchor, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Anchor, Card, Group, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
 import { type Icon, IconArrowRight, IconBuildingCommunity, IconTool } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
+import { PageHeading } from '#app/ui/page-heading.tsx';
 import { usePageTitle } from '#app/ui/page-title.ts';
 import classes from './signup-page.module.css';
 
@@ -33,14 +34,7 @@ export function SignupPage() {
   usePageTitle('Sign Up · FieldBid');
   return (
     <Stack gap="lg">
-      <div>
-        <Title order={1} fz="h2">
-          Sign Up
-        </Title>
-        <Text c="dimmed" mt={4}>
-          How will you use FieldBid?
-        </Text>
-      </div>
+      <PageHeading title="Sign Up">How will you use FieldBid?</PageHeading>
 
       <SimpleGrid cols={1} spacing="md">
         {CHOICES.map((choice) => (

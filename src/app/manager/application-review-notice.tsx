@@ -1,8 +1,8 @@
-import { Button, Card, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import { IconBuilding, IconCheck, IconHourglassHigh, IconUsers } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { managerPaths } from '#app/route-paths.ts';
-import { ReviewStep } from '#app/ui/under-review-notice.tsx';
+import { ReviewNotice, ReviewStep, ReviewSteps } from '#app/ui/review-notice.tsx';
 import { formatDate } from '#shared/date-display.ts';
 import type { ManagerDashboard } from '#shared/manager-responses.ts';
 
@@ -19,73 +19,54 @@ const REVIEW_TIME = 'usually within one business day';
 export function ApplicationReviewNotice({ review }: { review: UnderReview }) {
   const building = review.building_name || 'Your building';
   return (
-    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="application-review-title">
-      <Stack gap="md">
-        <Group wrap="nowrap" gap="sm" align="flex-start">
-          <ThemeIcon size={40} radius="md" variant="light" color="yellow">
-            <IconHourglassHigh size={22} aria-hidden />
-          </ThemeIcon>
-          <div>
-            <Title order={2} fz="h3" id="application-review-title">
-              Your application is under review
-            </Title>
-            <Text size="sm" c="dimmed" mt={4}>
-              Thanks for applying to FieldBid. Our staff check every new company before it can post
-              maintenance requests to vendors, {REVIEW_TIME}.
-            </Text>
-          </div>
-        </Group>
-        <Stack
-          component="ul"
-          gap="sm"
-          m={0}
-          p={0}
-          style={{ listStyle: 'none' }}
-          aria-label="Your application"
+    <ReviewNotice
+      titleId="application-review-title"
+      title="Your application is under review"
+      intro={`Thanks for applying to FieldBid. Our staff check every new company before it can post maintenance requests to vendors, ${REVIEW_TIME}.`}
+    >
+      <ReviewSteps>
+        <ReviewStep
+          line={{
+            label: 'Application',
+            status: review.submitted_at ? `Received ${formatDate(review.submitted_at)}` : 'Received',
+            icon: IconCheck,
+            color: 'teal',
+          }}
+        />
+        <ReviewStep
+          line={{
+            label: 'Staff review',
+            status: `Waiting for our staff, ${REVIEW_TIME}`,
+            icon: IconHourglassHigh,
+            color: 'yellow',
+          }}
+        />
+        <ReviewStep
+          line={{
+            label: building,
+            status: 'Added to your properties once your application is approved',
+            icon: IconBuilding,
+            color: 'gray',
+          }}
+        />
+      </ReviewSteps>
+      <Text size="sm">
+        We will email you once it is approved. {building} then shows on this dashboard, and you can raise your
+        first maintenance request for it.
+      </Text>
+      <Group gap="sm" align="center">
+        <Button
+          component={Link}
+          to={managerPaths.vendors}
+          variant="light"
+          leftSection={<IconUsers size={16} aria-hidden />}
         >
-          <ReviewStep
-            line={{
-              label: 'Application',
-              status: review.submitted_at ? `Received ${formatDate(review.submitted_at)}` : 'Received',
-              icon: IconCheck,
-              color: 'teal',
-            }}
-          />
-          <ReviewStep
-            line={{
-              label: 'Staff review',
-              status: `Waiting for our staff, ${REVIEW_TIME}`,
-              icon: IconHourglassHigh,
-              color: 'yellow',
-            }}
-          />
-          <ReviewStep
-            line={{
-              label: building,
-              status: 'Added to your properties once your application is approved',
-              icon: IconBuilding,
-              color: 'gray',
-            }}
-          />
-        </Stack>
-        <Text size="sm">
-          We will email you once it is approved. {building} then shows on this dashboard, and you can raise
-          your first maintenance request for it.
+          See the vendors on FieldBid
+        </Button>
+        <Text size="sm" c="dimmed">
+          Meanwhile, see who can bid on your jobs, by trade.
         </Text>
-        <Group gap="sm" align="center">
-          <Button
-            component={Link}
-            to={managerPaths.vendors}
-            variant="light"
-            leftSection={<IconUsers size={16} aria-hidden />}
-          >
-            See the vendors on FieldBid
-          </Button>
-          <Text size="sm" c="dimmed">
-            Meanwhile, see who can bid on your jobs, by trade.
-          </Text>
-        </Group>
-      </Stack>
-    </Card>
+      </Group>
+    </ReviewNotice>
   );
 }

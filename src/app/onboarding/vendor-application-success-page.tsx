@@ -1,24 +1,23 @@
 import {
   ActionIcon,
-  Alert,
   Button,
   Code,
   CopyButton,
   Group,
   List,
-  Paper,
   Stack,
   Text,
   Title,
   Tooltip,
 } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { IconAlertCircle, IconCheck, IconCircleCheck, IconCopy } from '@tabler/icons-react';
+import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router-dom';
 import { isApiError } from '#app/lib/api-error.ts';
 import { setPasswordPath } from '#app/route-paths.ts';
 import { CenteredLoader } from '#app/ui/centered-loader.tsx';
 import { useVendorApplicationSuccess } from './api.ts';
+import { ApplicationLoadFailed, ApplicationSubmitted } from './application-submitted.tsx';
 
 /** What happens after the payment, in order: the vendor's part, then staff's, then going live. */
 function NextSteps() {
@@ -55,67 +54,53 @@ export function VendorApplicationSuccessPage() {
   if (success.isPending) return <CenteredLoader label="Loading application details" />;
   if (success.isError) {
     return (
-      <Alert
-        color="red"
-        variant="light"
-        icon={<IconAlertCircle aria-hidden />}
-        role="alert"
-        maw={560}
-        mx="auto"
-        title="Failed to load application details"
-      >
+      <ApplicationLoadFailed title="Failed to load application details">
         {/* The call's own error (public spec, sections 7 and 8): the server's `error`, else the fetch failure. */}
         {(isApiError(success.error) && success.error.serverMessage) || 'Failed to fetch application data'}
-      </Alert>
+      </ApplicationLoadFailed>
     );
   }
   const { confirmation_number, password_token, api_key } = success.data;
   return (
-    <Paper withBorder radius="md" p={{ base: 'lg', sm: 'xl' }} maw={600} mx="auto">
-      <Stack align="center" ta="center" gap="md">
-        <IconCircleCheck size={56} color="var(--mantine-color-green-6)" aria-hidden />
-        <Title order={1} fz="h2">
-          Application Submitted Successfully
-        </Title>
-        <Text>
-          Your confirmation number is{' '}
-          <Text span fw={700} style={{ whiteSpace: 'nowrap' }}>
-            {confirmation_number}
+    <ApplicationSubmitted maw={600}>
+      <Text>
+        Your confirmation number is{' '}
+        <Text span fw={700} style={{ whiteSpace: 'nowrap' }}>
+          {confirmation_number}
+        </Text>
+      </Text>
+      {password_token ? (
+        <Button component={Link} to={setPasswordPath(password_token)}>
+          Set Your Password
+        </Button>
+      ) : null}
+      {api_key ? (
+        <Stack gap={6} w="100%" ta="left">
+          <Text fw={600}>Your API key</Text>
+          <Group gap="xs" wrap="nowrap">
+            <Code block style={{ flex: 1, overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}>
+              {api_key}
+            </Code>
+            <CopyButton value={api_key}>
+              {({ copied, copy }) => (
+                <Tooltip label={copied ? 'Copied' : 'Copy'}>
+                  <ActionIcon variant="light" onClick={copy} aria-label="Copy API key" size="lg">
+                    {copied ? <IconCheck size={18} /> : <IconCopy size={18} />}
+                  </ActionIcon>
+                </Tooltip>
+              )}
+            </CopyButton>
+          </Group>
+          <Text size="sm" c="dimmed">
+            Store this key somewhere safe now: it will not be shown again.
           </Text>
-        </Text>
-        {password_token ? (
-          <Button component={Link} to={setPasswordPath(password_token)}>
-            Set Your Password
-          </Button>
-        ) : null}
-        {api_key ? (
-          <Stack gap={6} w="100%" ta="left">
-            <Text fw={600}>Your API key</Text>
-            <Group gap="xs" wrap="nowrap">
-              <Code block style={{ flex: 1, overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}>
-                {api_key}
-              </Code>
-              <CopyButton value={api_key}>
-                {({ copied, copy }) => (
-                  <Tooltip label={copied ? 'Copied' : 'Copy'}>
-                    <ActionIcon variant="light" onClick={copy} aria-label="Copy API key" size="lg">
-                      {copied ? <IconCheck size={18} /> : <IconCopy size={18} />}
-                    </ActionIcon>
-                  </Tooltip>
-                )}
-              </CopyButton>
-            </Group>
-            <Text size="sm" c="dimmed">
-              Store this key somewhere safe now: it will not be shown again.
-            </Text>
-          </Stack>
-        ) : null}
-        <NextSteps />
-        <Text size="sm" c="dimmed">
-          Questions about your application or subscription? Contact our support team and quote your
-          confirmation number.
-        </Text>
-      </Stack>
-    </Paper>
+        </Stack>
+      ) : null}
+      <NextSteps />
+      <Text size="sm" c="dimmed">
+        Questions about your application or subscription? Contact our support team and quote your confirmation
+        number.
+      </Text>
+    </ApplicationSubmitted>
   );
 }

@@ -1,5 +1,5 @@
-import { TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
+import { FormTextInput } from '#app/ui/form-text-input.tsx';
 
 /**
  * Name, email and phone, all required, as the contact form and the Schedule a Visit form ask for
@@ -8,32 +8,9 @@ import type { UseFormReturnType } from '@mantine/form';
 export function ContactFields<Values>({ form }: { form: UseFormReturnType<Values> }) {
   return (
     <>
-      <TextInput
-        label="Name"
-        name="name"
-        autoComplete="name"
-        required
-        key={form.key('name')}
-        {...form.getInputProps('name')}
-      />
-      <TextInput
-        label="Email"
-        type="email"
-        name="email"
-        autoComplete="email"
-        required
-        key={form.key('email')}
-        {...form.getInputProps('email')}
-      />
-      <TextInput
-        label="Phone"
-        type="tel"
-        name="phone"
-        autoComplete="tel"
-        required
-        key={form.key('phone')}
-        {...form.getInputProps('phone')}
-      />
+      <FormTextInput form={form} field="name" label="Name" autoComplete="name" required />
+      <FormTextInput form={form} field="email" label="Email" type="email" autoComplete="email" required />
+      <FormTextInput form={form} field="phone" label="Phone" type="tel" autoComplete="tel" required />
     </>
   );
 }

@@ -1,6 +1,7 @@
-import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { QueryScope } from '#app/lib/query-scope.tsx';
+import { FormTextInput } from '#app/ui/form-text-input.tsx';
 import { showToast } from '#app/ui/toast.ts';
 import {
   DEMO_REQUEST_MESSAGE,
@@ -60,23 +61,21 @@ function DemoRequestForm({ opened, onClose }: { opened: boolean; onClose: () => 
             Tell us where to reach you. We review every request and email approved teams a link to a demo
             workspace filled with sample properties, requests and bids.
           </Text>
-          <TextInput
+          <FormTextInput
+            form={form}
+            field="email"
             label="Email"
             type="email"
-            name="email"
             autoComplete="email"
             required
             data-autofocus
-            key={form.key('email')}
-            {...form.getInputProps('email')}
           />
-          <TextInput
+          <FormTextInput
+            form={form}
+            field="company_name"
             label="Company Name"
-            name="company_name"
             autoComplete="organization"
             required
-            key={form.key('company_name')}
-            {...form.getInputProps('company_name')}
           />
           <Group justify="flex-end" mt="xs">
             <Button variant="default" onClick={onClose}>

@@ -1,17 +1,8 @@
-import {
-  Alert,
-  Button,
-  Grid,
-  NumberInput,
-  SimpleGrid,
-  Stack,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Grid, NumberInput, SimpleGrid, Stack, Textarea, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useState } from 'react';
 import { isApiError } from '#app/lib/api-error.ts';
+import { FormTextInput } from '#app/ui/form-text-input.tsx';
 import {
   MAX_VISIT_NOTES,
   MAX_VISIT_UNITS,
@@ -98,24 +89,22 @@ export function ScheduleVisitForm({ onSent }: { onSent: (sent: VisitRequestValue
         <Stack gap="md">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
             <ContactFields form={form} />
-            <TextInput
+            <FormTextInput
+              form={form}
+              field="company_name"
               label="Company"
-              name="company_name"
               autoComplete="organization"
               required
-              key={form.key('company_name')}
-              {...form.getInputProps('company_name')}
             />
           </SimpleGrid>
           <Grid gap="md">
             <Grid.Col span={{ base: 12, sm: 8 }}>
-              <TextInput
+              <FormTextInput
+                form={form}
+                field="property_address"
                 label="Property address"
-                name="property_address"
                 autoComplete="street-address"
                 required
-                key={form.key('property_address')}
-                {...form.getInputProps('property_address')}
               />
             </Grid.Col>
             <Grid.Col span={{ base: 12, sm: 4 }}>

@@ -1,11 +1,5 @@
-import { Select, Stack } from '@mantine/core';
-import { useState } from 'react';
-import {
-  FilterDialog,
-  FilterDialogButtons,
-  type FilterDialogProps,
-  type FilterFieldsProps,
-} from '#app/ui/filter-dialog.tsx';
+import { FilterDialog, type FilterDialogProps, type FilterFieldsProps } from '#app/ui/filter-dialog.tsx';
+import { type FilterSelect, SelectFilterFields } from '#app/ui/select-filter-fields.tsx';
 import { SERVICE_CATEGORIES, type ServiceCategory } from '#shared/categories.ts';
 import { REQUEST_STATUS_LABELS, REQUEST_STATUSES, type RequestStatus } from '#shared/statuses.ts';
 
@@ -31,40 +25,23 @@ export function JobsFilterDialog({ opened, initial, onApply, onClose }: FilterDi
   );
 }
 
+const SELECTS: FilterSelect<keyof JobsFilters>[] = [
+  { key: 'serviceType', label: 'Service Type', placeholder: 'All service types', data: SERVICE_CATEGORIES },
+  { key: 'status', label: 'Status', placeholder: 'All statuses', data: STATUS_OPTIONS },
+];
+
 function FilterFields({ initial, onApply, onClose }: FilterFieldsProps<JobsFilters>) {
-  const [serviceType, setServiceType] = useState<string | null>(initial.serviceType);
-  const [status, setStatus] = useState<string | null>(initial.status);
   return (
-    <Stack gap="md">
-      <Select
-        label="Service Type"
-        placeholder="All service types"
-        data={SERVICE_CATEGORIES}
-        value={serviceType}
-        onChange={setServiceType}
-        clearable
-      />
-      <Select
-        label="Status"
-        placeholder="All statuses"
-        data={STATUS_OPTIONS}
-        value={status}
-        onChange={setStatus}
-        clearable
-      />
-      <FilterDialogButtons
-        onClear={() => {
-          setServiceType(null);
-          setStatus(null);
-        }}
-        onCancel={onClose}
-        onApply={() =>
-          onApply({
-            serviceType: serviceType as ServiceCategory | null,
-            status: status as RequestStatus | null,
-          })
-        }
-      />
-    </Stack>
+    <SelectFilterFields
+      selects={SELECTS}
+      initial={initial}
+      onClose={onClose}
+      onApply={(values) =>
+        onApply({
+          serviceType: values.serviceType as ServiceCategory | null,
+          status: values.status as RequestStatus | null,
+        })
+      }
+    />
   );
 }

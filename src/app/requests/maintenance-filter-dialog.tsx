@@ -1,11 +1,5 @@
-import { Select, Stack } from '@mantine/core';
-import { useState } from 'react';
-import {
-  FilterDialog,
-  FilterDialogButtons,
-  type FilterDialogProps,
-  type FilterFieldsProps,
-} from '#app/ui/filter-dialog.tsx';
+import { FilterDialog, type FilterDialogProps, type FilterFieldsProps } from '#app/ui/filter-dialog.tsx';
+import { type FilterSelect, SelectFilterFields } from '#app/ui/select-filter-fields.tsx';
 import { SERVICE_CATEGORIES, type ServiceCategory } from '#shared/categories.ts';
 import { PRIORITIES, type Priority } from '#shared/statuses.ts';
 
@@ -47,54 +41,35 @@ function FilterFields({
   onApply,
   onClose,
 }: FilterFieldsProps<MaintenanceFilters> & { properties: PropertyChoices }) {
-  const [serviceType, setServiceType] = useState<string | null>(initial.serviceType);
-  const [propertyId, setPropertyId] = useState<string | null>(
-    initial.propertyId === null ? null : String(initial.propertyId),
-  );
-  const [priority, setPriority] = useState<string | null>(initial.priority);
+  const selects: FilterSelect<keyof MaintenanceFilters>[] = [
+    {
+      key: 'serviceType',
+      label: 'Service Type',
+      placeholder: 'All service types',
+      data: SERVICE_CATEGORIES,
+      searchable: true,
+    },
+    {
+      key: 'propertyId',
+      label: 'Property',
+      placeholder: 'All properties',
+      data: properties.map((property) => ({ value: String(property.id), label: property.name })),
+      searchable: true,
+    },
+    { key: 'priority', label: 'Priority', placeholder: 'All priorities', data: PRIORITY_OPTIONS },
+  ];
   return (
-    <Stack gap="md">
-      <Select
-        label="Service Type"
-        placeholder="All service types"
-        data={SERVICE_CATEGORIES}
-        value={serviceType}
-        onChange={setServiceType}
-        clearable
-        searchable
-      />
-      <Select
-        label="Property"
-        placeholder="All properties"
-        data={properties.map((property) => ({ value: String(property.id), label: property.name }))}
-        value={propertyId}
-        onChange={setPropertyId}
-        clearable
-        searchable
-      />
-      <Select
-        label="Priority"
-        placeholder="All priorities"
-        data={PRIORITY_OPTIONS}
-        value={priority}
-        onChange={setPriority}
-        clearable
-      />
-      <FilterDialogButtons
-        onClear={() => {
-          setServiceType(null);
-          setPropertyId(null);
-          setPriority(null);
-        }}
-        onCancel={onClose}
-        onApply={() =>
-          onApply({
-            serviceType: serviceType as ServiceCategory | null,
-            propertyId: propertyId === null ? null : Number(propertyId),
-            priority: priority as Priority | null,
-          })
-        }
-      />
-    </Stack>
+    <SelectFilterFields
+      selects={selects}
+      initial={{ ...initial, propertyId: initial.propertyId === null ? null : String(initial.propertyId) }}
+      onClose={onClose}
+      onApply={(values) =>
+        onApply({
+          serviceType: values.serviceType as ServiceCategory | null,
+          propertyId: values.propertyId === null ? null : Number(values.propertyId),
+          priority: values.priority as Priority | null,
+        })
+      }
+    />
   );
 }

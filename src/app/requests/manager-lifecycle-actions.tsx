@@ -19,7 +19,33 @@ import {
 } from './lifecycle-api.ts';
 import { NoteDialog } from './note-dialog.tsx';
 
-type NoteStep = 'cancel' | 'confirm' | 'send_back' | null;
+const NOTE_STEPS = ['cancel', 'confirm', 'send_back'] as const;
+type NoteStep = (typeof NOTE_STEPS)[number] | null;
+
+/** The dialog of each step that takes a note: what it does and what the note is for. */
+const NOTE_TEXTS = {
+  cancel: {
+    title: 'Cancel this request?',
+    message: 'Bidding closes, pending bids are rejected and the vendors concerned are told.',
+    label: 'Reason (optional)',
+    confirmLabel: 'Cancel request',
+    confirmColor: 'red',
+  },
+  confirm: {
+    title: 'Confirm completion?',
+    message: "The job is marked Completed and kept in the property's maintenance history.",
+    label: 'Note (optional)',
+    confirmLabel: 'Confirm completion',
+    confirmColor: 'green',
+  },
+  send_back: {
+    title: 'Send the job back?',
+    message: 'The job stays In Progress and the vendor is told what still needs doing.',
+    label: 'What still needs doing',
+    requiredMessage: 'Tell the vendor what still needs doing.',
+    confirmLabel: 'Send back',
+  },
+} as const;
 
 /**
  * The manager's status buttons, each shown only when the server lists it in allowed_actions:
@@ -45,6 +71,12 @@ export function ManagerLifecycleActions({
     bidding.isPending || cancel.isPending || confirm.isPending || sendBack.isPending || reopen.isPending;
   const can = (action: LifecycleAction) => allowed.includes(action);
   const after = { onSuccess: () => setNoteStep(null), onError };
+
+  const noting = { cancel, confirm, send_back: sendBack };
+  const note = (step: NonNullable<NoteStep>, text: string) => {
+    if (step === 'cancel') cancel.mutate({ reason: text }, after);
+    else noting[step].mutate({ note: text }, after);
+  };
 
   const toggleBidding = (open: boolean) => bidding.mutate({ is_open_for_bids: open }, { onError });
   const confirmReopen = () =>
@@ -130,39 +162,16 @@ export function ManagerLifecycleActions({
         ) : null}
       </Group>
 
-      <NoteDialog
-        opened={noteStep === 'cancel'}
-        title="Cancel this request?"
-        message="Bidding closes, pending bids are rejected and the vendors concerned are told."
-        label="Reason (optional)"
-        confirmLabel="Cancel request"
-        confirmColor="red"
-        pending={cancel.isPending}
-        onConfirm={(reason) => cancel.mutate({ reason }, after)}
-        onClose={() => setNoteStep(null)}
-      />
-      <NoteDialog
-        opened={noteStep === 'confirm'}
-        title="Confirm completion?"
-        message="The job is marked Completed and kept in the property's maintenance history."
-        label="Note (optional)"
-        confirmLabel="Confirm completion"
-        confirmColor="green"
-        pending={confirm.isPending}
-        onConfirm={(note) => confirm.mutate({ note }, after)}
-        onClose={() => setNoteStep(null)}
-      />
-      <NoteDialog
-        opened={noteStep === 'send_back'}
-        title="Send the job back?"
-        message="The job stays In Progress and the vendor is told what still needs doing."
-        label="What still needs doing"
-        requiredMessage="Tell the vendor what still needs doing."
-        confirmLabel="Send back"
-        pending={sendBack.isPending}
-        onConfirm={(note) => sendBack.mutate({ note }, after)}
-        onClose={() => setNoteStep(null)}
-      />
+      {NOTE_STEPS.map((step) => (
+        <NoteDialog
+          key={step}
+          opened={noteStep === step}
+          {...NOTE_TEXTS[step]}
+          pending={noting[step].isPending}
+          onConfirm={(text) => note(step, text)}
+          onClose={() => setNoteStep(null)}
+        />
+      ))}
     </>
   );
 }

@@ -18,6 +18,8 @@ export function TableOrCards<Row>({
   rowKey,
   minWidth,
   horizontalSpacing,
+  striped,
+  cardGap = 'sm',
   cardLabel,
   card,
 }: {
@@ -27,7 +29,10 @@ export function TableOrCards<Row>({
   rowKey: (row: Row) => string | number;
   minWidth: number;
   horizontalSpacing?: MantineSpacing;
-  cardLabel: (row: Row) => string;
+  striped?: boolean;
+  cardGap?: MantineSpacing;
+  /** Each card's name for screen readers; without it a card is an unnamed article. */
+  cardLabel?: (row: Row) => string;
   card: (row: Row) => ReactNode;
 }) {
   const layouts = useLayoutsFrom(breakpoint);
@@ -35,7 +40,7 @@ export function TableOrCards<Row>({
     <>
       {layouts.narrow ? (
         <HiddenCopy asleep={layouts.asleep === 'narrow'}>
-          <Stack gap="sm" hiddenFrom={breakpoint}>
+          <Stack gap={cardGap} hiddenFrom={breakpoint}>
             {rows.map((row) => (
               <Card
                 key={rowKey(row)}
@@ -43,7 +48,7 @@ export function TableOrCards<Row>({
                 radius="md"
                 padding="sm"
                 component="article"
-                aria-label={cardLabel(row)}
+                aria-label={cardLabel?.(row)}
               >
                 {card(row)}
               </Card>
@@ -60,6 +65,7 @@ export function TableOrCards<Row>({
               rowKey={rowKey}
               minWidth={minWidth}
               horizontalSpacing={horizontalSpacing}
+              striped={striped}
             />
           </Box>
         </HiddenCopy>

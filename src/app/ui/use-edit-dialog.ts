@@ -1,3 +1,4 @@
+import { schemaResolver, useForm } from '@mantine/form';
 import type { ReactNode } from 'react';
 import { useEffect, useState } from 'react';
 import { saveFailureMessage, serverFieldErrors } from './server-form-errors.ts';
@@ -60,4 +61,21 @@ export function useEditDialog<Values>(
   }, [opened, record]);
 
   return saveErrors;
+}
+
+/**
+ * useEditDialog with its own uncontrolled form, checked by `schema` (the one the handler runs) and
+ * started from `values`.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: @mantine/form's own bound, which interfaces meet (unknown would refuse them)
+export function useSchemaEditDialog<Values extends Record<string, any>>(
+  schema: Parameters<typeof schemaResolver>[0],
+  options: Omit<Parameters<typeof useEditDialog<Values>>[1], 'values'> & { values: Values },
+) {
+  const form = useForm<Values>({
+    mode: 'uncontrolled',
+    initialValues: options.values,
+    validate: schemaResolver(schema, { sync: true }),
+  });
+  return { form, ...useEditDialog(form, options) };
 }
