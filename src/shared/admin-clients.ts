@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_PROPERTY_TIME_ZONE, PROPERTY_TIME_ZONES } from './property-time-zone.ts';
 import { lineText, multilineText } from './text-fields.ts';
 
 /** Clients, their properties (projects) and units as staff manage them in /admin/clients. */
@@ -9,6 +10,7 @@ export const PROJECT_MESSAGES = {
   address: 'Enter the property address.',
   addressLength: 'Keep the address to 300 characters or fewer.',
   active: 'Choose whether the property is active.',
+  timeZone: 'Choose the time zone the property is in.',
 } as const;
 
 /** POST /api/admin/clients/{id}/projects/ and PUT /api/admin/projects/{id}/. */
@@ -22,6 +24,9 @@ export const projectInputSchema = z.object({
     PROJECT_MESSAGES.address,
   ),
   is_active: z.boolean({ error: PROJECT_MESSAGES.active }).default(true),
+  time_zone: z
+    .enum(PROPERTY_TIME_ZONES, { error: PROJECT_MESSAGES.timeZone })
+    .default(DEFAULT_PROPERTY_TIME_ZONE),
 });
 export type ProjectInput = z.input<typeof projectInputSchema>;
 export type ProjectValues = z.output<typeof projectInputSchema>;
@@ -115,6 +120,7 @@ export const adminProjectSchema = z.object({
   name: z.string(),
   address: z.string(),
   is_active: z.boolean(),
+  time_zone: z.enum(PROPERTY_TIME_ZONES),
   unit_count: z.number().int(),
   /** /api/files/<key> of the card image; null shows 'No thumbnail provided'. */
   thumbnail: z.string().nullable(),

@@ -16,7 +16,8 @@ const day = (n: number) => new Date(Date.UTC(2026, 4, n, 12));
 /** The origin links in mail and downloads start with (PUBLIC_URL). */
 const ORIGIN = 'http://fieldbid.test';
 /** A day's noon UTC as the CSV writes it in UTC. */
-const utcNoon = (n: number) => `2026-05-0${n} 12:00`;
+// Noon UTC on 2026-05-0n, as the wall clock reads in Denver (MDT, UTC-6).
+const denverMorning = (n: number) => `2026-05-0${n} 06:00`;
 
 beforeAll(async () => {
   t = await startTestApp({ publicUrl: ORIGIN });
@@ -299,28 +300,24 @@ describe('maintenance history', () => {
     expect(response.headers['content-disposition']).toBe(
       'attachment; filename="harbor-view-maintenance-history.csv"',
     );
-    // Without the app's time zone cookie: UTC, and the headers say so.
+    // A property staff did not place elsewhere is in Denver: noon UTC in May is 6 in the morning (MDT).
     expect(response.body.split('\r\n')).toEqual([
-      '"Request ID","Type","Description","Unit","Vendor","Cost (USD)","Created (UTC)","Started (UTC)","Completed (UTC)","Completion note","Photos"',
-      `"#${ids.wiring}","Electrical","Flickering lights","","Bolt Electric","300","${utcNoon(5)}","${utcNoon(6)}","${utcNoon(8)}","Swapped ballast",""`,
-      `"#${ids.leak}","Plumbing","Leak, ""bad"" one","101","Pipes Inc","450","${utcNoon(1)}","${utcNoon(2)}","${utcNoon(4)}","'=SUM(A1)","${ORIGIN}/api/files/requests/1/completion/a.jpg"`,
+      '"Request ID","Type","Description","Unit","Vendor","Cost (USD)","Created (America/Denver)","Started (America/Denver)","Completed (America/Denver)","Completion note","Photos"',
+      `"#${ids.wiring}","Electrical","Flickering lights","","Bolt Electric","300","${denverMorning(5)}","${denverMorning(6)}","${denverMorning(8)}","Swapped ballast",""`,
+      `"#${ids.leak}","Plumbing","Leak, ""bad"" one","101","Pipes Inc","450","${denverMorning(1)}","${denverMorning(2)}","${denverMorning(4)}","'=SUM(A1)","${ORIGIN}/api/files/requests/1/completion/a.jpg"`,
       '',
     ]);
   });
 
-  it("writes the times in the reader's time zone, named in the headers, and links photos the manager can open", async () => {
+  it("writes the times in the property's time zone whatever the reader's, and links photos the manager can open", async () => {
     const manager = as.manager!;
-    manager.cookies.set('fieldbid_tz', encodeURIComponent('America/Denver'));
+    manager.cookies.set('fieldbid_tz', encodeURIComponent('Asia/Tokyo'));
     try {
       const response = await manager.get(`/api/projects/${ids.harbor}/history.csv`);
       expect(response.statusCode).toBe(200);
-      const [head, wiring, leak] = response.body.split('\r\n');
-      expect(head).toBe(
-        '"Request ID","Type","Description","Unit","Vendor","Cost (USD)","Created (America/Denver)","Started (America/Denver)","Completed (America/Denver)","Completion note","Photos"',
-      );
-      // Noon UTC in May is 6 in the morning in Denver (MDT, UTC-6).
-      expect(wiring).toContain('"2026-05-05 06:00","2026-05-06 06:00","2026-05-08 06:00"');
-      expect(leak).toContain('"2026-05-01 06:00","2026-05-02 06:00","2026-05-04 06:00"');
+      const [head, , leak] = response.body.split('\r\n');
+      expect(head).toContain('"Created (America/Denver)"');
+      expect(leak).toContain(`"${denverMorning(1)}","${denverMorning(2)}","${denverMorning(4)}"`);
       const link = /"(http[^"]+)"$/.exec(leak ?? '')?.[1] ?? '';
       expect(link).toBe(`${ORIGIN}/api/files/requests/1/completion/a.jpg`);
       await t.app.files.put('requests/1/completion/a.jpg', Buffer.from('photo'), 'image/jpeg');
@@ -332,16 +329,25 @@ describe('maintenance history', () => {
     }
   });
 
-  it('falls back to UTC for a time zone cookie the server does not know', async () => {
-    const manager = as.manager!;
-    manager.cookies.set('fieldbid_tz', 'Mars%2FOlympus');
+  it('follows the time zone staff set for the property, and refuses one it does not offer', async () => {
+    const property = `/api/admin/projects/${ids.harbor}/`;
+    const put = (time_zone: string) =>
+      as.staff!.request('PUT', property, {
+        json: { name: 'Harbor View', address: '1 Pier Rd', is_active: true, time_zone },
+      });
+    const refused = await put('Mars/Olympus');
+    expect(refused.statusCode).toBe(400);
+    expect(JSON.stringify(refused.json())).toContain('Choose the time zone the property is in.');
+    const moved = await put('America/New_York');
+    expect(moved.statusCode).toBe(200);
+    expect(moved.json()).toMatchObject({ time_zone: 'America/New_York' });
     try {
-      const response = await manager.get(`/api/projects/${ids.harbor}/history.csv`);
-      expect(response.statusCode).toBe(200);
-      expect(response.body).toContain('"Created (UTC)"');
-      expect(response.body).toContain(`"${utcNoon(1)}"`);
+      const response = await as.manager!.get(`/api/projects/${ids.harbor}/history.csv`);
+      expect(response.body).toContain('"Created (America/New_York)"');
+      // Noon UTC in May is 8 in the morning in New York (EDT).
+      expect(response.body).toContain('"2026-05-01 08:00","2026-05-02 08:00","2026-05-04 08:00"');
     } finally {
-      manager.cookies.delete('fieldbid_tz');
+      await put('America/Denver');
     }
   });
 

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { checkFirst } from '#server/auth/route-guards.ts';
-import { readerTimeZone } from '#server/http/reader-time-zone.ts';
 import { errorResponses, fileDownload } from '#server/http/route-schemas.ts';
 import {
   PROPERTY_NOT_FOUND,
@@ -53,9 +52,9 @@ export async function projectHistoryRoutes(app: FastifyInstance): Promise<void> 
   };
   api.get('/api/projects/:id/history.csv', { ...options, schema: csvSchema }, async (request, reply) => {
     const project = await requireManagedProject(app.db, requireSignedIn(request), request.params.id);
-    // The reader's zone (the one the History page shows), UTC without one: properties keep none.
+    // The property's own zone: where the work was done says when it was done, whoever downloads it.
     const csv = historyCsv(await loadProjectHistory(app.db, project.id), {
-      timeZone: readerTimeZone(request) ?? 'UTC',
+      timeZone: project.timeZone,
       origin: app.config.publicUrl,
     });
     return reply

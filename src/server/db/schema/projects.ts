@@ -12,6 +12,8 @@ export const projects = pgTable(
       .references(() => clients.id, { onDelete: 'restrict' }),
     name: text('name').notNull(),
     address: text('address').notNull().default(''),
+    /** IANA zone of the property's wall-clock times (src/shared/property-time-zone.ts). */
+    timeZone: text('time_zone').notNull().default('America/Denver'),
     isActive: boolean('is_active').notNull().default(true),
     /** The card image in storage (the API answers its URL as `thumbnail`); null shows 'No thumbnail provided'. */
     thumbnailKey: text('thumbnail_key'),
