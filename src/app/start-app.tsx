@@ -11,6 +11,7 @@ import { registerServiceWorker } from './offline/service-worker-registration.ts'
 import { AppRoutes, loadScreensFor } from './router.tsx';
 import { afterLoadAndIdle } from './start-timing.ts';
 import { LoadingBrowserRouter } from './ui/loading-browser-router.tsx';
+import { recordTypingWhileHydrating } from './ui/prerendered-form.ts';
 import { renderBothLayouts } from './ui/use-wide-from.ts';
 
 /**
@@ -56,8 +57,14 @@ export async function startApp(container: HTMLElement): Promise<void> {
   // error screen offers a reload.
   await loadScreensFor(window.location).catch(() => undefined);
   const prerendered = isPrerenderedFor(container, window.location.pathname) && (await takeFirstAnswers());
-  // A server-rendered page stays inert until hydrated (src/server/pages/signed-in-render.ts).
-  const onCommit = () => container.removeAttribute('inert');
+  // What is typed into a prerendered form meanwhile is kept for the form (prerendered-form.ts), until
+  // the task after the commit: its forms' replay runs in a microtask of the commit.
+  const stopRecording = prerendered ? recordTypingWhileHydrating(container) : () => {};
+  const onCommit = () => {
+    // A server-rendered page stays inert until hydrated (src/server/pages/signed-in-render.ts).
+    container.removeAttribute('inert');
+    setTimeout(stopRecording, 0);
+  };
   const router = (
     <LoadingBrowserRouter prepare={loadScreensFor}>
       <AppRoutes />

@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
-import { apiSignIn } from './support/api-session.ts';
+import { apiSignIn, csrfHeaders } from './support/api-session.ts';
 import { ConversationScreen } from './support/conversation-page.ts';
 import { goOffline, goOnline, signInUnderServiceWorker } from './support/offline.ts';
 
@@ -96,4 +98,58 @@ test('offline, a job that was not kept says so and how to keep jobs, on a phone'
   await expect(page.getByText('Failed to fetch request')).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Available Jobs' }).last()).toBeVisible();
   await goOnline(context);
+});
+
+const PHOTO = fileURLToPath(new URL('./fixtures/site-photo.png', import.meta.url));
+
+test('a job kept offline keeps the photos sent in its thread, and shows them offline', async ({
+  page,
+  context,
+}) => {
+  await signInUnderServiceWorker(page);
+  // An open job away from the first ones (other specs take those) and from message-photos.spec.ts's.
+  const listed = (await (await page.request.get('/api/vendor/jobs/?status=open&page_size=50')).json()) as {
+    results: Array<{ id: number; description: string }>;
+  };
+  const jobs = listed.results.filter((job) => !job.description.includes('(e2e'));
+  const requestId = jobs[jobs.length - 3]?.id;
+  expect(requestId, 'an open job of the demo vendor').toBeDefined();
+  const text = `The trap from below (e2e ${Date.now()})`;
+  const sent = await page.request.post('/api/messages/', {
+    headers: await csrfHeaders(page.request),
+    multipart: {
+      request: String(requestId),
+      content: text,
+      photos: { name: 'site-photo.png', mimeType: 'image/png', buffer: readFileSync(PHOTO) },
+    },
+  });
+  expect(sent.status(), await sent.text()).toBe(201);
+
+  await page.goto(`/vendor/requests/${requestId}`);
+  await page.getByRole('button', { name: `Keep offline: job #${requestId}`, exact: true }).click();
+  await expect(page.getByRole('button', { name: `Kept offline: job #${requestId}` })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+    { timeout: 45_000 },
+  );
+
+  await goOffline(context);
+  await page.goto(`/vendor/messages/${requestId}`);
+  const bubble = new ConversationScreen(page).thread.locator('[data-sender-role="vendor"]').filter({
+    hasText: text,
+  });
+  await expect(bubble).toBeVisible();
+  // The photo arrived from the device (a photo not kept is a broken image offline: no natural width).
+  const photo = bubble.getByRole('img', { name: /^Photo 1 of 1 from / });
+  await expect(photo).toBeVisible();
+  await expect
+    .poll(() => photo.evaluate((element) => (element as unknown as { naturalWidth: number }).naturalWidth))
+    .toBeGreaterThan(0);
+
+  await goOnline(context);
+  await page.goto('/vendor/outbox');
+  const kept = page.getByTestId('kept-job');
+  await kept.getByRole('button', { name: 'Release' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Release' }).click();
+  await expect(kept).toHaveCount(0);
 });

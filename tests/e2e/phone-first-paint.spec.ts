@@ -150,3 +150,35 @@ test.describe('when the app takes the page over on a phone', () => {
     });
   }
 });
+
+/** Resolves in the page once the browser has had an idle period with nothing else to do. */
+const browserIdle = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<void>((resolve) =>
+        (globalThis as unknown as { requestIdleCallback(callback: () => void): void }).requestIdleCallback(
+          () => resolve(),
+        ),
+      ),
+  );
+
+test('Available Jobs at 375px does not move from load until the app is idle (the own-bid marks included)', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  await signIn(page, 'vendor@demo.local');
+  await recordLayoutShifts(page);
+  await page.goto('/vendor/jobs');
+  await expect(page.locator('#root')).toHaveAttribute('data-prerendered', '/vendor/jobs');
+  await expect(page.locator('#root')).not.toHaveAttribute('inert');
+  await expect(page.locator('#root table')).toHaveCount(0);
+  // The last thing the page draws: the marks of the jobs the vendor bid on (the seed has such jobs),
+  // loaded after the list, in place of their "Bid" buttons.
+  const cards = page.locator('#root article');
+  await expect(cards.filter({ hasText: /You bid/i }).first()).toBeVisible();
+  await expect(cards.getByRole('button', { name: /^Edit my bid on job/ }).first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await browserIdle(page);
+  await browserIdle(page);
+  expect(await layoutShiftTotal(page)).toBeLessThanOrEqual(0.02);
+});

@@ -1,6 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
-import { postJson } from './support/api-session.ts';
-import { DEMO_PASSWORD } from './support/login-page.ts';
+import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { startSession } from './support/login-page.ts';
 import { keptListOnDevice, keptOnDevice } from './support/offline.ts';
 import { collectProblems } from './support/page-problems.ts';
 import {
@@ -12,19 +11,27 @@ import {
 // a signed-in screen's first visit comes rendered by the server from its first answers,
 // asked of the API as the visitor (src/server/pages/signed-in-render.ts), and the browser hydrates it.
 
-declare const localStorage: { setItem(key: string, value: string): void };
 declare const document: { cookie: string; querySelectorAll(selector: string): Iterable<{ id: string }> };
 
+type Cookie = Awaited<ReturnType<BrowserContext['cookies']>>[number];
+
+/** The time zone cookie as the app set it on the first page this worker opened (the login page). */
+let zoneCookie: Cookie | undefined;
+
 /**
- * Signed in as the login screen leaves a browser: the session cookie, the stored token, and the time
- * zone cookie the app sets on any of its pages (here the login page's).
+ * Signed in as the login screen leaves a browser: the session cookie, the stored token (startSession),
+ * and the time zone cookie the app sets on any of its pages (here the login page's, opened once per
+ * worker; the other tests take the cookie it left).
  */
 async function signIn(page: Page, email: string): Promise<void> {
-  await page.goto('/login');
-  await expect.poll(() => page.evaluate(() => document.cookie)).toContain('fieldbid_tz=');
-  const answer = await postJson(page.request, '/api/users/login/', { email, password: DEMO_PASSWORD });
-  const { token } = (await answer.json()) as { token: string };
-  await page.evaluate((value) => localStorage.setItem('token', value), token);
+  if (zoneCookie === undefined) {
+    await page.goto('/login');
+    await expect.poll(() => page.evaluate(() => document.cookie)).toContain('fieldbid_tz=');
+    zoneCookie = (await page.context().cookies()).find((cookie) => cookie.name === 'fieldbid_tz');
+  } else {
+    await page.context().addCookies([zoneCookie]);
+  }
+  await startSession(page, email);
 }
 
 const rendered = (html: string, path: string) => html.includes(`data-prerendered="${path}"`);

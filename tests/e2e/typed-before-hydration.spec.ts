@@ -84,3 +84,129 @@ test('text typed into the landing page contact form before the app starts is kep
   await page.waitForLoadState('networkidle');
   expect(problems).toEqual([]);
 });
+
+/** A field by its label's text, which ends in the required mark's asterisk. */
+const fieldLabelled = (scope: Locator, label: string) => scope.getByLabel(new RegExp(`^${label}\\s*\\*?$`));
+
+/**
+ * Types each text into its field of the held page, marking the element; the page's scripts have not run.
+ */
+async function typeWhileHeld(page: Page, scope: Locator, typed: Record<string, string>): Promise<void> {
+  for (const [label, text] of Object.entries(typed)) {
+    const field = fieldLabelled(scope, label);
+    await field.pressSequentially(text);
+    await markElement(field, 'typedBeforeHydration');
+  }
+  await expect(page.locator('html')).not.toHaveAttribute('data-app-ready');
+}
+
+/** Once the app has taken the page over, every field is the element typed into, and holds its text. */
+async function expectKept(page: Page, scope: Locator, typed: Record<string, string>): Promise<void> {
+  await expect(page.locator('html')).toHaveAttribute('data-app-ready', 'true');
+  await expect(page.locator('#root [inert]')).toHaveCount(0);
+  for (const [label, text] of Object.entries(typed)) {
+    const field = fieldLabelled(scope, label);
+    await expect(field).toHaveValue(text);
+    expect(await isMarked(field, 'typedBeforeHydration'), `${label} is the prerendered element`).toBe(true);
+  }
+}
+
+test('the email and password typed into /login before the app starts are kept, and sign in', async ({
+  page,
+}) => {
+  const problems = collectProblems(page);
+  const release = await holdScripts(page);
+  await openHeld(page, '/login');
+  // The Login button is inert (out of the accessibility tree) until the app takes over.
+  const form = page.locator('#root form');
+  const typed = { Email: 'vendor@demo.local', Password: 'demo12345' };
+  await typeWhileHeld(page, form, typed);
+  // Enter before the app took over submits nothing: no page load, no password in the address.
+  await fieldLabelled(form, 'Password').press('Enter');
+  expect(new URL(page.url()).search).toBe('');
+
+  release();
+  await expectKept(page, form, typed);
+
+  // The form's own state has the typed text: the sign-in uses it.
+  await form.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL((url) => url.pathname === '/vendor/dashboard');
+  await page.waitForLoadState('networkidle');
+  expect(problems).toEqual([]);
+});
+
+test('text typed into the first step of the vendor application before the app starts is kept', async ({
+  page,
+}) => {
+  const problems = collectProblems(page);
+  const release = await holdScripts(page);
+  await openHeld(page, '/vendor-application');
+  const step = page.locator('#root');
+  const typed = { 'Vendor Name': 'Front Range Plumbing', EIN: '12-3456789', 'First Name': 'Dana' };
+  await typeWhileHeld(page, step, typed);
+
+  release();
+  await expectKept(page, step, typed);
+  // The form's state has it too: Next finds the typed fields filled, only the rest missing.
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(fieldLabelled(step, 'Last Name')).toHaveAttribute('aria-invalid', 'true');
+  for (const label of Object.keys(typed)) {
+    await expect(fieldLabelled(step, label)).not.toHaveAttribute('aria-invalid', 'true');
+  }
+  await page.waitForLoadState('networkidle');
+  expect(problems).toEqual([]);
+});
+
+test('text typed into the first step of the manager application before the app starts is kept', async ({
+  page,
+}) => {
+  const problems = collectProblems(page);
+  const release = await holdScripts(page);
+  await openHeld(page, '/property-manager-application');
+  const step = page.locator('#root');
+  const typed = { 'Building Name': 'Maple Court', 'Building Address': '12 Maple St, Denver, CO' };
+  await typeWhileHeld(page, step, typed);
+
+  release();
+  await expectKept(page, step, typed);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(fieldLabelled(step, 'EIN')).toHaveAttribute('aria-invalid', 'true');
+  for (const label of Object.keys(typed)) {
+    await expect(fieldLabelled(step, label)).not.toHaveAttribute('aria-invalid', 'true');
+  }
+  await page.waitForLoadState('networkidle');
+  expect(problems).toEqual([]);
+});
+
+test('typing on while the app takes /login over keeps every field, and signs in', async ({ page }) => {
+  const problems = collectProblems(page);
+  // A slower CPU (as a mid-range phone's) makes the hydration last over several keystrokes.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  const release = await holdScripts(page);
+  await openHeld(page, '/login');
+  const form = page.locator('#root form');
+  const email = fieldLabelled(form, 'Email');
+  const password = fieldLabelled(form, 'Password');
+  await email.pressSequentially('vendor@demo.local');
+  await markElement(email, 'typedBeforeHydration');
+  await markElement(password, 'typedBeforeHydration');
+
+  // A key pressed while React hydrates makes it finish at once and render the form with its state:
+  // keys go on being pressed, one at a time, until the app has taken the page over.
+  release();
+  let typed = '';
+  while ((await page.locator('html[data-app-ready]').count()) === 0 && typed.length < 400) {
+    const key = String(typed.length % 10);
+    await password.press(key);
+    typed += key;
+  }
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  await expectKept(page, form, { Email: 'vendor@demo.local', Password: typed });
+
+  await password.fill('demo12345');
+  await form.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL((url) => url.pathname === '/vendor/dashboard');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  expect(problems).toEqual([]);
+});

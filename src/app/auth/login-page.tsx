@@ -1,11 +1,12 @@
 import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { isApiError } from '#app/lib/api-error.ts';
 import { CenteredLoader } from '#app/ui/centered-loader.tsx';
 import { ErrorAlert } from '#app/ui/error-alert.tsx';
 import { usePageTitle } from '#app/ui/page-title.ts';
+import { PRERENDERED_FORM_METHOD, useTextTypedBeforeHydration } from '#app/ui/prerendered-form.ts';
 import { showToast } from '#app/ui/toast.ts';
 import { useHydrated } from '#app/ui/use-hydrated.ts';
 import type { AuthUser } from '#shared/users.ts';
@@ -28,6 +29,9 @@ export function LoginPage() {
   // The address typed when the login answered "not confirmed yet": the alert offers to resend.
   const [unconfirmedEmail, setUnconfirmedEmail] = useState<string | null>(null);
   const form = useForm({ initialValues: { email: '', password: '' } });
+  // The prerendered form takes typing before the app takes over; what was typed is kept.
+  const formRef = useRef<HTMLFormElement>(null);
+  useTextTypedBeforeHydration(formRef);
 
   const goOn = useCallback(
     (user: AuthUser | null) => {
@@ -84,7 +88,7 @@ export function LoginPage() {
         <ErrorAlert>{alert}</ErrorAlert>
       ) : null}
 
-      <form onSubmit={submit} inert={!hydrated}>
+      <form ref={formRef} onSubmit={submit} method={PRERENDERED_FORM_METHOD}>
         <Stack gap="md">
           <TextInput
             label="Email"
@@ -105,7 +109,7 @@ export function LoginPage() {
               Forgot your password?
             </Anchor>
           </Group>
-          <Button type="submit" fullWidth loading={login.isPending}>
+          <Button type="submit" fullWidth loading={login.isPending} inert={!hydrated}>
             Login
           </Button>
         </Stack>

@@ -1,9 +1,11 @@
-import { Button, Group, Paper, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Paper, Skeleton, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { type ChangeEvent, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ErrorAlert } from '#app/ui/error-alert.tsx';
+import { PageHeading } from '#app/ui/page-heading.tsx';
 import { usePageTitle } from '#app/ui/page-title.ts';
+import { useTextTypedBeforeHydration } from '#app/ui/prerendered-form.ts';
 import { useHydrated } from '#app/ui/use-hydrated.ts';
 import { formatEin, formatPhone } from '#shared/formatters.ts';
 import {
@@ -26,6 +28,7 @@ import {
   validateManagerStep,
 } from './manager-application-steps.ts';
 import { ReviewList } from './review-list.tsx';
+import { WizardNav } from './wizard-frame.tsx';
 import { WizardStepper } from './wizard-stepper.tsx';
 
 const LABELS: Record<ManagerField, string> = {
@@ -56,6 +59,8 @@ export function ManagerApplicationPage() {
   const [saving, setSaving] = useState(false);
   const fieldsRef = useRef<HTMLDivElement>(null);
   const focusFirstError = useFirstErrorFocus(fieldsRef);
+  // The prerendered first step takes typing before the app takes over; what was typed is kept.
+  useTextTypedBeforeHydration(fieldsRef);
   const submit = useSubmitManagerApplication();
   const form = useForm<ManagerApplicationValues>({
     initialValues: EMPTY_MANAGER_APPLICATION,
@@ -154,17 +159,12 @@ export function ManagerApplicationPage() {
   const values = form.getValues();
   return (
     <Stack gap="lg">
-      <div>
-        <Title order={1} fz="h2">
-          Property Manager Application
-        </Title>
-        <Text c="dimmed" mt={4}>
-          Tell us about your building, your administrator and your company.
-        </Text>
-      </div>
+      <PageHeading title="Property Manager Application">
+        Tell us about your building, your administrator and your company.
+      </PageHeading>
 
       <div ref={fieldsRef}>
-        <WizardStepper steps={MANAGER_STEPS} active={step} onStepClick={setStep} inert={!hydrated}>
+        <WizardStepper steps={MANAGER_STEPS} active={step} onStepClick={setStep}>
           <Paper withBorder p="lg" radius="md">
             <Stack gap="sm">
               <TextInput {...field('building_name')} />
@@ -220,22 +220,9 @@ export function ManagerApplicationPage() {
 
       {submitError ? <ErrorAlert>{submitError}</ErrorAlert> : null}
 
-      <Group justify="space-between" inert={!hydrated}>
-        <Button
-          variant="default"
-          onClick={() => setStep((current) => Math.max(current - 1, 0))}
-          disabled={step === 0 || saving}
-        >
-          Back
-        </Button>
-        {step < LAST_STEP ? (
-          <Button onClick={next} loading={saving}>
-            Next
-          </Button>
-        ) : (
-          <Button onClick={runSubmit}>Submit</Button>
-        )}
-      </Group>
+      <WizardNav step={step} last={LAST_STEP} busy={saving} onStep={setStep} onNext={next} inert={!hydrated}>
+        <Button onClick={runSubmit}>Submit</Button>
+      </WizardNav>
     </Stack>
   );
 }

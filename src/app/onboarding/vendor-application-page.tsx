@@ -1,11 +1,13 @@
-import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Paper, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { isApiError } from '#app/lib/api-error.ts';
 import { afterLoadAndIdle } from '#app/start-timing.ts';
 import { ErrorAlert } from '#app/ui/error-alert.tsx';
+import { PageHeading } from '#app/ui/page-heading.tsx';
 import { usePageTitle } from '#app/ui/page-title.ts';
+import { useTextTypedBeforeHydration } from '#app/ui/prerendered-form.ts';
 import { useHydrated } from '#app/ui/use-hydrated.ts';
 import type { VendorDraft } from '#shared/vendor-application.ts';
 import {
@@ -29,6 +31,7 @@ import {
   vendorValuesFromDraft,
 } from './vendor-application-steps.ts';
 import { VendorCompanyFields } from './vendor-company-fields.tsx';
+import { WizardNav } from './wizard-frame.tsx';
 import { WizardStepper } from './wizard-stepper.tsx';
 
 // Steps 1 to 3 and the payment screen (file input, plan cards, review) load when Next leaves step 0
@@ -80,6 +83,8 @@ export function VendorApplicationPage() {
   const plan = plans.data?.find((candidate) => String(candidate.id) === planId);
   const fieldsRef = useRef<HTMLDivElement>(null);
   const focusFirstError = useFirstErrorFocus(fieldsRef);
+  // The prerendered first step takes typing before the app takes over; what was typed is kept.
+  useTextTypedBeforeHydration(fieldsRef);
 
   // A reload (or a phone back from another app with the PDF) resumes where the session's draft
   // stopped, unless the visitor has started typing meanwhile.
@@ -209,16 +214,11 @@ export function VendorApplicationPage() {
 
   return (
     <Stack gap="lg" maw={step === PLAN_STEP ? undefined : 760} mx="auto">
-      <div>
-        <Title order={1} fz="h2">
-          Vendor Application
-        </Title>
-        <Text c="dimmed" mt={4}>
-          Apply to bid on maintenance jobs from property managers.
-        </Text>
-      </div>
+      <PageHeading title="Vendor Application">
+        Apply to bid on maintenance jobs from property managers.
+      </PageHeading>
       <div ref={fieldsRef}>
-        <WizardStepper steps={VENDOR_STEPS} active={step} onStepClick={setStep} inert={!hydrated}>
+        <WizardStepper steps={VENDOR_STEPS} active={step} onStepClick={setStep}>
           <Paper withBorder p="lg" radius="md">
             <VendorCompanyFields form={form} />
           </Paper>
@@ -263,22 +263,9 @@ export function VendorApplicationPage() {
         </WizardStepper>
       </div>
       {errorAlert}
-      <Group justify="space-between" inert={!hydrated}>
-        <Button
-          variant="default"
-          onClick={() => setStep((current) => Math.max(current - 1, 0))}
-          disabled={step === 0 || busy}
-        >
-          Back
-        </Button>
-        {step < LAST_STEP ? (
-          <Button onClick={next} loading={busy}>
-            Next
-          </Button>
-        ) : (
-          <Button onClick={() => setPaying(true)}>Submit Application</Button>
-        )}
-      </Group>
+      <WizardNav step={step} last={LAST_STEP} busy={busy} onStep={setStep} onNext={next} inert={!hydrated}>
+        <Button onClick={() => setPaying(true)}>Submit Application</Button>
+      </WizardNav>
     </Stack>
   );
 }

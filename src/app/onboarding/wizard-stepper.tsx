@@ -8,16 +8,16 @@ interface WizardStepperProps {
   onStepClick: (step: number) => void;
   /** One panel per step, in order. */
   children: ReactNode[];
-  /** Until the page is hydrated (useHydrated): its fields and step buttons do nothing before. */
-  inert?: boolean;
 }
 
 /**
  * The Stepper of both wizards. On a phone four labelled steps wrap onto three lines, so there the
  * steps show numbers only and the current step's name is written above them (wizard-stepper.module.css
  * and `hiddenFrom`: the width is decided in CSS, the same in the prerendered HTML and after).
+ * Prerendered, the current step's fields take typing before the app takes over (the page keeps it:
+ * useTextTypedBeforeHydration); the step buttons are plain buttons outside a form, doing nothing until then.
  */
-export function WizardStepper({ steps, active, onStepClick, children, inert }: WizardStepperProps) {
+export function WizardStepper({ steps, active, onStepClick, children }: WizardStepperProps) {
   return (
     <>
       <Text fw={600} size="sm" mb={-8} hiddenFrom="sm">
@@ -29,7 +29,6 @@ export function WizardStepper({ steps, active, onStepClick, children, inert }: W
         allowNextStepsSelect={false}
         onStepClick={onStepClick}
         classNames={{ stepBody: classes.stepBody }}
-        inert={inert}
       >
         {steps.map((label, index) => (
           // The name holds the step's number: on a phone the number is all the button shows (WCAG 2.5.3,

@@ -39,43 +39,85 @@ const areasText = (job: JobListItem) => (job.areas_affected.length > 0 ? job.are
 const invitedText = (job: JobListItem) =>
   job.is_own_report ? 'Managers invite' : invitedVendorsText(job.invited_vendors);
 
-function JobActions({
+/** Where a job takes a bid: "Bid", or once the marks have come, the vendor's own bid (or its own report). */
+function BidSlot({ job, mark, onBid }: { job: JobListItem; mark: JobBidMark | undefined; onBid: OnBid }) {
+  // Only an Open job takes bids (signed-in spec, section 6), and never the vendor's own report.
+  if (job.is_own_report) return <OwnReportMark size="md" />;
+  if (mark) {
+    return (
+      <Suspense fallback={null}>
+        <JobBidAction job={job} mark={mark} onEdit={(bidId) => onBid(job, bidId)} />
+      </Suspense>
+    );
+  }
+  return (
+    <Button
+      size="xs"
+      disabled={job.status !== 'open'}
+      onClick={() => onBid(job, null)}
+      aria-label={`Bid on job #${job.id}`}
+    >
+      Bid
+    </Button>
+  );
+}
+
+/**
+ * A table row's actions on two lines, as a card's (JobCardActions says why): the bid's line holds
+ * "You bid … Edit my bid" once the marks come without widening the column past the table's room, and
+ * "Keep offline" is an icon beside View Details.
+ */
+function JobRowActions({
   job,
   mark,
   onBid,
-  compact,
 }: {
   job: JobListItem;
   mark: JobBidMark | undefined;
   onBid: OnBid;
-  /** In the table "Keep offline" is an icon, so the row keeps its width. */
-  compact: boolean;
 }) {
   return (
-    // On a card the mark may take the next line: a 375px card never clips its buttons.
-    <Group gap="xs" wrap={compact ? 'nowrap' : 'wrap'}>
-      <Button component={Link} to={vendorRequestPath(job.id)} variant="default" size="xs">
-        View Details
-      </Button>
-      {/* Only an Open job takes bids (signed-in spec, section 6), and never the vendor's own report. */}
-      {job.is_own_report ? (
-        <OwnReportMark size="md" />
-      ) : mark ? (
-        <Suspense fallback={null}>
-          <JobBidAction job={job} mark={mark} onEdit={(bidId) => onBid(job, bidId)} />
-        </Suspense>
-      ) : (
-        <Button
-          size="xs"
-          disabled={job.status !== 'open'}
-          onClick={() => onBid(job, null)}
-          aria-label={`Bid on job #${job.id}`}
-        >
-          Bid
+    <Stack gap={4}>
+      <Group gap="xs" wrap="nowrap" mih={30}>
+        <BidSlot job={job} mark={mark} onBid={onBid} />
+      </Group>
+      <Group gap="xs" wrap="nowrap">
+        <Button component={Link} to={vendorRequestPath(job.id)} variant="default" size="xs">
+          View Details
         </Button>
-      )}
-      <KeepJobAction job={job} type={job.service_type} compact={compact} />
-    </Group>
+        <KeepJobAction job={job} type={job.service_type} compact />
+      </Group>
+    </Stack>
+  );
+}
+
+/**
+ * A card's actions on two lines of fixed height, the bid's first: the marks arrive after the list is
+ * drawn and "You bid … Edit my bid" is wider than "Bid", so on one line they pushed "Keep offline" onto
+ * a new one and every card below moved. Its own line, one button high and never wrapping (a long mark
+ * is cut short, Group's preventGrowOverflow), takes the change in place.
+ */
+function JobCardActions({
+  job,
+  mark,
+  onBid,
+}: {
+  job: JobListItem;
+  mark: JobBidMark | undefined;
+  onBid: OnBid;
+}) {
+  return (
+    <Stack gap="xs">
+      <Group gap="xs" wrap="nowrap" mih={30}>
+        <BidSlot job={job} mark={mark} onBid={onBid} />
+      </Group>
+      <Group gap="xs">
+        <Button component={Link} to={vendorRequestPath(job.id)} variant="default" size="xs">
+          View Details
+        </Button>
+        <KeepJobAction job={job} type={job.service_type} />
+      </Group>
+    </Stack>
   );
 }
 
@@ -97,7 +139,7 @@ function JobCard({ job, mark, onBid }: { job: JobListItem; mark: JobBidMark | un
           Created <RelativeTime value={job.created_at} />
         </Text>
       </Stack>
-      <JobActions job={job} mark={mark} onBid={onBid} compact={false} />
+      <JobCardActions job={job} mark={mark} onBid={onBid} />
     </>
   );
 }
@@ -129,7 +171,7 @@ export function JobsTable({ jobs, sort, onSort, bidMarks, onBid }: JobsTableProp
     {
       label: 'Actions',
       hiddenLabel: true,
-      cell: (job) => <JobActions job={job} mark={bidMarks.get(job.id)} onBid={onBid} compact />,
+      cell: (job) => <JobRowActions job={job} mark={bidMarks.get(job.id)} onBid={onBid} />,
     },
   ];
 

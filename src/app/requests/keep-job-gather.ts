@@ -3,16 +3,22 @@ import { vendorDocumentationQueryOptions } from '#app/asbuilds/api.ts';
 import { documentationImageUrls } from '#app/asbuilds/documentation-images.ts';
 import { vendorThreadQueryOptions } from '#app/messages/api.ts';
 import type { KeepJobInput, KeptDocumentationInput } from '#app/offline/kept-jobs.ts';
+import type { Message } from '#shared/message-schemas.ts';
 import { FILES_PATH_PREFIX } from '#shared/offline-caches.ts';
 import type { RequestDetail } from '#shared/request-responses.ts';
 import { requestDetailQueryOptions } from './api.ts';
 
 /**
- * The stored files a request shows: its own photos, once reported the completion photos, and its
- * plan excerpt (the layout image, the nearest 360-degree photos and their close-ups).
+ * The stored files a job shows: its own photos, once reported the completion photos, its plan excerpt
+ * (the layout image, the nearest 360-degree photos and their close-ups) and the photos sent in its
+ * thread, so the kept conversation shows them offline too.
  */
-export function keptPhotoUrls(detail: RequestDetail): string[] {
-  const photos = [...detail.photos, ...(detail.completion?.photos ?? [])].map((photo) => photo.url);
+export function keptPhotoUrls(detail: RequestDetail, messages: readonly Message[] = []): string[] {
+  const photos = [
+    ...detail.photos,
+    ...(detail.completion?.photos ?? []),
+    ...messages.flatMap((message) => message.photos),
+  ].map((photo) => photo.url);
   const spot = detail.spot
     ? [
         detail.spot.layout.url,
@@ -40,7 +46,12 @@ export async function gatherKeptJob(
     queryClient.fetchQuery(vendorThreadQueryOptions(requestId)),
   ]);
   const documentation = await gatherDocumentation(queryClient, detail);
-  return { detail, messages, photoUrls: keptPhotoUrls(detail), ...(documentation ? { documentation } : {}) };
+  return {
+    detail,
+    messages,
+    photoUrls: keptPhotoUrls(detail, messages),
+    ...(documentation ? { documentation } : {}),
+  };
 }
 
 /**

@@ -13,6 +13,44 @@ export const PRERENDERED_FORM_METHOD = 'dialog';
 /** The inputs a visitor types into; checkboxes, radios, files and the like keep no typed text. */
 const TEXT_TYPES = new Set(['text', 'email', 'tel', 'password', 'url', 'search', 'number']);
 
+type TextField = HTMLInputElement | HTMLTextAreaElement;
+
+/**
+ * The text of each prerendered field as last typed, from the start of hydration until the app has
+ * taken the page over (recordTypingWhileHydrating); null when nothing records.
+ */
+let typedWhileHydrating: WeakMap<TextField, string> | null = null;
+
+const isTextField = (target: EventTarget | null): target is TextField =>
+  target instanceof HTMLTextAreaElement ||
+  (target instanceof HTMLInputElement && TEXT_TYPES.has(target.type));
+
+/**
+ * Records, from now until `stop` is called, the text typed into the prerendered fields under
+ * `container`: call it right before hydrating, and stop once the app has committed.
+ *
+ * A key pressed while React hydrates makes it finish hydrating at once and hand the keystroke to its
+ * field's onChange; that field's form then renders with its state, in which the fields typed into
+ * before have their rendered (empty) value still, and React puts that value into their elements before
+ * useTextTypedBeforeHydration can read the text. The record keeps it (the listener on the document's
+ * capture phase sees each keystroke before React's, on the root).
+ */
+export function recordTypingWhileHydrating(container: HTMLElement): () => void {
+  const typed = new WeakMap<TextField, string>();
+  for (const field of typedFields(container)) typed.set(field, field.value);
+  const record = (event: Event) => {
+    if (isTextField(event.target) && container.contains(event.target))
+      typed.set(event.target, event.target.value);
+  };
+  const { ownerDocument } = container;
+  ownerDocument.addEventListener('input', record, true);
+  typedWhileHydrating = typed;
+  return () => {
+    ownerDocument.removeEventListener('input', record, true);
+    if (typedWhileHydrating === typed) typedWhileHydrating = null;
+  };
+}
+
 /**
  * Hands what was typed into a prerendered form before the app took over to the form's own handlers.
  *
@@ -21,7 +59,8 @@ const TEXT_TYPES = new Set(['text', 'email', 'tel', 'password', 'url', 'search',
  * would submit without the typed text, a controlled field would be emptied by its next render. So
  * once the fields under `ref` have mounted, each one whose text differs from what was rendered
  * replays that text as an input event: its onChange runs as if typed now (formatting, validation and
- * the form's state included), on the same element, with the caret where it was.
+ * the form's state included), on the same element, with the caret where it was. The text is the one
+ * recorded while hydrating where there is one (React may have emptied the element since).
  *
  * On a page rendered in the browser, every field holds what was rendered and nothing happens.
  */
@@ -33,12 +72,10 @@ export function useTextTypedBeforeHydration(ref: RefObject<HTMLElement | null>):
       const container = ref.current;
       if (!container?.isConnected) return;
       // All read first: replaying one field renders the form, which puts the others' rendered values back.
-      for (const typing of typedFields(container).map(readTyping)) replayTyping(typing);
+      for (const typing of typingsIn(container)) replayTyping(typing);
     });
   }, [ref]);
 }
-
-type TextField = HTMLInputElement | HTMLTextAreaElement;
 
 interface Typing {
   field: TextField;
@@ -47,24 +84,34 @@ interface Typing {
   selection: { start: number; end: number; direction: 'forward' | 'backward' | 'none' } | null;
 }
 
-function typedFields(container: HTMLElement): TextField[] {
+function textFields(container: HTMLElement): TextField[] {
   const fields = [...container.querySelectorAll<TextField>('input, textarea')];
-  return fields.filter(
-    (field) =>
-      (field instanceof HTMLTextAreaElement || TEXT_TYPES.has(field.type)) &&
-      !field.disabled &&
-      !field.readOnly &&
-      // defaultValue is the rendered value (the HTML's, which hydrating leaves as is); value is the text.
-      field.value !== field.defaultValue,
-  );
+  return fields.filter((field) => isTextField(field) && !field.disabled && !field.readOnly);
 }
 
-function readTyping(field: TextField): Typing {
+/** The fields whose text is not what was rendered (defaultValue: the HTML's, which hydrating leaves). */
+function typedFields(container: HTMLElement): TextField[] {
+  return textFields(container).filter((field) => field.value !== field.defaultValue);
+}
+
+function typingsIn(container: HTMLElement): Typing[] {
+  const typings: Typing[] = [];
+  for (const field of textFields(container)) {
+    const text = typedWhileHydrating?.get(field) ?? field.value;
+    if (text !== field.defaultValue) typings.push(readTyping(field, text));
+  }
+  return typings;
+}
+
+function readTyping(field: TextField, text: string): Typing {
   const { selectionStart: start, selectionEnd: end, selectionDirection: direction } = field;
   const focused = field.ownerDocument.activeElement === field;
+  // The caret is kept where the element still holds the text it was in.
   const selection =
-    focused && start !== null && end !== null ? { start, end, direction: direction ?? 'none' } : null;
-  return { field, text: field.value, selection };
+    focused && field.value === text && start !== null && end !== null
+      ? { start, end, direction: direction ?? 'none' }
+      : null;
+  return { field, text, selection };
 }
 
 /**

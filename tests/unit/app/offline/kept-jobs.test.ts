@@ -35,6 +35,20 @@ const messages: Message[] = [
     created_at: '2025-01-02T10:00:00.000Z',
     photos: [],
   },
+  {
+    id: 901,
+    request: REQUEST_ID,
+    vendor: 7,
+    content: 'The trap, from below',
+    sender_role: 'vendor',
+    sender_name: 'Sam Ortiz',
+    created_at: '2025-01-02T10:05:00.000Z',
+    photos: [
+      { id: 3, url: '/api/files/messages/41/7/trap.jpg' },
+      // The same file twice is kept once.
+      { id: 4, url: '/api/files/requests/sink.jpg' },
+    ],
+  },
 ];
 
 /** The server as the phone sees it: answering, or gone (fetch rejects as browsers do offline). */
@@ -94,13 +108,17 @@ describe('a job kept for the field', () => {
     await expect(screens(new QueryClient())).rejects.toThrow();
   });
 
-  it('gathers the detail, the thread and every stored photo through the screens’ queries', async () => {
+  it('gathers the detail, the thread and every stored photo (the thread’s too) through the screens’ queries', async () => {
     await startUserSession(nextUser++, 'token-k');
     network(true);
     const gathered = await gatherKeptJob(new QueryClient(), REQUEST_ID);
     expect(gathered.detail).toEqual(detail);
     expect(gathered.messages).toEqual(messages);
-    expect(gathered.photoUrls).toEqual(['/api/files/requests/sink.jpg', '/api/files/completions/done.jpg']);
+    expect(gathered.photoUrls).toEqual([
+      '/api/files/requests/sink.jpg',
+      '/api/files/completions/done.jpg',
+      '/api/files/messages/41/7/trap.jpg',
+    ]);
   });
 
   it('is listed by its type, number and the start of its description', () => {
