@@ -14,15 +14,18 @@ export function JobBidAction({
   job,
   mark,
   onEdit,
+  badgeSize = 'md',
 }: {
   job: JobListItem;
   mark: JobBidMark;
   onEdit: (bidId: number) => void;
+  /** A table row's narrower column takes the small badge. */
+  badgeSize?: 'sm' | 'md';
 }) {
   if (mark.kind === 'queued') {
     return (
       <>
-        <Badge color={mark.refused ? 'red' : 'yellow'} variant="light">
+        <Badge color={mark.refused ? 'red' : 'yellow'} variant="light" size={badgeSize}>
           {mark.refused ? 'Bid not sent' : 'Bid pending sync'}
           {mark.price ? ` · ${mark.price}` : ''}
         </Badge>
@@ -35,7 +38,7 @@ export function JobBidAction({
   const editable = mark.status === 'pending' && job.status === 'open';
   return (
     <>
-      <Badge color="blue" variant="light">
+      <Badge color="blue" variant="light" size={badgeSize}>
         You bid {mark.price}
         {mark.status === 'pending' ? '' : ` · ${BID_STATUS_LABELS[mark.status]}`}
       </Badge>

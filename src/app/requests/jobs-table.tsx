@@ -40,13 +40,23 @@ const invitedText = (job: JobListItem) =>
   job.is_own_report ? 'Managers invite' : invitedVendorsText(job.invited_vendors);
 
 /** Where a job takes a bid: "Bid", or once the marks have come, the vendor's own bid (or its own report). */
-function BidSlot({ job, mark, onBid }: { job: JobListItem; mark: JobBidMark | undefined; onBid: OnBid }) {
+function BidSlot({
+  job,
+  mark,
+  onBid,
+  badgeSize,
+}: {
+  job: JobListItem;
+  mark: JobBidMark | undefined;
+  onBid: OnBid;
+  badgeSize?: 'sm' | 'md';
+}) {
   // Only an Open job takes bids (signed-in spec, section 6), and never the vendor's own report.
   if (job.is_own_report) return <OwnReportMark size="md" />;
   if (mark) {
     return (
       <Suspense fallback={null}>
-        <JobBidAction job={job} mark={mark} onEdit={(bidId) => onBid(job, bidId)} />
+        <JobBidAction job={job} mark={mark} onEdit={(bidId) => onBid(job, bidId)} badgeSize={badgeSize} />
       </Suspense>
     );
   }
@@ -78,8 +88,8 @@ function JobRowActions({
 }) {
   return (
     <Stack gap={4}>
-      <Group gap="xs" wrap="nowrap" mih={30}>
-        <BidSlot job={job} mark={mark} onBid={onBid} />
+      <Group gap={6} wrap="nowrap" mih={30} preventGrowOverflow={false}>
+        <BidSlot job={job} mark={mark} onBid={onBid} badgeSize="sm" />
       </Group>
       <Group gap="xs" wrap="nowrap">
         <Button component={Link} to={vendorRequestPath(job.id)} variant="default" size="xs">
@@ -171,6 +181,9 @@ export function JobsTable({ jobs, sort, onSort, bidMarks, onBid }: JobsTableProp
     {
       label: 'Actions',
       hiddenLabel: true,
+      // Room for "You bid $450 · Edit my bid" from the start: the marks arrive after the rows, and a
+      // column widening then would move every column beside it.
+      cellProps: () => ({ miw: 250 }),
       cell: (job) => <JobRowActions job={job} mark={bidMarks.get(job.id)} onBid={onBid} />,
     },
   ];
