@@ -73,59 +73,35 @@ function BidSlot({
 }
 
 /**
- * A table row's actions on two lines, as a card's (JobCardActions says why): the bid's line holds
- * "You bid … Edit my bid" once the marks come without widening the column past the table's room, and
- * "Keep offline" is an icon beside View Details.
- */
-function JobRowActions({
-  job,
-  mark,
-  onBid,
-}: {
-  job: JobListItem;
-  mark: JobBidMark | undefined;
-  onBid: OnBid;
-}) {
-  return (
-    <Stack gap={4}>
-      <Group gap={6} wrap="nowrap" mih={30} preventGrowOverflow={false}>
-        <BidSlot job={job} mark={mark} onBid={onBid} badgeSize="sm" />
-      </Group>
-      <Group gap="xs" wrap="nowrap">
-        <Button component={Link} to={vendorRequestPath(job.id)} variant="default" size="xs">
-          View Details
-        </Button>
-        <KeepJobAction job={job} type={job.service_type} compact />
-      </Group>
-    </Stack>
-  );
-}
-
-/**
- * A card's actions on two lines of fixed height, the bid's first: the marks arrive after the list is
+ * A job's actions on two lines of fixed height, the bid's first: the marks arrive after the list is
  * drawn and "You bid … Edit my bid" is wider than "Bid", so on one line they pushed "Keep offline" onto
- * a new one and every card below moved. Its own line, one button high and never wrapping (a long mark
- * is cut short, Group's preventGrowOverflow), takes the change in place.
+ * a new one and every card below moved. Its own line, one button high and never wrapping, takes the
+ * change in place: a card cuts a long mark short (Group's preventGrowOverflow); a table row's column
+ * keeps room for it from the start (its cell's min-width), with a small badge and "Keep offline" as an
+ * icon beside View Details.
  */
-function JobCardActions({
+function JobActions({
   job,
   mark,
   onBid,
+  row,
 }: {
   job: JobListItem;
   mark: JobBidMark | undefined;
   onBid: OnBid;
+  /** In a table row rather than a card. */
+  row: boolean;
 }) {
   return (
-    <Stack gap="xs">
-      <Group gap="xs" wrap="nowrap" mih={30}>
-        <BidSlot job={job} mark={mark} onBid={onBid} />
+    <Stack gap={row ? 4 : 'xs'}>
+      <Group gap={row ? 6 : 'xs'} wrap="nowrap" mih={30} preventGrowOverflow={!row}>
+        <BidSlot job={job} mark={mark} onBid={onBid} badgeSize={row ? 'sm' : 'md'} />
       </Group>
-      <Group gap="xs">
+      <Group gap="xs" wrap={row ? 'nowrap' : 'wrap'}>
         <Button component={Link} to={vendorRequestPath(job.id)} variant="default" size="xs">
           View Details
         </Button>
-        <KeepJobAction job={job} type={job.service_type} />
+        <KeepJobAction job={job} type={job.service_type} compact={row} />
       </Group>
     </Stack>
   );
@@ -149,7 +125,7 @@ function JobCard({ job, mark, onBid }: { job: JobListItem; mark: JobBidMark | un
           Created <RelativeTime value={job.created_at} />
         </Text>
       </Stack>
-      <JobCardActions job={job} mark={mark} onBid={onBid} />
+      <JobActions job={job} mark={mark} onBid={onBid} row={false} />
     </>
   );
 }
@@ -184,7 +160,7 @@ export function JobsTable({ jobs, sort, onSort, bidMarks, onBid }: JobsTableProp
       // Room for "You bid $450 · Edit my bid" from the start: the marks arrive after the rows, and a
       // column widening then would move every column beside it.
       cellProps: () => ({ miw: 250 }),
-      cell: (job) => <JobRowActions job={job} mark={bidMarks.get(job.id)} onBid={onBid} />,
+      cell: (job) => <JobActions job={job} mark={bidMarks.get(job.id)} onBid={onBid} row />,
     },
   ];
 
