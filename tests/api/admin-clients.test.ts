@@ -100,6 +100,7 @@ describe('clients', () => {
       name: 'Counted Court',
       address: project.address,
       is_active: true,
+      time_zone: 'America/Denver',
       unit_count: 2,
       thumbnail: null,
     });
@@ -121,6 +122,7 @@ describe('properties', () => {
       name: 'Spruce Tower',
       address: '20 Spruce Ave, Denver, CO',
       is_active: true,
+      time_zone: 'America/Denver',
       unit_count: 0,
       thumbnail: null,
     });

@@ -45,6 +45,17 @@ const writeRoutes = new Set<string>();
 let staff: TestClient;
 let sequence = 0;
 
+const JOB_PROBE = 'empty-body-probe';
+/** A job of a kind no worker takes, failed: what the queue's retry and discard act on. */
+async function failedJob(message: string): Promise<string> {
+  const boss = await app.jobs.library();
+  await boss.createQueue(JOB_PROBE, { retryLimit: 0 });
+  await boss.send(JOB_PROBE, { message });
+  const [job] = await boss.fetch(JOB_PROBE);
+  await boss.fail(JOB_PROBE, job!.id, new Error(message));
+  return job!.id;
+}
+
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'fieldbid-empty-json-'));
   database = await openTestDatabase();
@@ -490,6 +501,33 @@ const BODYLESS: BodylessRoute[] = [
         check: async () => {
           const [key] = await db.select().from(apiKeys).where(eq(apiKeys.id, row.id));
           expect(key!.revokedAt).not.toBeNull();
+        },
+      };
+    },
+  },
+  {
+    route: 'POST /api/admin/jobs/:kind/:id/retry/',
+    prepare: async () => {
+      const id = await failedJob('the provider answered 500');
+      return {
+        client: staff,
+        url: `/api/admin/jobs/${JOB_PROBE}/${id}/retry/`,
+        status: 200,
+        check: async (response) => expect(response.json()).toEqual({ retried: true }),
+      };
+    },
+  },
+  {
+    route: 'DELETE /api/admin/jobs/:kind/:id/',
+    prepare: async () => {
+      const id = await failedJob('the provider refused the key');
+      return {
+        client: staff,
+        url: `/api/admin/jobs/${JOB_PROBE}/${id}/`,
+        status: 204,
+        check: async () => {
+          const failed = (await staff.get('/api/admin/jobs/')).json().failed as Array<{ id: string }>;
+          expect(failed.map((job) => job.id)).not.toContain(id);
         },
       };
     },
