@@ -33,6 +33,10 @@ afterAll(async () => {
 });
 
 /** Runs `npm run storage:migrate`'s script as its own process. */
+// A fresh process compiles the CLI through tsx before it does anything: on a busy machine that alone
+// takes many seconds, so a run waits for the process to end, well past the default test limit.
+const CLI_RUN = 120_000;
+
 function runCli(env: Record<string, string>): Promise<{ code: number | null; out: string; err: string }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/storage/storage-migrate-cli.ts'], {
@@ -47,32 +51,40 @@ function runCli(env: Record<string, string>): Promise<{ code: number | null; out
 }
 
 describe('npm run storage:migrate', () => {
-  it('copies every local file into the bucket and verifies each', async () => {
-    const result = await runCli({
-      STORAGE_URL: `s3://${s3.bucket}/moved`,
-      AWS_ENDPOINT_URL_S3: s3.endpoint,
-      AWS_ACCESS_KEY_ID: 'S3RVER',
-      AWS_SECRET_ACCESS_KEY: 'S3RVER',
-    });
-    expect(result.out).toContain('3 verified, 0 mismatched, 0 failed, 1 skipped');
-    expect(result.err).toContain('SKIPPED requests/.DS_Store');
-    expect(result.code).toBe(0);
-    const bucket = new S3FileStore(s3.storage('moved'));
-    try {
-      for (const [key, [type, body]] of Object.entries(FILES)) {
-        expect(await bucket.get(key)).toEqual({ body, contentType: type });
-        expect((await bucket.stat(key))?.etag).toBe((await local.stat(key))?.etag);
+  it(
+    'copies every local file into the bucket and verifies each',
+    async () => {
+      const result = await runCli({
+        STORAGE_URL: `s3://${s3.bucket}/moved`,
+        AWS_ENDPOINT_URL_S3: s3.endpoint,
+        AWS_ACCESS_KEY_ID: 'S3RVER',
+        AWS_SECRET_ACCESS_KEY: 'S3RVER',
+      });
+      expect(result.out).toContain('3 verified, 0 mismatched, 0 failed, 1 skipped');
+      expect(result.err).toContain('SKIPPED requests/.DS_Store');
+      expect(result.code).toBe(0);
+      const bucket = new S3FileStore(s3.storage('moved'));
+      try {
+        for (const [key, [type, body]] of Object.entries(FILES)) {
+          expect(await bucket.get(key)).toEqual({ body, contentType: type });
+          expect((await bucket.stat(key))?.etag).toBe((await local.stat(key))?.etag);
+        }
+      } finally {
+        bucket.close();
       }
-    } finally {
-      bucket.close();
-    }
-  });
+    },
+    CLI_RUN,
+  );
 
-  it('refuses to run without a bucket', async () => {
-    const result = await runCli({});
-    expect(result.code).toBe(2);
-    expect(result.err).toContain('STORAGE_URL must name the bucket');
-  });
+  it(
+    'refuses to run without a bucket',
+    async () => {
+      const result = await runCli({});
+      expect(result.code).toBe(2);
+      expect(result.err).toContain('STORAGE_URL must name the bucket');
+    },
+    CLI_RUN,
+  );
 
   it('reports a file that reads back different and fails', async () => {
     const bucket = new S3FileStore(s3.storage('corrupted'));

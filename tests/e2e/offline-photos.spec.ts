@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
-import { goOffline, goOnline, signInUnderServiceWorker } from './support/offline.ts';
+import { goOffline, goOnline, savedQueriesHold, signInUnderServiceWorker } from './support/offline.ts';
 import { chooseOption } from './support/request-pages.ts';
 
 // The service worker is what these tests are about (the config blocks it everywhere else).
@@ -31,8 +31,12 @@ test('offline: a request with a photo waits on the device, survives a reload and
 
   await signInUnderServiceWorker(page);
   await expect(page.getByRole('button', { name: 'Create Request' })).toBeVisible();
-  // The property list (GET /api/user/projects/) is saved with the query cache at most once a second.
-  await page.waitForTimeout(1_500);
+  // The session and the property list (GET /api/user/projects/) are saved with the query cache at
+  // most once a second: a reload without network opens from them.
+  await savedQueriesHold(page, [
+    ['auth', 'status'],
+    ['user', 'projects'],
+  ]);
 
   await goOffline(context);
   await page.reload();

@@ -4,7 +4,7 @@ import { RestartableServer } from '../support/restartable-server.ts';
 import { apiSignIn } from './support/api-session.ts';
 import { BidDialog } from './support/bid-dialog.ts';
 import { ConversationScreen } from './support/conversation-page.ts';
-import { goOffline, signInUnderServiceWorker } from './support/offline.ts';
+import { goOffline, savedQueriesHold, signInUnderServiceWorker } from './support/offline.ts';
 
 // The shared webServer cannot be killed, so this spec runs the built app on a server process of its
 // own (own port, own fresh embedded database with the demo seed), kills it with SIGKILL in the middle
@@ -64,8 +64,11 @@ async function signInAndVisit(page: Page, requestId: number): Promise<void> {
   await expect(page.getByRole('log', { name: 'Messages' })).toBeVisible();
   await page.goto(`/vendor/requests/${requestId}`);
   await expect(page.getByRole('heading', { name: `Maintenance Request #${requestId}` })).toBeVisible();
-  // The query cache is saved to IndexedDB at most once a second.
-  await page.waitForTimeout(1_500);
+  // The query cache is saved to IndexedDB at most once a second: wait until it holds the last screen's answer.
+  await savedQueriesHold(page, [
+    ['auth', 'status'],
+    ['requests', 'detail', String(requestId)],
+  ]);
 }
 
 test('the outbox replay survives a SIGKILL of the server: one bid and two messages, in order', async ({

@@ -6,7 +6,7 @@ import {
   goOffline,
   goOnline,
   keptListOnDevice,
-  keptOnDevice,
+  savedQueriesHold,
   signInUnderServiceWorker,
 } from './support/offline.ts';
 
@@ -69,10 +69,11 @@ async function signInAndVisit(page: Page, requestId: number): Promise<void> {
   await expect(page.getByRole('log', { name: 'Messages' })).toBeVisible();
   await page.goto(`/vendor/requests/${requestId}`);
   await expect(page.getByRole('heading', { name: `Maintenance Request #${requestId}` })).toBeVisible();
-  // The query cache is saved to IndexedDB at most once a second: wait for that save, then one more
-  // second, so the last screen's answers are in it too.
-  await keptOnDevice(page, 'queryCache', 'client');
-  await page.waitForTimeout(1_500);
+  // The query cache is saved to IndexedDB at most once a second: wait until it holds the last screen's answer.
+  await savedQueriesHold(page, [
+    ['auth', 'status'],
+    ['requests', 'detail', String(requestId)],
+  ]);
 }
 
 async function placeBid(page: Page, requestId: number, amount: string): Promise<void> {

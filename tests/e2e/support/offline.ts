@@ -101,6 +101,52 @@ function isKeptOnDevice(page: Page, store: string, keyPart: string): Promise<boo
   );
 }
 
+interface IdbValueDatabase {
+  objectStoreNames: { contains(name: string): boolean };
+  transaction(store: string): { objectStore(name: string): { get(key: string): IdbRequest<unknown> } };
+  close(): void;
+}
+
+/**
+ * Waits until the query cache saved on the device (the `queryCache` row 'client', written at most
+ * once a second after answers change) holds an answer for each of `queryKeys`: what a reload without
+ * network restores from.
+ */
+export async function savedQueriesHold(
+  page: Page,
+  queryKeys: ReadonlyArray<ReadonlyArray<string>>,
+): Promise<void> {
+  const parts = queryKeys.map((key) => JSON.stringify(key));
+  await expect
+    .poll(
+      () =>
+        page.evaluate(async (wanted) => {
+          const asPromise = <T>(request: IdbRequest<T>) =>
+            new Promise<T>((resolve, reject) => {
+              request.onsuccess = () => resolve(request.result);
+              request.onerror = () => reject(new Error('IndexedDB request failed'));
+            });
+          for (const { name } of await indexedDB.databases()) {
+            if (!name?.startsWith('fieldbid-user-')) continue;
+            const db = (await asPromise(indexedDB.open(name))) as unknown as IdbValueDatabase;
+            try {
+              if (!db.objectStoreNames.contains('queryCache')) continue;
+              const row = await asPromise(
+                db.transaction('queryCache').objectStore('queryCache').get('client'),
+              );
+              const text = typeof row === 'string' ? row : JSON.stringify(row ?? null);
+              if (wanted.every((part) => text.includes(part))) return true;
+            } finally {
+              db.close();
+            }
+          }
+          return false;
+        }, parts),
+      { timeout: 30_000 },
+    )
+    .toBe(true);
+}
+
 interface IdbDeletable {
   transaction(
     store: string,
