@@ -131,7 +131,11 @@ test('the email and password typed into /login before the app starts are kept, a
   // The form's own state has the typed text: the sign-in uses it.
   await form.getByRole('button', { name: 'Login' }).click();
   await expect(page).toHaveURL((url) => url.pathname === '/vendor/dashboard');
-  await page.waitForLoadState('networkidle');
+  // The dashboard is rendered by the app on the client (no hydration): the state to wait for is its
+  // figures shown, not a quiet network, which the dashboard's own requests may never leave.
+  await expect(page.getByRole('navigation', { name: 'Vendor Portal' })).toBeVisible();
+  await expect(page.getByText('Total Earnings')).toBeVisible();
+  await expect(page.getByRole('status', { name: 'Loading dashboard' })).toHaveCount(0);
   expect(problems).toEqual([]);
 });
 
