@@ -58,6 +58,7 @@ import { projectPortalRoutes } from '#server/projects/project-portal-routes.ts';
 import { userProjectRoutes } from '#server/projects/user-project-routes.ts';
 import { pushSubscriptionRoutes } from '#server/push/push-subscription-routes.ts';
 import { realtimePlugin } from '#server/realtime/realtime-plugin.ts';
+import { newJobAnnouncementPlugin } from '#server/requests/new-job-announcements.ts';
 import { requestCreateRoutes } from '#server/requests/request-create-routes.ts';
 import { requestRoutes } from '#server/requests/request-routes.ts';
 import type { JobQueueOptions } from '#server/schedule/job-queue.ts';
@@ -90,6 +91,11 @@ export interface AppOptions {
    * may also pass an SMS transport and the HTTPS agent for a local push service.
    */
   deliveries?: DeliveryPluginOptions;
+  /**
+   * Write the 'new_job' notices on the job queue (default true); tests may turn it off and call
+   * app.announceNewJobs().
+   */
+  announcements?: boolean;
   /** The job queue's clocks (tests shorten the cron check); the defaults otherwise. */
   jobs?: JobQueueOptions;
   /** Where files go; local disk under DATA_DIR/files by default. */
@@ -135,6 +141,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(realtimePlugin);
   await app.register(deliveryPlugin, options.deliveries ?? {});
   await app.register(insuranceReminderPlugin, { run: options.deliveries?.runSender });
+  await app.register(newJobAnnouncementPlugin, { run: options.announcements });
 
   await app.register(healthRoutes);
   await app.register(authRoutes);

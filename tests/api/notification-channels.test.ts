@@ -114,6 +114,7 @@ const EVENTS: Record<Exclude<NotificationKind, 'bid_received'>, () => Promise<Ra
       property_id: world.project.id,
     });
     expect(created.statusCode).toBe(201);
+    await t.app.announceNewJobs();
     const id = created.json<{ id: number }>().id;
     return { people, path: () => `/vendor/requests/${id}`, title: 'New job available' };
   },

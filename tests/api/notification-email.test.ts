@@ -7,6 +7,7 @@ import { notificationPreferences } from '#server/db/schema/notification-deliveri
 import { MAIL_SENDER_POLICY, sendDueMails } from '#server/mail/mail-sender.ts';
 import { smtpTransport } from '#server/mail/mail-transports.ts';
 import { DELIVERY_POLICY } from '#server/notifications/delivery-policy.ts';
+import { SendPace } from '#server/schedule/send-pace.ts';
 import {
   type DeliveryApp,
   deliveriesOf,
@@ -361,6 +362,9 @@ async function onlyPending(vendor: Person) {
   return mails;
 }
 
+/** One outbox pass's pace, as the app's sender makes it. */
+const emailPace = () => new SendPace(t.app.config.sendRates.email, MAIL_SENDER_POLICY.pollMs);
+
 describe('on the wire', () => {
   it('reaches the SMTP server within a minute of the messages, written together in one mail', async () => {
     const sink = await smtpSink();
@@ -376,7 +380,7 @@ describe('on the wire', () => {
       await t.app.flushDeliveries({ now: deliveryPass });
       const mails = await onlyPending(vendor);
       expect(mails.map((mail) => mail.subject)).toEqual([`2 new messages on request #${request.id}`]);
-      expect(await sendDueMails(t.db, sink.transport, t.app.log, outboxPass)).toBe(1);
+      expect(await sendDueMails(t.db, sink.transport, t.app.log, emailPace(), outboxPass)).toBe(1);
       expect(sink.raw).toHaveLength(1);
       const message = sink.raw[0]!.replace(/\r\n[ \t]+/g, ' ');
       expect(message).toMatch(new RegExp(`^Subject: 2 new messages on request #${request.id}$`, 'm'));
@@ -396,7 +400,7 @@ describe('on the wire', () => {
       await t.app.flushDeliveries({ now: later(4 * MINUTE) });
       // Only this vendor's mail is due in this outbox pass's reach; others were sent by earlier tests' rows.
       await onlyPending(vendor);
-      expect(await sendDueMails(t.db, transport, t.app.log)).toBe(1);
+      expect(await sendDueMails(t.db, transport, t.app.log, emailPace())).toBe(1);
       expect(raw).toHaveLength(1);
       const message = raw[0]!.replace(/\r\n[ \t]+/g, ' ');
       expect(message).toMatch(/^List-Unsubscribe: <http:\/\/localhost:8080\/unsubscribe\/[^>]+>$/m);

@@ -92,8 +92,11 @@ const managerRequest = (extra: object = {}) => ({
   ...extra,
 });
 
-const noticesFor = (requestId: number) =>
-  t.db.select().from(notifications).where(eq(notifications.relatedRequestId, requestId));
+/** The notices of a request once the announcement job has written its 'new_job' ones. */
+async function noticesFor(requestId: number) {
+  await t.app.announceNewJobs();
+  return t.db.select().from(notifications).where(eq(notifications.relatedRequestId, requestId));
+}
 const requestsDescribed = (description: string) =>
   t.db.select().from(maintenanceRequests).where(eq(maintenanceRequests.description, description));
 

@@ -54,6 +54,7 @@ async function tradeVendor(): Promise<Person> {
 
 /** One vendor's notices of a request, and their deliveries by channel. */
 async function heardOf(vendor: Person, requestId: number) {
+  await t.app.announceNewJobs();
   const notices = await t.db
     .select()
     .from(notifications)

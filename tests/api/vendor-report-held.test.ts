@@ -95,12 +95,15 @@ async function raiseAttack(description: string) {
   }>();
 }
 
-const noticesOf = (requestId: number) =>
-  t.db
+/** The notices of a request once the announcement job has written its 'new_job' ones. */
+async function noticesOf(requestId: number) {
+  await t.app.announceNewJobs();
+  return t.db
     .select({ userId: notifications.userId, kind: notifications.kind, message: notifications.message })
     .from(notifications)
     .where(eq(notifications.relatedRequestId, requestId))
     .orderBy(asc(notifications.userId), asc(notifications.id));
+}
 
 const status = async (who: Name, method: 'GET' | 'POST', url: string, json?: unknown) =>
   (await as[who].request(method, url, json === undefined ? {} : { json })).statusCode;

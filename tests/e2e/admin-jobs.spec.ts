@@ -13,6 +13,7 @@ test('staff see the job queue: the periodic kinds with their depth, and no faile
     'expired-records-sweep',
     'insurance-expiry-check',
     'mail-outbox',
+    'new-job-announcements',
     'notification-deliveries',
   ]) {
     const card = page.getByLabel(`Jobs ${kind}`);

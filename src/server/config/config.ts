@@ -58,6 +58,13 @@ const envSchema = z.object({
    * without the push-endpoint rule. A production server refuses to start with it.
    */
   PUSH_ALLOW_INSECURE_ENDPOINTS_FOR_TESTS: z.enum(['true', 'false']).optional(),
+  /**
+   * The most sends per second on each channel, across every process (the providers' rate limits:
+   * an SMTP relay's, Twilio's per sender, the push services'). Mails count every outbox mail.
+   */
+  EMAIL_SENDS_PER_SECOND: z.coerce.number().positive().default(20),
+  SMS_SENDS_PER_SECOND: z.coerce.number().positive().default(20),
+  PUSH_SENDS_PER_SECOND: z.coerce.number().positive().default(100),
   ...storageEnvShape,
 });
 
@@ -115,6 +122,14 @@ export interface Config {
   /** The Twilio account; also present with the dev transport when set, so STOP replies are checked. */
   twilio: TwilioConfig | undefined;
   push: PushConfig;
+  /** The most sends per second on each channel (EMAIL_/SMS_/PUSH_SENDS_PER_SECOND). */
+  sendRates: SendRates;
+}
+
+export interface SendRates {
+  email: number;
+  sms: number;
+  push: number;
 }
 
 const E164 = /^\+[1-9]\d{1,14}$/;
@@ -218,6 +233,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           : undefined,
       subject: vapidSubject,
       allowInsecureEndpointsForTests: insecurePush,
+    },
+    sendRates: {
+      email: e.EMAIL_SENDS_PER_SECOND,
+      sms: e.SMS_SENDS_PER_SECOND,
+      push: e.PUSH_SENDS_PER_SECOND,
     },
   };
 }

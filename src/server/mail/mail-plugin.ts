@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { runPeriodically } from '#server/schedule/periodic-task.ts';
+import { SendPace } from '#server/schedule/send-pace.ts';
 import { MAIL_SENDER_POLICY, sendDueMails } from './mail-sender.ts';
 import { type MailTransport, transportFromConfig } from './mail-transports.ts';
 
@@ -30,7 +31,14 @@ export const mailPlugin = fp(async (app: FastifyInstance, options: MailPluginOpt
     firstMs: MAIL_SENDER_POLICY.pollMs,
     everyMs: MAIL_SENDER_POLICY.pollMs,
     enabled: options.runSender !== false,
-    run: (flushOptions) => sendDueMails(app.db, transport, app.log, flushOptions.now),
+    run: (flushOptions) =>
+      sendDueMails(
+        app.db,
+        transport,
+        app.log,
+        new SendPace(app.config.sendRates.email, MAIL_SENDER_POLICY.pollMs),
+        flushOptions.now,
+      ),
   });
   app.decorate('flushMail', flush);
   // Added after runPeriodically's own close hook, which waits for a pass under way.

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, isNull, lt, lte, or } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '#server/db/database.ts';
 import { mailOutbox } from '#server/db/schema/mail.ts';
+import type { SendPace } from '#server/schedule/send-pace.ts';
 import type { MailTransport } from './mail-transports.ts';
 
 export const MAIL_SENDER_POLICY = {
@@ -25,7 +26,7 @@ export function retryDelayMs(attempts: number): number {
  * Claims due pending mails with `for update skip locked` and a lease in locked_until, so several
  * server processes can share one outbox without sending a mail twice.
  */
-async function claimDueMails(db: Db, now: Date) {
+async function claimDueMails(db: Db, now: Date, limit: number) {
   const due = db
     .select({ id: mailOutbox.id })
     .from(mailOutbox)
@@ -37,7 +38,7 @@ async function claimDueMails(db: Db, now: Date) {
       ),
     )
     .orderBy(asc(mailOutbox.id))
-    .limit(MAIL_SENDER_POLICY.batchSize)
+    .limit(limit)
     .for('update', { skipLocked: true });
   return db
     .update(mailOutbox)
@@ -46,50 +47,70 @@ async function claimDueMails(db: Db, now: Date) {
     .returning();
 }
 
-/** Sends every due mail once; returns how many were delivered. */
+/**
+ * Sends the due mails, oldest first, as many as `pace` lets this pass send (claimed a batch at a
+ * time, so what is left stays free for the next pass); returns how many were delivered.
+ */
 export async function sendDueMails(
   db: Db,
   transport: MailTransport,
   log: FastifyBaseLogger,
+  pace: SendPace,
   now: Date = new Date(),
 ): Promise<number> {
-  const claimed = await claimDueMails(db, now);
   let delivered = 0;
-  for (const mail of claimed.sort((a, b) => a.id - b.id)) {
-    const attempts = mail.attempts + 1;
-    try {
-      await transport.send({
-        id: mail.id,
-        to: mail.toAddress,
-        subject: mail.subject,
-        text: mail.textBody,
-        html: mail.htmlBody,
-        headers: mail.headers ?? {},
-      });
-      await db
-        .update(mailOutbox)
-        .set({ status: 'sent', attempts, sentAt: new Date(), lockedUntil: null, transport: transport.name })
-        .where(eq(mailOutbox.id, mail.id));
-      delivered += 1;
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      const gaveUp = attempts >= MAIL_SENDER_POLICY.maxAttempts;
-      log.warn(
-        { mailId: mail.id, attempts, err: message },
-        gaveUp ? 'mail failed for good' : 'mail send failed',
-      );
-      await db
-        .update(mailOutbox)
-        .set({
-          status: gaveUp ? 'failed' : 'pending',
-          attempts,
-          lastError: message.slice(0, 1000),
-          nextAttemptAt: new Date(now.getTime() + retryDelayMs(attempts)),
-          lockedUntil: null,
-          transport: transport.name,
-        })
-        .where(eq(mailOutbox.id, mail.id));
+  while (pace.left > 0) {
+    const claimed = await claimDueMails(db, now, Math.min(MAIL_SENDER_POLICY.batchSize, pace.left));
+    for (const mail of claimed.sort((a, b) => a.id - b.id)) {
+      await pace.turn();
+      if (await sendOne(db, transport, log, mail, now)) delivered += 1;
     }
+    if (claimed.length < MAIL_SENDER_POLICY.batchSize) break;
   }
   return delivered;
+}
+
+/** Sends one claimed mail: sent, or back to pending with its retry time, or failed for good. */
+async function sendOne(
+  db: Db,
+  transport: MailTransport,
+  log: FastifyBaseLogger,
+  mail: typeof mailOutbox.$inferSelect,
+  now: Date,
+): Promise<boolean> {
+  const attempts = mail.attempts + 1;
+  try {
+    await transport.send({
+      id: mail.id,
+      to: mail.toAddress,
+      subject: mail.subject,
+      text: mail.textBody,
+      html: mail.htmlBody,
+      headers: mail.headers ?? {},
+    });
+    await db
+      .update(mailOutbox)
+      .set({ status: 'sent', attempts, sentAt: new Date(), lockedUntil: null, transport: transport.name })
+      .where(eq(mailOutbox.id, mail.id));
+    return true;
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    const gaveUp = attempts >= MAIL_SENDER_POLICY.maxAttempts;
+    log.warn(
+      { mailId: mail.id, attempts, err: message },
+      gaveUp ? 'mail failed for good' : 'mail send failed',
+    );
+    await db
+      .update(mailOutbox)
+      .set({
+        status: gaveUp ? 'failed' : 'pending',
+        attempts,
+        lastError: message.slice(0, 1000),
+        nextAttemptAt: new Date(now.getTime() + retryDelayMs(attempts)),
+        lockedUntil: null,
+        transport: transport.name,
+      })
+      .where(eq(mailOutbox.id, mail.id));
+    return false;
+  }
 }

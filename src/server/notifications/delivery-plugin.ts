@@ -6,10 +6,11 @@ import { type PushEndpoints, pushEndpoints } from '#server/push/push-endpoints.t
 import { type PushTransport, webPushTransport } from '#server/push/push-transport.ts';
 import { loadVapidKeys, type VapidKeys } from '#server/push/vapid-keys.ts';
 import { runPeriodically } from '#server/schedule/periodic-task.ts';
+import { SendPace } from '#server/schedule/send-pace.ts';
 import { type SmsTransport, smsTransportFromConfig } from '#server/sms/sms-transports.ts';
 import { DELIVERY_POLICY } from './delivery-policy.ts';
 import { mailDueEmails } from './email-deliveries.ts';
-import { type RemotePassResult, sendDueRemote } from './remote-deliveries.ts';
+import { type RemotePaces, type RemotePassResult, sendDueRemote } from './remote-deliveries.ts';
 
 export interface DeliveryPassResult extends RemotePassResult {
   /** Outbox mails made (a batch of messages is one). */
@@ -85,6 +86,11 @@ export const deliveryPlugin = fp(async (app: FastifyInstance, options: DeliveryP
 
   const pass = async (now: Date): Promise<DeliveryPassResult> => {
     const total: DeliveryPassResult = { mailed: 0, sent: 0, retried: 0, failed: 0, cancelled: 0, held: 0 };
+    const rates = app.config.sendRates;
+    const paces: RemotePaces = {
+      sms: new SendPace(rates.sms, DELIVERY_POLICY.pollMs),
+      push: new SendPace(rates.push, DELIVERY_POLICY.pollMs),
+    };
     for (let batch = 0; batch < DELIVERY_POLICY.maxBatches; batch += 1) {
       const email = await mailDueEmails(app.db, app.config.publicUrl, now);
       const remote = await sendDueRemote(
@@ -92,12 +98,15 @@ export const deliveryPlugin = fp(async (app: FastifyInstance, options: DeliveryP
         { sms, push: pushTransport },
         app.config.publicUrl,
         app.log,
+        paces,
         now,
       );
       total.mailed += email.mailed;
       total.cancelled += email.cancelled + remote.cancelled;
       for (const key of ['sent', 'retried', 'failed', 'held'] as const) total[key] += remote[key];
-      if (email.mailed + email.cancelled === 0 && remote.claimed < DELIVERY_POLICY.batchSize) break;
+      const remoteLeft = paces.sms.left > 0 || paces.push.left > 0;
+      if (email.mailed + email.cancelled === 0 && (remote.claimed < DELIVERY_POLICY.batchSize || !remoteLeft))
+        break;
     }
     return total;
   };

@@ -5,6 +5,7 @@ import { notificationDeliveries as d } from '#server/db/schema/notification-deli
 import { notifications } from '#server/db/schema/notifications.ts';
 import { pushSubscriptions } from '#server/db/schema/push-subscriptions.ts';
 import { PushSendError, type PushTransport } from '#server/push/push-transport.ts';
+import type { SendPace } from '#server/schedule/send-pace.ts';
 import { maskedNumber, profileDigitsOf } from '#server/sms/sms-number.ts';
 import { setTextsForNumber } from '#server/sms/sms-opt-out-store.ts';
 import { notificationText } from '#server/sms/sms-texts.ts';
@@ -35,25 +36,29 @@ export interface RemotePassResult {
 type Delivery = typeof d.$inferSelect;
 type Outcome = keyof RemotePassResult;
 
+/** The channels this sender calls out on, each with its pass's pace (the provider's rate limit). */
+export type RemotePaces = Record<'sms' | 'push', SendPace>;
+
 /**
- * Claims due texts and pushes: `for update skip locked` picks rows no other process is sending, and
- * the lease in locked_until keeps them this process's while it calls out (a crashed sender's lease
- * lapses and any process sends them later).
+ * Claims due deliveries of one channel, at most `limit`: `for update skip locked` picks rows no
+ * other process is sending, and the lease in locked_until keeps them this process's while it calls
+ * out (a crashed sender's lease lapses and any process sends them later).
  */
-async function claimDue(db: Db, now: Date): Promise<Delivery[]> {
+async function claimDue(db: Db, now: Date, channel: 'sms' | 'push', limit: number): Promise<Delivery[]> {
+  if (limit <= 0) return [];
   const due = db
     .select({ id: d.id })
     .from(d)
     .where(
       and(
-        inArray(d.channel, ['sms', 'push']),
+        eq(d.channel, channel),
         inArray(d.status, ['queued', 'held']),
         lte(d.sendAfter, now),
         or(isNull(d.lockedUntil), lt(d.lockedUntil, now)),
       ),
     )
     .orderBy(asc(d.sendAfter), asc(d.id))
-    .limit(DELIVERY_POLICY.batchSize)
+    .limit(limit)
     .for('update', { skipLocked: true });
   return db
     .update(d)
@@ -69,7 +74,8 @@ async function stopTextsTo(db: Db, number: string): Promise<void> {
 }
 
 /**
- * Sends one batch of due texts and pushes (at most DELIVERY_POLICY.concurrency at once). Each ends
+ * Sends one batch of due texts and pushes (at most DELIVERY_POLICY.concurrency at once, each
+ * channel no faster than its pace lets it, and only as many as its pace has left). Each ends
  * `sent`; `held` again when it came due inside quiet hours; `cancelled` when read in the app or
  * switched off meanwhile; back to `queued` with a later time after a failure that may pass (30 s
  * doubling to an hour); `failed` with its reason after one that cannot, or after maxAttempts.
@@ -79,9 +85,13 @@ export async function sendDueRemote(
   channels: RemoteChannels,
   publicUrl: string,
   log: FastifyBaseLogger,
+  paces: RemotePaces,
   now: Date,
 ): Promise<RemotePassResult & { claimed: number }> {
-  const claimed = await claimDue(db, now);
+  const claimed = [
+    ...(await claimDue(db, now, 'sms', Math.min(DELIVERY_POLICY.batchSize, paces.sms.left))),
+    ...(await claimDue(db, now, 'push', Math.min(DELIVERY_POLICY.batchSize, paces.push.left))),
+  ];
   const result: RemotePassResult = { sent: 0, retried: 0, failed: 0, cancelled: 0, held: 0 };
   if (claimed.length === 0) return { ...result, claimed: 0 };
 
@@ -211,6 +221,7 @@ export async function sendDueRemote(
     if (recipient.quiet?.enabled && isQuietAt(recipient.quiet, now)) {
       return finish(row, 'held', { status: 'held', sendAfter: quietUntil(recipient.quiet, now) });
     }
+    await paces[row.channel as 'sms' | 'push'].turn();
     return deliver(row, recipient, note);
   });
   return { ...result, claimed: claimed.length };

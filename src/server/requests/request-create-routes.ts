@@ -77,7 +77,7 @@ export async function requestCreateRoutes(app: FastifyInstance): Promise<void> {
     const payload = upload ? fieldsAsPayload(upload.fields, ['vendors']) : request.body;
     const photos: UploadedPhoto[] = upload?.photos ?? [];
 
-    return idempotentWrite(
+    const sent = await idempotentWrite(
       request,
       reply,
       async (tx) => {
@@ -152,5 +152,8 @@ export async function requestCreateRoutes(app: FastifyInstance): Promise<void> {
       },
       upload ? { payload: upload.canonical } : {},
     );
+    // The vendors a new request reaches are told by the announcement job (after the commit).
+    if (reply.statusCode === 201) app.wakeNewJobAnnouncements();
+    return sent;
   });
 }

@@ -1,10 +1,10 @@
-import { and, eq, isNotNull, ne, notInArray, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { UserRow } from '#server/auth/session-store.ts';
 import type { DbOrTx } from '#server/db/db-or-tx.ts';
 import { users } from '#server/db/schema/users.ts';
-import { vendorProfiles } from '#server/db/schema/vendor-profiles.ts';
 import { type NewNotification, notify } from '#server/notifications/notify.ts';
 import { requestNumber } from '#shared/display-names.ts';
+import { queueNewJobAnnouncement } from './new-job-announcements.ts';
 
 export interface RaisedRequest {
   id: number;
@@ -23,46 +23,11 @@ export const HELD_FOR_MANAGERS =
   'Only your team and the reporter see it until you open it to vendors or invite vendors.';
 
 /**
- * 'new_job' notices for the vendors a request open to vendors reaches: those of its trade, or every
- * active vendor when it is open to all, only those staff have approved (vendor_profiles.approved_at:
- * no other sees a job); never its author, nor the vendors in `skip` (told otherwise).
- */
-export async function newJobNotices(
-  tx: DbOrTx,
-  request: { id: number; type: string; inviteAll: boolean; authorId: number },
-  skip: readonly number[],
-): Promise<NewNotification[]> {
-  const trade = request.inviteAll
-    ? undefined
-    : sql`${vendorProfiles.serviceCategories} @> array[${request.type}]::text[]`;
-  const vendors = await tx
-    .select({ id: users.id })
-    .from(users)
-    .innerJoin(vendorProfiles, eq(vendorProfiles.userId, users.id))
-    .where(
-      and(
-        eq(users.type, 'vendor'),
-        eq(users.isActive, true),
-        isNotNull(vendorProfiles.approvedAt),
-        ne(users.id, request.authorId),
-        skip.length > 0 ? notInArray(users.id, [...skip]) : undefined,
-        trade,
-      ),
-    );
-  return vendors.map((vendor) => ({
-    userId: vendor.id,
-    kind: 'new_job' as const,
-    title: 'New job available',
-    message: `A new ${request.type} request ${requestNumber(request.id)} is open for bids.`,
-    relatedRequestId: request.id,
-  }));
-}
-
-/**
  * Who hears of a new request: invited vendors ('invited'); vendors of its trade, or every vendor when
  * it is open to all ('new_job', not twice for the invited, never the author), unless it is a vendor's
- * report held for its managers; and, when someone outside the owning client raised it (a vendor on
- * site, or staff), that client's managers.
+ * report held for its managers: those notices are queued (new-job-announcements.ts), written moments
+ * after the request's commit, never in its way; and, when someone outside the owning client raised
+ * it (a vendor on site, or staff), that client's managers.
  */
 export async function notifyRequestRaised(
   tx: DbOrTx,
@@ -78,8 +43,8 @@ export async function notifyRequestRaised(
       message: `You have been invited to bid on request ${requestNumber(request.id)} (${request.type}) at ${request.project.name}.`,
       relatedRequestId: request.id,
     })),
-    ...(request.openToVendors ? await newJobNotices(tx, { ...request, authorId: author.id }, invited) : []),
   ];
+  if (request.openToVendors) await queueNewJobAnnouncement(tx, request.id);
   const insideClient = author.type === 'property_manager' && author.clientId === request.project.clientId;
   if (!insideClient) {
     const managers = await tx

@@ -36,6 +36,11 @@ export interface SendOptions {
   key?: string;
   /** Not before this time, or this many seconds from now. */
   after?: Date | number;
+  /**
+   * Wakes this process's worker of the kind to take the job at once rather than at its next poll
+   * (other processes' workers still find it at theirs).
+   */
+  wake?: boolean;
 }
 
 export interface JobQueueLog {
@@ -88,6 +93,8 @@ export class JobQueue {
   readonly #firstPasses: { name: string; key: string; afterSeconds: number }[] = [];
   readonly #schedules: { name: string; cron: string }[] = [];
   #boss: PgBoss | null = null;
+  /** This process's worker of each kind (pg-boss's worker id), which `send` may wake. */
+  readonly #workers = new Map<string, string>();
   #started: Promise<void> | null = null;
 
   constructor(database: Database, log: JobQueueLog, options: JobQueueOptions = {}) {
@@ -136,10 +143,13 @@ export class JobQueue {
   async send(name: string, data: object = {}, options: SendOptions = {}): Promise<string | null> {
     const boss = await this.#running();
     const after = options.after;
-    return boss.send(name, data, {
+    const id = await boss.send(name, data, {
       ...(options.key === undefined ? {} : { singletonKey: options.key }),
       ...(after === undefined ? {} : { startAfter: after instanceof Date ? after : Math.max(0, after) }),
     });
+    const worker = this.#workers.get(name);
+    if (options.wake && worker !== undefined) boss.notifyWorker(worker);
+    return id;
   }
 
   start(): Promise<void> {
@@ -191,7 +201,7 @@ export class JobQueue {
         await boss.updateQueue(kind.name, changeable);
     }
     for (const kind of this.#kinds.values()) {
-      await boss.work<object>(
+      const worker = await boss.work<object>(
         kind.name,
         { pollingIntervalSeconds: kind.pollSeconds ?? 2, batchSize: 1 },
         async ([job]: Job<object>[]) => {
@@ -207,6 +217,7 @@ export class JobQueue {
           }
         },
       );
+      this.#workers.set(kind.name, worker);
     }
     for (const pass of this.#firstPasses)
       await boss.send(pass.name, {}, { singletonKey: pass.key, startAfter: pass.afterSeconds });
