@@ -57,7 +57,7 @@ import { profileRoutes } from '#server/profile/profile-routes.ts';
 import { projectPortalRoutes } from '#server/projects/project-portal-routes.ts';
 import { userProjectRoutes } from '#server/projects/user-project-routes.ts';
 import { pushSubscriptionRoutes } from '#server/push/push-subscription-routes.ts';
-import { realtimePlugin } from '#server/realtime/realtime-plugin.ts';
+import { type RealtimeOptions, realtimePlugin } from '#server/realtime/realtime-plugin.ts';
 import { newJobAnnouncementPlugin } from '#server/requests/new-job-announcements.ts';
 import { requestCreateRoutes } from '#server/requests/request-create-routes.ts';
 import { requestRoutes } from '#server/requests/request-routes.ts';
@@ -96,6 +96,8 @@ export interface AppOptions {
    * app.announceNewJobs().
    */
   announcements?: boolean;
+  /** The event stream's heartbeat (tests shorten it). */
+  realtime?: RealtimeOptions;
   /** The job queue's clocks (tests shorten the cron check); the defaults otherwise. */
   jobs?: JobQueueOptions;
   /** Where files go; local disk under DATA_DIR/files by default. */
@@ -138,7 +140,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(storagePlugin, { store: options.files });
   await app.register(housekeepingPlugin);
   await app.register(paymentsPlugin);
-  await app.register(realtimePlugin);
+  await app.register(realtimePlugin, options.realtime ?? {});
   await app.register(deliveryPlugin, options.deliveries ?? {});
   await app.register(insuranceReminderPlugin, { run: options.deliveries?.runSender });
   await app.register(newJobAnnouncementPlugin, { run: options.announcements });

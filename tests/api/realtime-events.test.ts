@@ -18,11 +18,16 @@ class EventStream {
   ended = false;
   private request: ClientRequest | null = null;
 
-  static async open(baseUrl: string, client: TestClient): Promise<EventStream> {
+  static async open(
+    baseUrl: string,
+    client: TestClient,
+    headers: Record<string, string> = {},
+    query = '',
+  ): Promise<EventStream> {
     const stream = new EventStream();
     const cookie = [...client.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
     const response = await new Promise<IncomingMessage>((resolve, reject) => {
-      stream.request = get(`${baseUrl}/api/events/`, { headers: { cookie } }, resolve);
+      stream.request = get(`${baseUrl}/api/events/${query}`, { headers: { cookie, ...headers } }, resolve);
       stream.request.on('error', reject);
     });
     expect(response.statusCode).toBe(200);
@@ -36,6 +41,14 @@ class EventStream {
     });
     await stream.waitFor((text) => text.includes(': connected'));
     return stream;
+  }
+
+  /** The id of every event of this name received so far, in order. */
+  ids(name: string): string[] {
+    return this.text
+      .split('\n\n')
+      .filter((block) => block.startsWith(`event: ${name}\n`))
+      .map((block) => /\nid: ([^\n]+)\n/.exec(block)?.[1] ?? '');
   }
 
   /** The data of every event of this name received so far. */
@@ -58,6 +71,9 @@ class EventStream {
     this.request?.destroy();
   }
 }
+
+/** The second server's heartbeat (25 s in production). */
+const HEARTBEAT_MS = 300;
 
 let t: TestApp;
 /** A second server on the same database: another process behind the load balancer. */
@@ -86,6 +102,7 @@ beforeAll(async () => {
     config: { ...loadConfig({}), staticDir: undefined },
     database: t.database,
     mailSender: false,
+    realtime: { heartbeatMs: HEARTBEAT_MS },
   });
   await second.listen({ port: 0, host: '127.0.0.1' });
   secondUrl = urlOf(second);
@@ -176,7 +193,7 @@ describe('GET /api/events/', () => {
       content: '🔧'.repeat(2_000),
     });
     expect(large.statusCode).toBe(201);
-    await stream.waitFor((text) => text.includes('event: message\ndata: null'));
+    await stream.waitFor(() => stream.events('message').includes(null));
     await stream.waitFor(() => stream.events('notification').length === 2);
     expect(stream.events('notification')[1]).toMatchObject({ message: '🔧'.repeat(100), is_read: false });
     stream.close();
@@ -214,5 +231,71 @@ describe('GET /api/events/', () => {
     expect(Date.now() - started).toBeLessThan(3_000);
     await stream.waitFor(() => stream.ended);
     expect(extra.realtime.streamCount).toBe(0);
+  });
+
+  it('writes a heartbeat to an idle stream, and ends it once its session is signed out', async () => {
+    const leaving = await signIn({ type: 'vendor' });
+    const stream = await EventStream.open(secondUrl, leaving.client);
+    await stream.waitFor((text) => text.split(': heartbeat').length > 2);
+    expect(stream.ended).toBe(false);
+    expect((await leaving.client.post('/api/users/logout/', {})).statusCode).toBeLessThan(300);
+    await stream.waitFor(() => stream.ended);
+  });
+
+  it('sends a reconnecting stream the events it missed, from either server, in order and once', async () => {
+    const notice = (title: string, users = [plumber.id]) =>
+      publishEvents(t.db, [{ users, event: 'notification', data: { id: 0, title } }]);
+    const first = await EventStream.open(firstUrl, plumber.client);
+    await notice('before the drop');
+    await first.waitFor((text) => text.includes('before the drop'));
+    const [lastId] = first.ids('notification');
+    expect(lastId).toMatch(/^[\w-]{12}$/);
+    first.close();
+
+    // Both servers hear every event: a stream of another screen on the second one shows when it has.
+    const watcher = await EventStream.open(secondUrl, plumber.client);
+    await notice('missed one');
+    await notice('for someone else', [otherPlumber.id]);
+    await notice('missed two');
+    await watcher.waitFor((text) => text.includes('missed two'));
+    watcher.close();
+
+    const resumed = await EventStream.open(secondUrl, plumber.client, { 'last-event-id': lastId! });
+    await resumed.waitFor((text) => text.includes('missed two'));
+    await notice('live again');
+    await resumed.waitFor((text) => text.includes('live again'));
+    expect(resumed.events('notification')).toEqual([
+      { id: 0, title: 'missed one' },
+      { id: 0, title: 'missed two' },
+      { id: 0, title: 'live again' },
+    ]);
+    expect(new Set(resumed.ids('notification')).size).toBe(3);
+    expect(resumed.events('reset')).toEqual([]);
+    resumed.close();
+
+    // The same through the query (a new EventSource cannot set the header).
+    const byQuery = await EventStream.open(firstUrl, plumber.client, {}, `?last_event_id=${lastId}`);
+    await byQuery.waitFor((text) => text.includes('live again'));
+    expect(byQuery.events('notification')).toEqual(resumed.events('notification'));
+    byQuery.close();
+  });
+
+  it('tells a stream that names an event no longer held to fetch again (reset)', async () => {
+    const stream = await EventStream.open(firstUrl, plumber.client, { 'last-event-id': 'not-held-here' });
+    await stream.waitFor((text) => text.includes('event: reset'));
+    expect(stream.events('reset')).toEqual([null]);
+    stream.close();
+  });
+
+  it('forgets the streams that go away: none left after ten rounds of connect and drop', async () => {
+    const before = second.realtime.streamCount;
+    for (let round = 0; round < 10; round += 1) {
+      const streams = await Promise.all(
+        Array.from({ length: 10 }, () => EventStream.open(secondUrl, otherPlumber.client)),
+      );
+      expect(second.realtime.streamCount).toBe(before + 10);
+      for (const stream of streams) stream.close();
+      await expect.poll(() => second.realtime.streamCount).toBe(before);
+    }
   });
 });

@@ -17,6 +17,11 @@ const statusListeners = new Set<() => void>();
 let source: EventSource | null = null;
 let connected = false;
 let reopenTimer: ReturnType<typeof setTimeout> | null = null;
+/**
+ * The last event's id: the browser sends it (Last-Event-ID) when it reconnects a dropped stream by
+ * itself; a stream opened again by hand names it in the address, and gets what it missed.
+ */
+let lastEventId = '';
 
 function setConnected(value: boolean): void {
   if (connected === value) return;
@@ -30,6 +35,7 @@ function hasHandlers(): boolean {
 }
 
 function dispatch(name: ServerEventName, event: MessageEvent<string>): void {
+  if (event.lastEventId) lastEventId = event.lastEventId;
   let data: unknown;
   try {
     data = JSON.parse(event.data);
@@ -41,11 +47,17 @@ function dispatch(name: ServerEventName, event: MessageEvent<string>): void {
 
 function open(): void {
   if (source || reopenTimer || typeof EventSource === 'undefined') return;
-  const next = new EventSource(EVENTS_URL, { withCredentials: true });
+  const url = lastEventId ? `${EVENTS_URL}?last_event_id=${encodeURIComponent(lastEventId)}` : EVENTS_URL;
+  const next = new EventSource(url, { withCredentials: true });
   source = next;
   for (const name of ['message', 'notification'] as const) {
     next.addEventListener(name, (event) => dispatch(name, event as MessageEvent<string>));
   }
+  // Events may have been missed while away (the server no longer holds the last one seen): every
+  // listener is told with no data, as for an event too large to travel, and fetches again.
+  next.addEventListener('reset', () => {
+    for (const set of handlers.values()) for (const handler of [...set]) handler(null);
+  });
   next.onopen = () => setConnected(true);
   next.onerror = () => {
     setConnected(false);

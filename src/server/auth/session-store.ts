@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lte, or, type SQL } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lte, or, type SQL } from 'drizzle-orm';
 import type { Db } from '#server/db/database.ts';
 import { sessions } from '#server/db/schema/sessions.ts';
 import { users } from '#server/db/schema/users.ts';
@@ -99,15 +99,24 @@ export async function findSessionById(
 }
 
 /**
- * Whether the session is still there and before its absolute expiry, read without touching
- * last_seen_at (an open event stream alone must not keep a session alive).
+ * Which of these sessions are still there and before their absolute expiry, in one statement per
+ * 1,000, read without touching last_seen_at (an open event stream alone must not keep a session
+ * alive).
  */
-export async function isSessionOpen(db: Db, sessionId: string, now = new Date()): Promise<boolean> {
-  const [row] = await db
-    .select({ id: sessions.id })
-    .from(sessions)
-    .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, now)));
-  return row !== undefined;
+export async function openSessionIds(
+  db: Db,
+  sessionIds: readonly string[],
+  now = new Date(),
+): Promise<Set<string>> {
+  const open = new Set<string>();
+  for (let start = 0; start < sessionIds.length; start += 1_000) {
+    const rows = await db
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(and(inArray(sessions.id, sessionIds.slice(start, start + 1_000)), gt(sessions.expiresAt, now)));
+    for (const row of rows) open.add(row.id);
+  }
+  return open;
 }
 
 export async function deleteSession(db: Db, sessionId: string): Promise<void> {

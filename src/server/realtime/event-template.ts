@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { encode, MAX_PAYLOAD_BYTES, type RealtimeEvent } from './realtime-events.ts';
+import { encode, MAX_PAYLOAD_BYTES, newEventId, type RealtimeEvent } from './realtime-events.ts';
 
 /**
  * An event whose row is written by the same statement that sends it (the one-statement
@@ -26,7 +26,8 @@ export const HOLES = { id: ID_HOLE, createdAt: CREATED_AT_HOLE } as const;
 /** The SQL that fills a template's created_at hole: the row's time as `Date.toISOString()` writes it. */
 export const ISO_TIME_SQL = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
 
-export function eventTemplate(event: RealtimeEvent): EventTemplate {
+export function eventTemplate(unnamed: RealtimeEvent): EventTemplate {
+  const event = { eid: unnamed.eid ?? newEventId(), ...unnamed };
   const text = JSON.stringify(event);
   const [head, afterId, ...restId] = text.split(JSON.stringify(ID_HOLE));
   const [mid, tail, ...restAt] = (afterId ?? '').split(JSON.stringify(CREATED_AT_HOLE));

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db } from '#server/db/database.ts';
 
@@ -9,6 +10,11 @@ export type RealtimeEventName = 'message' | 'notification';
 
 /** One event for some users, as it travels through pg_notify. */
 export interface RealtimeEvent {
+  /**
+   * The event's id, sent as the stream's `id:` (a reconnecting browser names the last one it got);
+   * given when the payload is encoded. The same in every process, as it travels in the payload.
+   */
+  eid?: string;
   users: number[];
   event: RealtimeEventName;
   /** The object pushed to the browser; null when it was too large to travel (the browser refetches). */
@@ -18,10 +24,16 @@ export interface RealtimeEvent {
 // pg_notify refuses payloads of 8000 bytes or more; leave room for the envelope.
 export const MAX_PAYLOAD_BYTES = 7_500;
 
+/** A new event id: 72 random bits, base64url (12 characters). */
+export function newEventId(): string {
+  return randomBytes(9).toString('base64url');
+}
+
 export function encode(event: RealtimeEvent): string {
-  const payload = JSON.stringify(event);
+  const named = { eid: event.eid ?? newEventId(), ...event };
+  const payload = JSON.stringify(named);
   if (Buffer.byteLength(payload) <= MAX_PAYLOAD_BYTES) return payload;
-  return JSON.stringify({ ...event, data: null });
+  return JSON.stringify({ ...named, data: null });
 }
 
 /**
