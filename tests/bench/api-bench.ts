@@ -110,14 +110,15 @@ async function answers(url: string): Promise<boolean> {
   }
 }
 
-async function startServer(
+export async function startServer(
   env: NodeJS.ProcessEnv,
   port: number,
 ): Promise<{ origin: string; child: ChildProcess }> {
   const origin = `http://127.0.0.1:${port}`;
   if (await answers(`${origin}/api/health/`)) throw new Error(`port ${port} is already in use`);
+  // BENCH_SERVER_ROOT: another checkout's server (a before/after of a change, same bench and data).
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: ROOT,
+    cwd: process.env.BENCH_SERVER_ROOT ?? ROOT,
     env: { ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', STATIC_DIR: join(ROOT, 'dist') },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -131,7 +132,7 @@ async function startServer(
   return { origin, child };
 }
 
-async function stopServer(child: ChildProcess): Promise<void> {
+export async function stopServer(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null) return;
   const exited = once(child, 'exit');
   child.kill('SIGTERM');
@@ -162,7 +163,7 @@ async function getJson<T>(origin: string, path: string, token: string): Promise<
   return (await response.json()) as T;
 }
 
-function seed(env: NodeJS.ProcessEnv, requests: number, vendors: number): void {
+export function seed(env: NodeJS.ProcessEnv, requests: number, vendors: number): void {
   const result = spawnSync(
     process.execPath,
     [
@@ -395,7 +396,7 @@ export function formatTable(label: string, figures: RouteFigure[]): string {
   return lines.join('\n');
 }
 
-async function postgresUrl(name: string): Promise<string | null> {
+export async function postgresUrl(name: string): Promise<string | null> {
   const base = process.env.BENCH_POSTGRES_URL ?? 'postgres://root@127.0.0.1:5432';
   const admin = new pg.Client({ connectionString: `${base}/postgres` });
   try {

@@ -3,13 +3,17 @@
 // It fails (exit code) only when the app is not installable or its start URL does not load offline
 //. `-- --lighthouse` runs only the browser part (Lighthouse on the public and signed-in
 // pages, the budgets), `-- --api` only the API part, `-- --scale` adds the jobs list and the detail at
-// 10k, 100k and 1M requests, `-- --database pglite` measures one database.
+// 10k, 100k and 1M requests, `-- --database pglite` measures one database, `-- --fanout` measures a
+// request open to 2,000 vendors and 10,000 live event streams, `-- --mix` a mixed working day on one
+// and two processes.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { checkBudgets } from '../../scripts/budgets.ts';
 import { ALL_ROUTES, runApiBench, runProcessesBench } from './api-bench.ts';
+import { runFanOutBench } from './fan-out-bench.ts';
+import { runMixBench } from './mix-bench.ts';
 import { writeQualitySection } from './quality-doc.ts';
 
 const { values: flags } = parseArgs({
@@ -22,6 +26,10 @@ const { values: flags } = parseArgs({
     scale: { type: 'boolean', default: false },
     // Also N server processes on one PostgreSQL beside one.
     processes: { type: 'string' },
+    // Fan-out and live streams: a request open to 2,000 vendors, 10,000 event streams (PostgreSQL).
+    fanout: { type: 'boolean', default: false },
+    // A working day, mixed, at a fixed arrival rate, on one and two processes (PostgreSQL).
+    mix: { type: 'boolean', default: false },
     // `postgres` or `pglite`: measure one database only (printed, not written to docs/quality.md).
     database: { type: 'string' },
     requests: { type: 'string', default: '100000' },
@@ -65,6 +73,19 @@ function browserBench(): void {
 if (flags.lighthouse) {
   browserBench();
   process.exit();
+}
+
+// The PostgreSQL-only benches that stand alone: each prints its table and writes its section.
+for (const [flag, id, title, run] of [
+  ['mix', 'mix', 'A working day, mixed', runMixBench],
+  ['fanout', 'fan-out', 'Many at once: fan-out and live streams', runFanOutBench],
+] as const) {
+  if (!flags[flag]) continue;
+  console.log(`${title} (PostgreSQL)`);
+  const table = await run({ requests: Number(flags.requests), vendors: Number(flags.vendors) });
+  console.log(table);
+  writeQualitySection(id, title, table);
+  process.exit(0);
 }
 
 console.log(`API at scale: 10 connections, autocannon, each route for ${process.env.BENCH_SECONDS ?? 5} s`);
