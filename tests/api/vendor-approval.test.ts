@@ -194,6 +194,7 @@ describe('a vendor that has paid but that staff have not approved', () => {
     });
     expect(created.statusCode).toBe(201);
     const requestId = created.json<{ id: number }>().id;
+    await t.app.announceNewJobs();
     const notices = await t.db
       .select()
       .from(notifications)
