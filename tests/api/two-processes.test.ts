@@ -137,7 +137,7 @@ describe('two server processes on one PostgreSQL', () => {
       clearTimeout(timeout);
       controller.abort();
     }
-    expect(text).toMatch(/event: message\ndata: .*Through A/);
+    expect(text).toMatch(/event: message\nid: [\w-]+\ndata: .*Through A/);
     expect(text).toContain(content);
   });
 
