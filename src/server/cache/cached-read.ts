@@ -108,6 +108,8 @@ export class CachedRead<Value> {
   readonly name: string;
   readonly #kept: ReadCache<Entry<Value>>;
   readonly #versions: TagVersions;
+  /** Loads under way, by key, each with the stamp it began at: a miss meanwhile waits for it. */
+  readonly #loading = new Map<string, { stamp: number; loaded: Promise<Loaded<Value>> }>();
 
   constructor(name: string, versions: TagVersions, maxEntries?: number) {
     this.name = name;
@@ -122,7 +124,21 @@ export class CachedRead<Value> {
     if (kept !== undefined && (options.enough?.(kept) ?? true)) return kept;
     // Noted before the database is read: a change arriving meanwhile is later, and the value is not kept.
     const stamp = this.#versions.stamp();
-    const loaded = await options.load(kept);
+    // Concurrent misses of one key share one load (ten callers at a cold cache read once), but only
+    // while nothing at all has changed since it began: a caller after a change reads afresh, as a
+    // kept value would not answer it either.
+    const shared = options.usable && kept === undefined;
+    const flight = shared ? this.#loading.get(key) : undefined;
+    if (flight !== undefined && flight.stamp === stamp) return (await flight.loaded).value;
+    const loading = options.load(kept);
+    if (shared) {
+      this.#loading.set(key, { stamp, loaded: loading });
+      const done = () => {
+        if (this.#loading.get(key)?.loaded === loading) this.#loading.delete(key);
+      };
+      loading.then(done, done);
+    }
+    const loaded = await loading;
     if (options.usable && loaded.keep !== false)
       this.#kept.set(key, { value: loaded.value, tags: tagsOf(loaded.deps), stamp });
     return loaded.value;

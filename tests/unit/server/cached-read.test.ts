@@ -82,4 +82,40 @@ describe('CachedRead', () => {
     expect(await read.read(deeper(3))).toEqual([0, 1, 2]);
     expect(walked).toEqual([undefined, [0, 1]]);
   });
+
+  it('shares one load among concurrent misses of a key, unless something changed since it began', async () => {
+    const versions = new TagVersions();
+    const read = new CachedRead<number>('test', versions);
+    const waiting: (() => void)[] = [];
+    const finishAll = () => {
+      for (const finish of waiting.splice(0)) finish();
+    };
+    let loads = 0;
+    const options = {
+      asker: vendor,
+      query: ['cold'],
+      usable: true,
+      load: async () => {
+        loads += 1;
+        const mine = loads;
+        await new Promise<void>((resolve) => waiting.push(resolve));
+        return { value: mine, deps: [readDep.request(4)] };
+      },
+    };
+    const first = read.read(options);
+    const second = read.read(options);
+    // A read that may not use the caches loads on its own.
+    const unusable = read.read({ ...options, usable: false });
+    expect(loads).toBe(2);
+    finishAll();
+    expect(await Promise.all([first, second, unusable])).toEqual([1, 1, 2]);
+
+    versions.bump(['r:4']);
+    const before = read.read(options);
+    versions.bump(['r:9']);
+    const after = read.read(options);
+    expect(loads).toBe(4);
+    finishAll();
+    expect(await Promise.all([before, after])).toEqual([3, 4]);
+  });
 });
