@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newJobAnnouncements } from '#server/db/schema/new-job-announcements.ts';
 import { notificationDeliveries } from '#server/db/schema/notification-deliveries.ts';
 import { notifications } from '#server/db/schema/notifications.ts';
+import { maintenanceRequests } from '#server/db/schema/requests.ts';
 import { NEW_JOB_ANNOUNCEMENTS } from '#server/requests/new-job-announcements.ts';
 import {
   type DeliveryApp,
@@ -169,5 +170,16 @@ describe('a request open to a whole trade', () => {
 
     while ((await sentTexts()).length < due) await t.app.flushDeliveries();
     expect(await sentTexts()).toHaveLength(due);
+  });
+
+  it('tells nobody of a request cancelled before its announcement', async () => {
+    const id = await raise('Alarm panel beeping');
+    // Cancelled in the same moment: the announcement's row is still there, or already gone.
+    await t.db.update(maintenanceRequests).set({ status: 'cancelled' }).where(eq(maintenanceRequests.id, id));
+    await t.db.insert(newJobAnnouncements).values({ requestId: id }).onConflictDoNothing();
+    const before = (await newJobNotices(id)).length;
+    await t.app.announceNewJobs();
+    expect((await newJobNotices(id)).length).toBe(before);
+    expect(await t.db.select().from(newJobAnnouncements)).toEqual([]);
   });
 });

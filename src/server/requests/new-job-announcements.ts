@@ -103,7 +103,10 @@ async function announceOne(db: Db, wait: boolean): Promise<boolean> {
     const [request] = await tx
       .select({ id: mr.id, type: mr.type, inviteAll: mr.inviteAll, authorId: mr.createdById })
       .from(mr)
-      .where(sql`${mr.id} = ${claimed.requestId} and ${mr.openedToVendorsAt} is not null`);
+      .where(
+        sql`${mr.id} = ${claimed.requestId} and ${mr.openedToVendorsAt} is not null and ${mr.status} = 'open'`,
+      );
+    // Closed (awarded, cancelled) before it was announced: nobody is told of a job they cannot take.
     if (!request) return true;
     const invited = await tx
       .select({ vendorId: requestInvitations.vendorId })
