@@ -139,6 +139,32 @@ test('the email and password typed into /login before the app starts are kept, a
   expect(problems).toEqual([]);
 });
 
+test('the email typed into /reset-password before the app starts is kept, and asks for the link', async ({
+  page,
+}) => {
+  const problems = collectProblems(page);
+  const release = await holdScripts(page);
+  await openHeld(page, '/reset-password');
+  const form = page.locator('#root form');
+  const typed = { Email: 'vendor@demo.local' };
+  await typeWhileHeld(page, form, typed);
+  // Enter before the app took over sends nothing and puts nothing in the address.
+  await fieldLabelled(form, 'Email').press('Enter');
+  expect(new URL(page.url()).search).toBe('');
+
+  release();
+  await expectKept(page, form, typed);
+  const asked = page.waitForRequest(
+    (request) => request.url().includes('/api/') && request.method() === 'POST',
+  );
+  await form.getByRole('button', { name: 'Send Reset Link' }).click();
+  expect((await asked).postData() ?? '').toContain('vendor@demo.local');
+  await expect(
+    page.getByText('If an account exists with this email, you will receive password reset instructions.'),
+  ).toBeVisible();
+  expect(problems).toEqual([]);
+});
+
 test('text typed into the first step of the vendor application before the app starts is kept', async ({
   page,
 }) => {

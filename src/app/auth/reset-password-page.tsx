@@ -1,22 +1,29 @@
 import { Alert, Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { isApiError } from '#app/lib/api-error.ts';
 import { publicPaths } from '#app/route-paths.ts';
 import { ErrorAlert } from '#app/ui/error-alert.tsx';
 import { PageHeading } from '#app/ui/page-heading.tsx';
 import { usePageTitle } from '#app/ui/page-title.ts';
+import { PRERENDERED_FORM_METHOD, useTextTypedBeforeHydration } from '#app/ui/prerendered-form.ts';
 import { useHydrated } from '#app/ui/use-hydrated.ts';
 import { RESET_REQUEST_MESSAGE } from '#shared/password-schemas.ts';
 import { useRequestPasswordReset } from './api.ts';
 
-/** /reset-password: the reset request (public spec, sections 2, 5 and 8). */
+/**
+ * /reset-password: the reset request (public spec, sections 2, 5 and 8). Prerendered: the address
+ * typed before the app takes over is kept (useTextTypedBeforeHydration); the button waits for it.
+ */
 export function ResetPasswordPage() {
   usePageTitle('Reset Password · FieldBid');
   const hydrated = useHydrated();
   const reset = useRequestPasswordReset();
   const [alert, setAlert] = useState<string | null>(null);
+  // The prerendered page takes typing before the app runs; the form takes the typed address over.
+  const formRef = useRef<HTMLFormElement>(null);
+  useTextTypedBeforeHydration(formRef);
   const form = useForm({
     initialValues: { email: '' },
     // Server errors clear as soon as the user edits (section 5).
@@ -72,7 +79,7 @@ export function ResetPasswordPage() {
         Enter your email and we will send you a link to reset your password.
       </PageHeading>
       {alert ? <ErrorAlert>{alert}</ErrorAlert> : null}
-      <form onSubmit={submit} inert={!hydrated}>
+      <form ref={formRef} onSubmit={submit} method={PRERENDERED_FORM_METHOD}>
         <Stack gap="md">
           <TextInput
             label="Email"
@@ -81,7 +88,7 @@ export function ResetPasswordPage() {
             required
             {...form.getInputProps('email')}
           />
-          <Button type="submit" fullWidth disabled={reset.isPending}>
+          <Button type="submit" fullWidth disabled={reset.isPending} inert={!hydrated}>
             {reset.isPending ? 'Sending...' : 'Send Reset Link'}
           </Button>
         </Stack>
