@@ -28,8 +28,8 @@ export const ANNOUNCEMENT_POLICY = {
 declare module 'fastify' {
   interface FastifyInstance {
     /**
-     * Writes the notices of every request waiting to be announced, now, in this process, waiting
-     * for one another process is announcing (tests; the queue does it on its own).
+     * Writes the notices of every request waiting to be announced, now, in this process; a request
+     * another process is announcing is waited for (tests; the queue does it on its own).
      */
     announceNewJobs(): Promise<number>;
     /** Queues an announcement pass at once (after the write that opened a request has committed). */
