@@ -9,6 +9,7 @@ import {
   goOnline,
   keptListOnDevice,
   keptOnDevice,
+  savedQueriesHold,
   signInUnderServiceWorker,
 } from './support/offline.ts';
 
@@ -83,7 +84,7 @@ test('offline after a visit: the shell and the job list render from the device, 
   await expect(page.getByText(firstJob).first()).toBeVisible();
   // The list and the query cache (with the signed-in user) are saved to IndexedDB a moment later.
   await keptListOnDevice(page, '"jobs"');
-  await keptOnDevice(page, 'queryCache', 'client');
+  await savedQueriesHold(page, [['auth', 'status']]);
 
   await goOffline(context);
   await page.reload();

@@ -8,7 +8,7 @@ import {
   roleFilesStored,
 } from './support/app-caches.ts';
 import { LoginPage } from './support/login-page.ts';
-import { controlledByServiceWorker, goOffline, goOnline, keptOnDevice } from './support/offline.ts';
+import { controlledByServiceWorker, goOffline, goOnline, savedQueriesHold } from './support/offline.ts';
 
 // The service worker is what these tests are about (the config blocks it everywhere else).
 test.use({ serviceWorkers: 'allow' });
@@ -70,7 +70,9 @@ test('a first visit precaches the shell and the public pages; a vendor’s scree
   // again (the device keeps the signed-in user from the app's start).
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
-  await keptOnDevice(page, 'queryCache', 'client');
+  // The saved query cache is written at most once a second: offline, the guard opens the area only
+  // once it holds the signed-in user's answer, not merely once the row exists.
+  await savedQueriesHold(page, [['auth', 'status']]);
   await goOffline(context);
   try {
     await page.goto('/vendor/outbox');
@@ -115,7 +117,9 @@ test('the installed app opens the signed-in user’s home, and the landing page 
   await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Necessary Only' })).toHaveCount(0);
 
-  await keptOnDevice(page, 'queryCache', 'client');
+  // The saved query cache is written at most once a second: offline, the guard opens the area only
+  // once it holds the signed-in user's answer, not merely once the row exists.
+  await savedQueriesHold(page, [['auth', 'status']]);
   await goOffline(context);
   try {
     await page.goto(start);
