@@ -26,5 +26,4 @@ test('staff see the job queue: the periodic kinds with their depth, and no faile
   );
   await expect(page.getByRole('heading', { name: 'Failed jobs' })).toBeVisible();
   await expect(page.getByText('No failed jobs.')).toBeVisible();
-  await page.screenshot({ path: '/work/notes/shots/h6-admin-jobs-1280.png', fullPage: true });
 });
