@@ -94,10 +94,22 @@ export function assignFamilies(
     [...areaModules].map(([family, modules]) => [family, reachableFiles(manifest, modules, shell.keys)]),
   );
   const publicLazy = reachableFiles(manifest, publicModules, shell.keys);
+  // What the start loads lazily besides the router's screens (the device's database, the schemas a
+  // restored cache is read with): any signed-in role needs it, offline too, even where an area's
+  // screens load the same file.
+  const routeModules = new Set(Object.values(routes).flat());
+  const startLazyRoots = [...shell.keys]
+    .flatMap((key) => manifest[key]?.dynamicImports ?? [])
+    .filter((key) => !routeModules.has(key));
+  const startLazy = reachableFiles(manifest, startLazyRoots, shell.keys);
   return entries.map((entry) => {
     const inAssets = entry.url.startsWith('assets/') || entry.url.startsWith('static/');
     if (!inAssets || firstVisit.has(entry.url)) return entry;
-    const families = [...areaFiles].filter(([, files]) => files.has(entry.url)).map(([family]) => family);
+    const families: AppFamily[] = [...areaFiles]
+      .filter(([, files]) => files.has(entry.url))
+      .map(([family]) => family);
+    if (families.length > 0 && startLazy.has(entry.url))
+      return { ...entry, families: [...families, 'signed-in'] };
     if (families.length > 0) return { ...entry, families };
     return { ...entry, families: [publicLazy.has(entry.url) ? 'public' : 'signed-in'] };
   });
