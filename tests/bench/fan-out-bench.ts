@@ -7,8 +7,8 @@ import type { ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { type ClientRequest, get } from 'node:http';
 import pg from 'pg';
-import { hashToken, randomToken } from '#server/auth/tokens.ts';
 import { postgresUrl, seed, startServer, stopServer } from './api-bench.ts';
+import { sessionsFor } from './bench-sessions.ts';
 
 const TRADE = 'Fire Protection';
 const OTHER_TRADE = 'Landscaping';
@@ -70,26 +70,6 @@ async function ensureStreamVendors(db: pg.Client): Promise<{ trade: number[]; ot
       )
     ).rows.map((row) => row.id);
   return { trade: await ids('fanout-trade'), other: await ids('fanout-other') };
-}
-
-/** A session for each user, made in the database (no password hashing for 10,000 sign-ins). */
-async function sessionsFor(db: pg.Client, userIds: readonly number[]): Promise<Map<number, string>> {
-  const tokens = new Map<number, string>();
-  for (let start = 0; start < userIds.length; start += 1_000) {
-    const part = userIds.slice(start, start + 1_000);
-    const rows = part.map((userId) => {
-      const token = randomToken();
-      tokens.set(userId, token);
-      return { id: hashToken(token), user_id: userId };
-    });
-    await db.query(
-      `insert into sessions (id, user_id, csrf_token, expires_at, user_agent)
-       select r.id, r.user_id, 'bench', now() + interval '1 day', $2
-       from json_to_recordset($1::json) as r(id text, user_id int)`,
-      [JSON.stringify(rows), BENCH_AGENT],
-    );
-  }
-  return tokens;
 }
 
 /** An open GET /api/events/ read as text; `onEvent` sees each event block as it arrives. */
@@ -191,7 +171,12 @@ export async function runFanOutBench(options: { requests: number; vendors: numbe
         )
       ).rows[0]!.n,
     );
-    const tokens = await sessionsFor(db, [manager.id, demoVendor.id, ...vendors.trade, ...vendors.other]);
+    const tokens = await sessionsFor(db, BENCH_AGENT, [
+      manager.id,
+      demoVendor.id,
+      ...vendors.trade,
+      ...vendors.other,
+    ]);
     const managerToken = tokens.get(manager.id)!;
     const newJobs = async (requestId: number) =>
       Number(
@@ -274,7 +259,7 @@ export async function runFanOutBench(options: { requests: number; vendors: numbe
       )
     ).rows;
     if (!thread) throw new Error('no open request the demo vendor may write on');
-    const sideTokens = await sessionsFor(db, [thread.manager]);
+    const sideTokens = await sessionsFor(db, BENCH_AGENT, [thread.manager]);
     const seen = new Map<string, number>();
     const sides = [tokens.get(demoVendor.id)!, sideTokens.get(thread.manager)!].map(
       (token, side) =>

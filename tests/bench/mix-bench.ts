@@ -5,9 +5,10 @@
 // photo). Prints p50/p99 per class and errors; `npm run bench -- --mix` writes it to docs/quality.md.
 import type { ChildProcess } from 'node:child_process';
 import pg from 'pg';
-import { hashToken, randomToken } from '#server/auth/tokens.ts';
+import { randomToken } from '#server/auth/tokens.ts';
 import { png } from '../support/test-images.ts';
 import { postgresUrl, seed, startServer, stopServer } from './api-bench.ts';
+import { sessionsFor } from './bench-sessions.ts';
 
 const RATE = Number(process.env.BENCH_MIX_RATE ?? 100);
 const SECONDS = Number(process.env.BENCH_MIX_SECONDS ?? 20);
@@ -39,17 +40,6 @@ const quantile = (values: readonly number[], q: number) => {
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
 };
 
-async function sessions(db: pg.Client, userIds: readonly number[]): Promise<string[]> {
-  const rows = userIds.map((userId) => ({ token: randomToken(), userId }));
-  await db.query(
-    `insert into sessions (id, user_id, csrf_token, expires_at, user_agent)
-     select r.id, r.user_id, 'bench', now() + interval '1 day', $2
-     from json_to_recordset($1::json) as r(id text, user_id int)`,
-    [JSON.stringify(rows.map((row) => ({ id: hashToken(row.token), user_id: row.userId }))), BENCH_AGENT],
-  );
-  return rows.map((row) => row.token);
-}
-
 const pick = <T>(items: readonly T[], n: number) => items[n % items.length]!;
 
 /** The day's calls, with the people and rows they act on read from the bench data. */
@@ -62,10 +52,10 @@ async function dayOf(db: pg.Client): Promise<Call[]> {
   const [managerId] = await ids(`select id from users where email = 'bench-manager@bench.local'`);
   const [staffId] = await ids(`select id from users where is_staff order by id limit 1`);
   if (!managerId || !staffId || vendorIds.length === 0) throw new Error('the bench people are missing');
-  const [managerToken, staffToken] = await sessions(db, [managerId, staffId]);
-  const vendorTokens = new Map(
-    (await sessions(db, vendorIds)).map((token, index) => [vendorIds[index]!, token] as const),
-  );
+  const tokens = await sessionsFor(db, BENCH_AGENT, [managerId, staffId, ...vendorIds]);
+  const managerToken = tokens.get(managerId);
+  const staffToken = tokens.get(staffId);
+  const vendorTokens = tokens;
   const awardable = (
     await db.query<{ request: number; bid: number }>(
       `select distinct on (r.id) r.id as request, b.id as bid
