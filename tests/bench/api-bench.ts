@@ -117,7 +117,9 @@ export async function startServer(
   const origin = `http://127.0.0.1:${port}`;
   if (await answers(`${origin}/api/health/`)) throw new Error(`port ${port} is already in use`);
   // BENCH_SERVER_ROOT: another checkout's server (a before/after of a change, same bench and data).
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  // BENCH_SERVER_NODE_ARGS: flags for the server's node, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/server/main.ts'], {
     cwd: process.env.BENCH_SERVER_ROOT ?? ROOT,
     env: { ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', STATIC_DIR: join(ROOT, 'dist') },
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -24,9 +24,18 @@ export interface RealtimeEvent {
 // pg_notify refuses payloads of 8000 bytes or more; leave room for the envelope.
 export const MAX_PAYLOAD_BYTES = 7_500;
 
-/** A new event id: 72 random bits, base64url (12 characters). */
+/**
+ * This process's prefix of event ids: 72 random bits, so two processes (or one restarted) never
+ * make the same id. An id names an event for resuming a stream and grants nothing, so it need not be
+ * unguessable: the prefix and a counter cost no random bytes per event.
+ */
+const EVENT_ID_PREFIX = randomBytes(9).toString('base64url');
+let eventCount = 0;
+
+/** A new event id, unique across processes: the process's prefix and its count of events, base 36. */
 export function newEventId(): string {
-  return randomBytes(9).toString('base64url');
+  eventCount += 1;
+  return `${EVENT_ID_PREFIX}${eventCount.toString(36)}`;
 }
 
 export function encode(event: RealtimeEvent): string {
