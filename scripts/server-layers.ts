@@ -44,13 +44,23 @@ export const SERVER_FLOORS: ServerFloor[] = [
   },
   {
     name: 'request resources',
-    folders: ['bids', 'requests', 'messages', 'payments', 'applications', 'projects', 'vendor-dashboard'],
-    holds: 'requests, bids, messages, properties, applications and payments',
+    folders: [
+      'bids',
+      'requests',
+      'messages',
+      'payments',
+      'applications',
+      'projects',
+      'vendor-dashboard',
+      'visits',
+    ],
+    holds: 'requests, bids, messages, properties, applications, payments and job visits',
   },
   {
     name: 'workflow resources',
-    folders: ['files', 'lifecycle', 'manager', 'admin'],
-    holds: 'what acts on requests, bids and threads: files, the lifecycle, the portals',
+    folders: ['files', 'lifecycle', 'manager', 'admin', 'work-queue'],
+    holds:
+      "what acts on requests, bids and threads: files, the lifecycle, the portals, the manager's work queue",
   },
   { name: 'documentation', folders: ['documentation'], holds: 'property documentation and its writes' },
   {

@@ -10,6 +10,8 @@ export { publicPaths } from './public-paths.ts';
 export const vendorPaths = {
   dashboard: '/vendor/dashboard',
   jobs: '/vendor/jobs',
+  /** Today's visits and the open jobs nearby, on a map and as lists. */
+  map: '/vendor/map',
   requestDetail: '/vendor/requests/:requestId',
   bids: '/vendor/bids',
   messages: '/vendor/messages',

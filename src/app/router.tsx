@@ -85,6 +85,10 @@ const vendorRoutes: RouteObject[] = [
   },
   { path: vendorPaths.requestDetail, ...requestDetail },
   {
+    path: vendorPaths.map,
+    ...screen('./vendor/vendor-map-page.tsx', 'VendorMapPage'),
+  },
+  {
     path: vendorPaths.bids,
     ...screen('./bids/my-bids-page.tsx', 'MyBidsPage'),
   },

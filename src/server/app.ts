@@ -68,6 +68,8 @@ import type { FileStore } from '#server/storage/file-store.ts';
 import { storagePlugin } from '#server/storage/storage-plugin.ts';
 import { vendorDashboardRoutes } from '#server/vendor-dashboard/vendor-dashboard-routes.ts';
 import { vendorListRoutes } from '#server/vendors/vendor-list-routes.ts';
+import { visitRoutes } from '#server/visits/visit-routes.ts';
+import { workQueueRoutes } from '#server/work-queue/work-queue-routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -169,7 +171,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(fileRoutes);
   await app.register(bidRoutes);
   await app.register(lifecycleRoutes);
+  await app.register(visitRoutes);
   await app.register(managerRoutes);
+  await app.register(workQueueRoutes);
   await app.register(projectPortalRoutes);
   await app.register(documentationRoutes);
   await app.register(layoutShareRoutes);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { bothOrNeither, latitudeField, longitudeField, PLACE_MESSAGES } from './places.ts';
 import { DEFAULT_PROPERTY_TIME_ZONE, PROPERTY_TIME_ZONES } from './property-time-zone.ts';
 import { lineText, multilineText } from './text-fields.ts';
 
@@ -13,21 +14,29 @@ export const PROJECT_MESSAGES = {
   timeZone: 'Choose the time zone the property is in.',
 } as const;
 
-/** POST /api/admin/clients/{id}/projects/ and PUT /api/admin/projects/{id}/. */
-export const projectInputSchema = z.object({
-  name: lineText(120, { error: PROJECT_MESSAGES.name, tooLong: PROJECT_MESSAGES.nameLength }).min(
-    1,
-    PROJECT_MESSAGES.name,
-  ),
-  address: lineText(300, { error: PROJECT_MESSAGES.address, tooLong: PROJECT_MESSAGES.addressLength }).min(
-    1,
-    PROJECT_MESSAGES.address,
-  ),
-  is_active: z.boolean({ error: PROJECT_MESSAGES.active }).default(true),
-  time_zone: z
-    .enum(PROPERTY_TIME_ZONES, { error: PROJECT_MESSAGES.timeZone })
-    .default(DEFAULT_PROPERTY_TIME_ZONE),
-});
+/**
+ * POST /api/admin/clients/{id}/projects/ and PUT /api/admin/projects/{id}/. `city`, `latitude` and
+ * `longitude` left out keep what is stored (a new property: none), so older callers lose nothing.
+ */
+export const projectInputSchema = z
+  .object({
+    name: lineText(120, { error: PROJECT_MESSAGES.name, tooLong: PROJECT_MESSAGES.nameLength }).min(
+      1,
+      PROJECT_MESSAGES.name,
+    ),
+    address: lineText(300, { error: PROJECT_MESSAGES.address, tooLong: PROJECT_MESSAGES.addressLength }).min(
+      1,
+      PROJECT_MESSAGES.address,
+    ),
+    is_active: z.boolean({ error: PROJECT_MESSAGES.active }).default(true),
+    time_zone: z
+      .enum(PROPERTY_TIME_ZONES, { error: PROJECT_MESSAGES.timeZone })
+      .default(DEFAULT_PROPERTY_TIME_ZONE),
+    city: lineText(80, { tooLong: PLACE_MESSAGES.cityLength }).optional(),
+    latitude: latitudeField.optional(),
+    longitude: longitudeField.optional(),
+  })
+  .superRefine(bothOrNeither);
 export type ProjectInput = z.input<typeof projectInputSchema>;
 export type ProjectValues = z.output<typeof projectInputSchema>;
 
@@ -121,6 +130,9 @@ export const adminProjectSchema = z.object({
   address: z.string(),
   is_active: z.boolean(),
   time_zone: z.enum(PROPERTY_TIME_ZONES),
+  city: z.string(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
   unit_count: z.number().int(),
   /** /api/files/<key> of the card image; null shows 'No thumbnail provided'. */
   thumbnail: z.string().nullable(),

@@ -153,7 +153,20 @@ export const requestDetailSchema = z.object({
   unit_id: z.number().int().nullable().optional().default(null),
   description: z.string(),
   areas_affected: z.array(z.string()),
-  project: z.object({ id: z.number().int(), name: z.string(), address: z.string() }).nullable(),
+  /**
+   * The property: `city` and its coordinates (WGS 84, null when not entered) name it on job cards and
+   * give "Open directions"; optional only for copies kept offline by an app from before them.
+   */
+  project: z
+    .object({
+      id: z.number().int(),
+      name: z.string(),
+      address: z.string(),
+      city: z.string().optional(),
+      latitude: z.number().nullable().optional(),
+      longitude: z.number().nullable().optional(),
+    })
+    .nullable(),
   /**
    * Whether the asker may read the property's documentation (staff, the client's managers, a vendor
    * holding an accepted bid on one of its requests): the detail's "Property documentation" link.

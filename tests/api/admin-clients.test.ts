@@ -101,6 +101,9 @@ describe('clients', () => {
       address: project.address,
       is_active: true,
       time_zone: 'America/Denver',
+      city: '',
+      latitude: null,
+      longitude: null,
       unit_count: 2,
       thumbnail: null,
     });
@@ -123,6 +126,9 @@ describe('properties', () => {
       address: '20 Spruce Ave, Denver, CO',
       is_active: true,
       time_zone: 'America/Denver',
+      city: '',
+      latitude: null,
+      longitude: null,
       unit_count: 0,
       thumbnail: null,
     });

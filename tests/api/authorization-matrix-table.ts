@@ -89,7 +89,24 @@ POST   /api/requests/:id/complete/                                | awarded, in 
 POST   /api/requests/:id/confirm/                                 | marked complete                          | 401 | 403 | 403 | 403 | 403 | 200 | 403 | 200 | 200
 POST   /api/requests/:id/send-back/                               | marked complete                          | 401 | 403 | 403 | 403 | 403 | 200 | 403 | 200 | 200
 POST   /api/requests/:id/reopen/                                  | cancelled before an award                | 401 | 403 | 403 | 403 | 403 | 200 | 403 | 200 | 200
+GET    /api/requests/:id/visits/                                  | awarded, in progress                     | 401 | 403 | 403 | 403 | 200 | 200 | 403 | 200 | 200
+POST   /api/requests/:id/visits/                                  | awarded, in progress                     | 401 | 403 | 403 | 403 | 201 | 201 | 403 | 201 | 201
+POST   /api/visits/:id/accept/                                    | a visit the awarded vendor proposed      | 401 | 403 | 403 | 403 | 409 | 200 | 403 | 200 | 200
+POST   /api/visits/:id/propose/                                   | a visit the awarded vendor proposed      | 401 | 403 | 403 | 403 | 200 | 200 | 403 | 200 | 200
+POST   /api/visits/:id/cancel/                                    | a visit the awarded vendor proposed      | 401 | 403 | 403 | 403 | 200 | 200 | 403 | 200 | 200
+POST   /api/visits/:id/on-my-way/                                 | a confirmed visit                        | 401 | 403 | 403 | 403 | 200 | 403 | 403 | 403 | 403
+POST   /api/visits/:id/arrived/                                   | a confirmed visit                        | 401 | 403 | 403 | 403 | 200 | 403 | 403 | 403 | 403
+POST   /api/visits/:id/left/                                      | a confirmed visit, checked in            | 401 | 403 | 403 | 403 | 200 | 403 | 403 | 403 | 403
+GET    /api/visits/:id/calendar.ics                               | a confirmed visit                        | 401 | 404 | 404 | 404 | 200 | 200 | 404 | 200 | 200
+GET    /api/requests/:id/access/                                  | awarded, in progress                     | 401 | 403 | 403 | 403 | 200 | 200 | 403 | 200 | 200
+GET    /api/requests/:id/access/                                  | awarded and completed                    | 401 | 403 | 403 | 403 | 403 | 200 | 403 | 200 | 200
+PUT    /api/requests/:id/access/                                  | awarded, in progress                     | 401 | 403 | 403 | 403 | 403 | 200 | 403 | 200 | 200
 GET    /api/vendor/jobs/                                          |                                          | 401 | 200 | 200 | 200 | 200 | 403 | 403 | 200 | 200
+GET    /api/vendor/jobs/nearby/                                   | a shared position                        | 401 | 200 | 200 | 200 | 200 | 403 | 403 | 200 | 200
+GET    /api/vendor/visits/today/                                  |                                          | 401 | 200 | 200 | 200 | 200 | 403 | 403 | 200 | 200
+GET    /api/vendor/business-location/                             |                                          | 401 | 200 | 200 | 200 | 200 | 403 | 403 | 200 | 200
+PUT    /api/vendor/business-location/                             | the caller's own                         | 401 | 200 | 200 | 200 | 200 | 403 | 403 | 200 | 200
+GET    /api/map-settings/                                         |                                          | 401 | 200 | 200 | 200 | 200 | 200 | 200 | 200 | 200
 GET    /api/vendor/bids/                                          |                                          | 401 | 200 | 200 | 200 | 200 | 403 | 403 | 403 | 403
 GET    /api/vendor/dashboard/                                     |                                          | 401 | 200 | 200 | 200 | 200 | 403 | 403 | 403 | 403
 GET    /api/vendor/insurance/                                     |                                          | 401 | 200 | 200 | 200 | 200 | 403 | 403 | 403 | 403
@@ -98,6 +115,7 @@ GET    /api/vendor/insurance/certificate/                         | the caller's
 GET    /api/property-manager/dashboard/                           |                                          | 401 | 403 | 403 | 403 | 403 | 200 | 200 | 200 | 200
 GET    /api/property-manager/maintenance-requests/                |                                          | 401 | 403 | 403 | 403 | 403 | 200 | 200 | 200 | 200
 GET    /api/property-manager/team/                                |                                          | 401 | 403 | 403 | 403 | 403 | 200 | 200 | 200 | 200
+GET    /api/property-manager/work-queue/                          |                                          | 401 | 403 | 403 | 403 | 403 | 200 | 200 | 200 | 200
 GET    /api/clients/:clientId/projects/                           | Acme                                     | 401 | 403 | 403 | 403 | 403 | 200 | 403 | 200 | 200
 GET    /api/projects/:id/units/                                   | Acme Tower                               | 401 | 403 | 403 | 403 | 403 | 200 | 403 | 200 | 200
 GET    /api/projects/:id/history/                                 | Acme Tower                               | 401 | 403 | 403 | 403 | 403 | 200 | 403 | 200 | 200

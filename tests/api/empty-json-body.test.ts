@@ -10,6 +10,7 @@ import type { Database, Db } from '#server/db/database.ts';
 import { propertyManagerApplications, vendorApplications } from '#server/db/schema/applications.ts';
 import { contactMessages, demoRequests } from '#server/db/schema/contact.ts';
 import { layoutPolygons, layouts, panoramaHotspots, photos } from '#server/db/schema/documentation.ts';
+import { jobVisits } from '#server/db/schema/job-visits.ts';
 import { layoutShares } from '#server/db/schema/layout-shares.ts';
 import { notificationPreferences } from '#server/db/schema/notification-deliveries.ts';
 import { notifications } from '#server/db/schema/notifications.ts';
@@ -320,6 +321,29 @@ const BODYLESS: BodylessRoute[] = [
         url: `/api/requests/${request.id}/cancel/`,
         status: 200,
         check: async () => expect(await requestStatus(request.id)).toBe('cancelled'),
+      };
+    },
+  },
+  {
+    route: 'POST /api/visits/:id/cancel/',
+    prepare: async () => {
+      const { client, request } = await managerWithRequest({ status: 'in_progress' }, true);
+      const [visit] = await db
+        .insert(jobVisits)
+        .values({
+          requestId: request.id,
+          number: 1,
+          purpose: 'repair',
+          status: 'proposed',
+          proposedBy: 'vendor',
+          windows: [{ date: '2099-03-02', start: '09:00', end: '11:00' }],
+        })
+        .returning();
+      return {
+        client,
+        url: `/api/visits/${visit!.id}/cancel/`,
+        status: 200,
+        check: async (response) => expect(response.json()).toMatchObject({ status: 'cancelled' }),
       };
     },
   },
@@ -792,6 +816,13 @@ const NEED_A_BODY = [
   'POST /api/requests/:id/send-back/',
   'POST /api/requests/:id/complete/',
   'POST /api/requests/:id/invitations/',
+  'POST /api/requests/:id/visits/',
+  'POST /api/visits/:id/accept/',
+  'POST /api/visits/:id/propose/',
+  'POST /api/visits/:id/on-my-way/',
+  'POST /api/visits/:id/arrived/',
+  'POST /api/visits/:id/left/',
+  'PUT /api/requests/:id/access/',
   'POST /api/messages/',
   'POST /api/messages/read/',
   'POST /api/notification-settings/phone/verify/',
@@ -805,6 +836,7 @@ const NEED_A_BODY = [
   'PATCH /api/hotspots/:hotspotId/',
   'POST /api/layouts/:layoutId/polygons/',
   'PUT /api/notification-settings/',
+  'PUT /api/vendor/business-location/',
   'POST /api/push/subscriptions/',
   // Twilio's signed form post: without one it is refused (403) before anything else.
   'POST /api/sms/inbound/',

@@ -90,11 +90,16 @@ beforeAll(async () => {
       name: 'jobs by type and status',
       call: () => vendor.get('/api/vendor/jobs/?service_type=Plumbing&status=open'),
     },
+    {
+      name: 'jobs nearby',
+      call: () => vendor.get('/api/vendor/jobs/nearby/?latitude=39.7392&longitude=-104.9903'),
+    },
     { name: 'request detail', call: () => vendor.get(`/api/requests/${detailId}/`) },
     { name: 'my bids', call: () => vendor.get('/api/vendor/bids/') },
     { name: 'unread notifications', call: () => vendor.get('/api/notifications/?is_read=false') },
     { name: 'conversations', call: () => vendor.get('/api/messages/conversations/') },
     { name: 'manager requests', call: () => manager.get('/api/property-manager/maintenance-requests/') },
+    { name: 'manager work queue', call: () => manager.get('/api/property-manager/work-queue/') },
     {
       name: 'POST bid',
       call: () =>

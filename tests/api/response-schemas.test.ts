@@ -73,6 +73,7 @@ import {
 import { planListSchema, vendorSubmitResponseSchema } from '#shared/vendor-application.ts';
 import { vendorDashboardSchema } from '#shared/vendor-dashboard.ts';
 import { vendorDirectorySchema } from '#shared/vendor-directory.ts';
+import { workQueueSchema } from '#shared/work-queue.ts';
 import { expectAnswer } from '../support/answer-schema.ts';
 import { makeUser } from '../support/factories.ts';
 import { startTestAppWithFiles, type TestAppWithFiles } from '../support/file-store-dir.ts';
@@ -392,6 +393,8 @@ describe("the manager's answers", () => {
       }
     }
     expectAnswer(await manager.get('/api/property-manager/team/'), teamSchema, 200);
+    const queue = expectAnswer(await manager.get('/api/property-manager/work-queue/'), workQueueSchema, 200);
+    expect(queue.items.length).toBeGreaterThan(0);
     expectAnswer(await manager.get('/api/vendors/?category=Plumbing'), vendorDirectorySchema, 200);
     expectAnswer(await manager.get('/api/user/projects/'), userProjectListSchema, 200);
 

@@ -40,7 +40,7 @@ describe('security headers on every answer', () => {
       expect(csp.get('object-src')).toEqual(["'none'"]);
       expect(csp.get('worker-src')).toEqual(["'self'"]);
       expect(response.headers['permissions-policy']).toBe(
-        'camera=(), microphone=(), geolocation=(), payment=(), usb=()',
+        'camera=(), microphone=(), geolocation=(self), payment=(), usb=()',
       );
       expect(response.headers['cross-origin-opener-policy']).toBe('same-origin');
       expect(response.headers['x-content-type-options']).toBe('nosniff');

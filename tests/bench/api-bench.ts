@@ -244,6 +244,11 @@ async function measure(target: Target, port: number): Promise<RouteFigure[]> {
         token: vendorToken,
       },
       { name: 'request detail', path: `/api/requests/${detailId}/`, token: vendorToken },
+      {
+        name: 'jobs nearby',
+        path: '/api/vendor/jobs/nearby/?latitude=39.7392&longitude=-104.9903',
+        token: vendorToken,
+      },
       { name: 'my bids', path: '/api/vendor/bids/', token: vendorToken },
       { name: 'notifications unread', path: '/api/notifications/?is_read=false', token: vendorToken },
       { name: 'conversations', path: '/api/messages/conversations/', token: vendorToken },

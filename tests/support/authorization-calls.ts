@@ -2,6 +2,7 @@ import { createApiKey } from '#server/auth/api-key-store.ts';
 import { enableLayoutShare } from '#server/documentation/layout-share-store.ts';
 import { deliveryCalls } from './authorization-calls-deliveries.ts';
 import { jobQueueCalls } from './authorization-calls-jobs.ts';
+import { visitCalls } from './authorization-calls-visits.ts';
 import type { Invocation } from './authorization-send.ts';
 import type { Actor, AuthorizationWorld } from './authorization-world.ts';
 import { managerWizard, TRIANGLE } from './authorization-world.ts';
@@ -366,6 +367,17 @@ const requestCalls: Calls = {
     json: {},
   })),
   'GET /api/vendor/jobs/': get('/api/vendor/jobs/?page_size=100'),
+  'GET /api/vendor/jobs/nearby/ [a shared position]': get(
+    '/api/vendor/jobs/nearby/?latitude=39.7392&longitude=-104.9903',
+  ),
+  'GET /api/vendor/visits/today/': get('/api/vendor/visits/today/'),
+  'GET /api/map-settings/': get('/api/map-settings/'),
+  'GET /api/vendor/business-location/': get('/api/vendor/business-location/'),
+  "PUT /api/vendor/business-location/ [the caller's own]": write(() => ({
+    method: 'PUT',
+    url: '/api/vendor/business-location/',
+    json: { latitude: 39.7818, longitude: -104.9609 },
+  })),
   'GET /api/vendor/bids/': get('/api/vendor/bids/?page_size=100'),
   'GET /api/vendor/dashboard/': get('/api/vendor/dashboard/'),
   'GET /api/vendor/insurance/': get('/api/vendor/insurance/'),
@@ -393,6 +405,7 @@ const propertyCalls: Calls = {
     '/api/property-manager/maintenance-requests/?page_size=100',
   ),
   'GET /api/property-manager/team/': get('/api/property-manager/team/'),
+  'GET /api/property-manager/work-queue/': get('/api/property-manager/work-queue/'),
   'GET /api/clients/:clientId/projects/ [Acme]': read((w) => `/api/clients/${w.ids.client}/projects/`),
   'GET /api/projects/:id/units/ [Acme Tower]': read((w) => `/api/projects/${w.ids.project}/units/`),
   'GET /api/projects/:id/history/ [Acme Tower]': read((w) => `/api/projects/${w.ids.project}/history/`),
@@ -635,4 +648,5 @@ export const MATRIX_CALLS: Calls = {
   ...adminCalls,
   ...deliveryCalls,
   ...jobQueueCalls,
+  ...visitCalls,
 };

@@ -225,6 +225,21 @@ export const MATRIX_CHECKS: Record<string, BodyCheck> = {
   "GET /api/vendor/insurance/certificate/ [the caller's own certificate]": ownCertificate,
   'GET /api/property-manager/dashboard/': acmeHiddenFromOutsider,
   'GET /api/property-manager/maintenance-requests/': managerRequests,
+  // What waits on Acme's managers is theirs: the open request's bids, the job marked complete.
+  'GET /api/property-manager/work-queue/': (w, actor, response) => {
+    const items = response.json<{ items: Array<{ kind: string; request_id: number }> }>().items;
+    const acme = items.filter((item) => item.request_id === w.ids.open || item.request_id === w.ids.done);
+    if (actor === 'manager') {
+      expect(acme).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ kind: 'bids_to_review', request_id: w.ids.open }),
+          expect.objectContaining({ kind: 'completion_to_confirm', request_id: w.ids.done }),
+        ]),
+      );
+    } else {
+      expect(acme, "the work queue shows what is not the caller's").toEqual([]);
+    }
+  },
   'GET /api/property-manager/team/': (w, actor, response) => {
     if (actor === 'outsider') hides(response, [w.users.manager.email], 'the team');
     if (actor === 'manager') expect(response.body).toContain(w.users.manager.email);

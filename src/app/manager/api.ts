@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '#app/lib/api-client.ts';
+import { useServerEvent } from '#app/lib/event-stream.ts';
 import { lazySchema } from '#app/lib/lazy-schema.ts';
 import { queryRoots } from '#app/lib/query-roots.ts';
 import { refetchUnlessServerRendered } from '#app/lib/server-rendered-answers.ts';
@@ -11,6 +12,7 @@ const teamSchema = lazySchema(() => managerResponses().then((m) => m.teamSchema)
 const projectResponses = () => import('#shared/project-responses.ts');
 const clientProjectListSchema = lazySchema(() => projectResponses().then((m) => m.clientProjectListSchema));
 const projectHistorySchema = lazySchema(() => projectResponses().then((m) => m.projectHistorySchema));
+const workQueueSchema = lazySchema(() => import('#shared/work-queue.ts').then((m) => m.workQueueSchema));
 const invitationAnswerSchema = lazySchema(() =>
   import('#shared/request-responses.ts').then((m) => m.invitationAnswerSchema),
 );
@@ -24,6 +26,7 @@ export const managerKeys = {
   team: () => [...managerKeys.all, 'team'] as const,
   history: (projectId: string) => ['projects', projectId, 'history'] as const,
   openRequests: () => [...managerKeys.all, 'open-requests'] as const,
+  workQueue: () => [...managerKeys.all, 'work-queue'] as const,
 };
 
 /** GET /api/property-manager/dashboard/: stats, properties overview and the three request tabs. */
@@ -35,6 +38,25 @@ export function useManagerDashboard() {
       apiRequest('/api/property-manager/dashboard/', { schema: managerDashboardSchema, signal }),
     // The persisted copy shows at once (also offline), but a reload must not trust it for 30 s; the
     // answer a server-rendered page came with is fresh.
+    refetchOnMount: refetchUnlessServerRendered,
+  });
+}
+
+/**
+ * GET /api/property-manager/work-queue/: "Needs you" on the dashboard. Asked again each time the dashboard
+ * opens (a kept copy may be old), after every lifecycle step (they invalidate ['manager']) and when a
+ * notification or a message is pushed: a bid, a completion, a visit or a message arriving is one.
+ */
+export function useWorkQueue() {
+  const queryClient = useQueryClient();
+  const refetch = () => void queryClient.invalidateQueries({ queryKey: managerKeys.workQueue() });
+  useServerEvent('notification', refetch);
+  useServerEvent('message', refetch);
+  return useQuery({
+    queryKey: managerKeys.workQueue(),
+    meta: { answer: 'workQueue' },
+    queryFn: ({ signal }) =>
+      apiRequest('/api/property-manager/work-queue/', { schema: workQueueSchema, signal }),
     refetchOnMount: refetchUnlessServerRendered,
   });
 }

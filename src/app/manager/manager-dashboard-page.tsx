@@ -14,6 +14,7 @@ import { useManagerDashboard } from './api.ts';
 import { DashboardRequestTable } from './dashboard-request-table.tsx';
 import { DashboardStatCards } from './dashboard-stat-cards.tsx';
 import { PropertiesOverviewTable } from './properties-overview-table.tsx';
+import { WorkQueueCard } from './work-queue-card.tsx';
 
 // The request form (its form library, selects and the request's schema) loads on the first click,
 // not with the dashboard.
@@ -68,6 +69,8 @@ export function ManagerDashboardPage() {
           </Button>
         ) : null}
       </Group>
+
+      <WorkQueueCard />
 
       {dashboard.isError ? (
         <ErrorAlert>

@@ -4,8 +4,10 @@ import type { projectDocumentationSchema } from '#shared/documentation-responses
 import type { Message } from '#shared/message-schemas.ts';
 import { KEPT_FILES_CACHE } from '#shared/offline-caches.ts';
 import type { RequestDetail } from '#shared/request-responses.ts';
+import type { Access, VisitList } from '#shared/visit-schemas.ts';
 import { keepAppOffline } from './app-offline.ts';
 import { documentationStore, keptDocumentationKey } from './kept-documentation.ts';
+import { accessStore, keptAccessKey, keptVisitsKey, visitsStore } from './kept-visits.ts';
 import { currentSession } from './offline-session.ts';
 import type { KeptJob, RequestRow, UserDb } from './user-db.ts';
 
@@ -24,6 +26,10 @@ export interface KeepJobInput {
    * the answer the vendor documentation screen reads offline and the images it shows.
    */
   documentation?: KeptDocumentationInput;
+  /** The job's visits (GET /api/requests/{id}/visits/), for the awarded vendor on site. */
+  visits?: VisitList;
+  /** How to get in (GET /api/requests/{id}/access/), for the awarded vendor on site. */
+  access?: Access;
 }
 
 export interface KeptDocumentationInput {
@@ -127,6 +133,8 @@ export async function keepJob(input: KeepJobInput): Promise<KeepJobResult> {
       jsonBytes(input.detail) +
       jsonBytes(messages) +
       photos.bytes +
+      jsonBytes(input.visits) +
+      jsonBytes(input.access) +
       (documentation ? jsonBytes(documentation.data) + images.bytes : 0),
     ...(documentation
       ? {
@@ -149,6 +157,9 @@ export async function keepJob(input: KeepJobInput): Promise<KeepJobResult> {
     // The row the vendor documentation screen's offlineQueryFn reads (documentationStore).
     if (documentation)
       await documentationStore(documentation.projectId).save(db, documentation.data, savedAt);
+    // The rows the detail's visits and entry cards read offline (kept-visits.ts).
+    if (input.visits) await visitsStore(input.requestId).save(db, input.visits, savedAt);
+    if (input.access) await accessStore(input.requestId).save(db, input.access, savedAt);
     await db.keptJobs.put(kept);
   });
   const persistent = await askPersistentStorage();
@@ -156,7 +167,7 @@ export async function keepJob(input: KeepJobInput): Promise<KeepJobResult> {
 }
 
 /**
- * Frees what a kept job holds: its detail and messages, and the photos and property documentation
+ * Frees what a kept job holds: its detail, messages, visits and entry instructions, and the photos and property documentation
  * no other kept job uses (two jobs on one property share its documentation; properties may share a
  * plan image).
  */
@@ -177,6 +188,7 @@ export async function releaseJob(requestId: number): Promise<void> {
   const tables = [db.requestDetails, db.conversations, db.messages, db.keptJobs, db.lists];
   await db.transaction('rw', tables, async () => {
     if (dropDocumentation) await db.lists.delete(hashKey(keptDocumentationKey(projectId)));
+    await db.lists.bulkDelete([hashKey(keptVisitsKey(requestId)), hashKey(keptAccessKey(requestId))]);
     await db.keptJobs.delete(requestId);
     await db.requestDetails.delete(requestId);
     await db.conversations.delete(requestId);

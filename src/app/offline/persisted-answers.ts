@@ -21,6 +21,8 @@ import { userProjectListSchema } from '#shared/user-projects.ts';
 import { authStatusSchema } from '#shared/users.ts';
 import { vendorDashboardSchema } from '#shared/vendor-dashboard.ts';
 import { vendorDirectorySchema } from '#shared/vendor-directory.ts';
+import { accessSchema, visitListSchema } from '#shared/visit-schemas.ts';
+import { workQueueSchema } from '#shared/work-queue.ts';
 
 /**
  * The answers the query cache keeps on the device across reloads (query-persister.ts), by name: a
@@ -50,9 +52,14 @@ export const PERSISTED_ANSWERS = {
   /** The open requests the Vendors page offers (the rows of a managerRequestPage). */
   managerRequestRows: z.array(managerRequestItemSchema),
   team: teamSchema,
+  /** The dashboard's "Needs you" (manager/api.ts, useWorkQueue). */
+  workQueue: workQueueSchema,
   clientProjects: clientProjectListSchema,
   projectUnits: projectUnitListSchema,
   projectHistory: projectHistorySchema,
+  /** A job's visits and its entry instructions (kept-visits.ts). */
+  visitList: visitListSchema,
+  access: accessSchema,
 } satisfies Record<string, z.ZodType>;
 
 export type PersistedAnswer = keyof typeof PERSISTED_ANSWERS;

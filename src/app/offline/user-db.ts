@@ -97,6 +97,11 @@ export type OutboxKind =
   | 'request.create'
   /** The awarded vendor's "Mark as complete": a note plus completion photos (one lifecycle step). */
   | 'request.complete'
+  /** The awarded vendor's steps of a job visit, each with the moment it was tapped (`at`). */
+  | 'visit.on_my_way'
+  | 'visit.arrived'
+  /** "Left": a note, whether another visit is needed, and photos of the visit. */
+  | 'visit.left'
   | 'photo.upload';
 
 export interface PendingPhoto {

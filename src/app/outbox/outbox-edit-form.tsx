@@ -27,6 +27,10 @@ const LONG_FIELDS = new Set(['content', 'description', 'message', 'notes', 'note
 const EDITABLE_FIELDS: Partial<Record<OutboxKind, readonly string[]>> = {
   'request.create': ['description'],
   'request.complete': ['note'],
+  // A visit's step keeps the moment it was tapped (`at`): only what the vendor typed changes.
+  'visit.on_my_way': ['eta_minutes'],
+  'visit.arrived': [],
+  'visit.left': ['note'],
 };
 
 /**

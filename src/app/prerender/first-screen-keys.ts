@@ -8,7 +8,7 @@ import { projectKeys } from '#app/properties/api.ts';
 import { jobsDeviceStore, requestDetailDeviceStore, requestKeys } from '#app/requests/api.ts';
 import { readJobsView } from '#app/requests/jobs-url-state.ts';
 import { vendorDashboardKeys } from '#app/vendor/api.ts';
-import { AUTH_STATUS_CALL, firstCallsOf, USER_PROJECTS_CALL } from '#shared/first-calls.ts';
+import { AUTH_STATUS_CALL, firstCallsOf, USER_PROJECTS_CALL, WORK_QUEUE_CALL } from '#shared/first-calls.ts';
 
 // A signed-in page the server rendered was drawn from the answers of its first calls
 // (src/shared/first-calls.ts). The server reads them through the schemas the API client reads them
@@ -41,6 +41,7 @@ function queryOf(url: string): Omit<FirstScreenQuery, 'url'> | null {
     return { queryKey: vendorDashboardKeys.dashboard(), answer: 'vendorDashboard' };
   if (url === '/api/property-manager/dashboard/')
     return { queryKey: managerKeys.dashboard(), answer: 'managerDashboard' };
+  if (url === WORK_QUEUE_CALL) return { queryKey: managerKeys.workQueue(), answer: 'workQueue' };
   const request = url.match(/^\/api\/requests\/(\d+)\/$/)?.[1];
   if (request) {
     return {

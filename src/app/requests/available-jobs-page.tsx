@@ -1,5 +1,6 @@
-import { Group, Stack } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { IconMapPin } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { JobBidMark } from '#app/bids/job-bid-marks.ts';
@@ -51,6 +52,11 @@ const JobBidMarksLoader = lazy(() =>
   import('./job-bid-marks-loader.tsx').then((m) => ({ default: m.JobBidMarksLoader })),
 );
 const NO_BID_MARKS: ReadonlyMap<number, JobBidMark> = new Map();
+// "Near me": its own list, loaded when first pressed (?near=1 keeps it through a reload).
+const NearbyJobsView = lazy(() =>
+  import('./nearby-jobs-view.tsx').then((m) => ({ default: m.NearbyJobsView })),
+);
+const NEAR_PARAM = 'near';
 
 export function AvailableJobsPage() {
   const [params, setParams] = useSearchParams();
@@ -79,6 +85,21 @@ export function AvailableJobsPage() {
   if (view.search) chips.push({ label: `Search: ${view.search}`, clear: { search: '' } });
 
   const { data, isPending } = useDeferredAnswer(jobs);
+  const nearMe = params.get(NEAR_PARAM) === '1';
+  const showNearMe = (on: boolean) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      if (on) next.set(NEAR_PARAM, '1');
+      else next.delete(NEAR_PARAM);
+      return next;
+    });
+  if (nearMe && !data?.under_review) {
+    return (
+      <Suspense fallback={null}>
+        <NearbyJobsView onBack={() => showNearMe(false)} />
+      </Suspense>
+    );
+  }
   // A vendor staff have not approved sees no job (its list is empty for that reason): say why.
   if (data?.under_review) {
     return (
@@ -102,6 +123,14 @@ export function AvailableJobsPage() {
           <Group gap="md" mt={2} wrap="wrap">
             <LastRefreshed queryKey={requestKeys.jobs(view)} />
             <KeptJobsLink />
+            <Button
+              size="compact-sm"
+              variant="light"
+              leftSection={<IconMapPin size={14} aria-hidden />}
+              onClick={() => showNearMe(true)}
+            >
+              Near me
+            </Button>
           </Group>
         }
         sort={{

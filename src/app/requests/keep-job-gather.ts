@@ -7,6 +7,7 @@ import type { Message } from '#shared/message-schemas.ts';
 import { FILES_PATH_PREFIX } from '#shared/offline-caches.ts';
 import type { RequestDetail } from '#shared/request-responses.ts';
 import { requestDetailQueryOptions } from './api.ts';
+import { accessQueryOptions, visitsQueryOptions } from './visits-api.ts';
 
 /**
  * The stored files a job shows: its own photos, once reported the completion photos, its plan excerpt
@@ -33,8 +34,8 @@ export function keptPhotoUrls(detail: RequestDetail, messages: readonly Message[
 }
 
 /**
- * What "Keep offline" stores for a job, fetched through the same queries the detail and conversation
- * screens use (so it works from the jobs list, and the answers also land in those screens' caches).
+ * What "Keep offline" stores for a job (the awarded one's visits and entry instructions too), fetched
+ * through the same queries the detail and conversation screens use (so it works from the jobs list, and the answers also land in those screens' caches).
  * Reading the thread marks the managers' messages read, as opening the conversation does.
  */
 export async function gatherKeptJob(
@@ -45,13 +46,32 @@ export async function gatherKeptJob(
     queryClient.fetchQuery(requestDetailQueryOptions(String(requestId))),
     queryClient.fetchQuery(vendorThreadQueryOptions(requestId)),
   ]);
-  const documentation = await gatherDocumentation(queryClient, detail);
+  const [documentation, visits, access] = await Promise.all([
+    gatherDocumentation(queryClient, detail),
+    gatherAwarded(detail, () => queryClient.fetchQuery(visitsQueryOptions(requestId))),
+    gatherAwarded(detail, () => queryClient.fetchQuery(accessQueryOptions(requestId))),
+  ]);
   return {
     detail,
     messages,
     photoUrls: keptPhotoUrls(detail, messages),
     ...(documentation ? { documentation } : {}),
+    ...(visits ? { visits } : {}),
+    ...(access ? { access } : {}),
   };
+}
+
+/**
+ * The awarded job's visits or entry instructions (only its vendor may read them, while the job is in
+ * progress). A failure keeps the job without them rather than not at all.
+ */
+async function gatherAwarded<T>(detail: RequestDetail, read: () => Promise<T>): Promise<T | null> {
+  if (!detail.awarded_bid || detail.status !== 'in_progress') return null;
+  try {
+    return await read();
+  } catch {
+    return null;
+  }
 }
 
 /**

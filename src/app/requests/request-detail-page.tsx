@@ -10,11 +10,13 @@ import { managerPaths, vendorPaths } from '#app/route-paths.ts';
 import { formatDate } from '#shared/date-display.ts';
 import { requestLabel } from '#shared/display-names.ts';
 import type { RequestDetail } from '#shared/request-responses.ts';
+import { AccessCard } from './access-card.tsx';
 import { requestKeys, useRequestDetail } from './api.ts';
 import { awardedOffer, BidComparison } from './bid-comparison.tsx';
 import { InvitedVendorsCard } from './invited-vendors-card.tsx';
 import { KeepJobAction } from './keep-job-action.tsx';
 import { PhotoCarousel } from './photo-carousel.tsx';
+import { PropertyPlace } from './property-place.tsx';
 import { RequestAccessDenied, RequestNotFound } from './request-access-denied.tsx';
 import { RequestActions, type RequestViewerRole } from './request-actions.tsx';
 import { RequestBidsSection } from './request-bids-section.tsx';
@@ -23,6 +25,7 @@ import { RequestProgressSection } from './request-lifecycle-panel.tsx';
 import { RequestNotKept } from './request-not-kept.tsx';
 import { RequestSpotSection } from './request-spot-section.tsx';
 import { AwaitingConfirmationNotice, RequestStateBadge } from './request-state.tsx';
+import { VisitsCard } from './visits-card.tsx';
 
 // Signed-in spec, section 7: the answer's text is shown, this when there is none.
 const FETCH_FAILURE = 'Failed to fetch request';
@@ -103,29 +106,27 @@ function RequestDetailView({
       {/* The state and the next step stand at the top: the report itself is far below on a phone. */}
       <AwaitingConfirmationNotice request={request} role={role} />
 
+      {/* The awarded vendor's day at the top: the page is long on a phone. */}
+      {role === 'vendor' ? (
+        <>
+          <VisitsCard request={request} role={role} />
+          <AccessCard request={request} role={role} />
+        </>
+      ) : null}
+
       <RequestActions request={request} role={role} />
       {/* Beside the award, where the choice is made. The managing side sees every bid; a vendor only
           its own, with nothing beside it to compare. */}
       {role === 'manager' ? <BidComparison bids={request.bids} awarded={awardedOffer(request)} /> : null}
       {role === 'vendor' ? <PendingBids requestId={request.id} /> : null}
+      {role === 'manager' ? <VisitsCard request={request} role={role} /> : null}
 
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 7 }}>
           <Card withBorder radius="md" padding="lg">
             <Stack gap="md">
               <Field label="Property">
-                {request.project ? (
-                  <>
-                    <Text size="sm" fw={600}>
-                      {request.project.name}
-                    </Text>
-                    <Text size="sm" c="dimmed">
-                      {request.project.address}
-                    </Text>
-                  </>
-                ) : (
-                  'Not specified'
-                )}
+                {request.project ? <PropertyPlace project={request.project} /> : 'Not specified'}
               </Field>
               {request.project ? <Field label="Unit">{request.unit ?? 'N/A'}</Field> : null}
               <Field label="Requested by">
@@ -152,6 +153,8 @@ function RequestDetailView({
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5 }}>
           <Stack gap="lg">
+            {/* Beside the property it is about; the vendor reads it at the top, above. */}
+            {role === 'manager' ? <AccessCard request={request} role={role} /> : null}
             <Card withBorder radius="md" padding="lg">
               <Title order={2} fz="h4" mb="sm">
                 Photos

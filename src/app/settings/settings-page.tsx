@@ -6,16 +6,17 @@ import { ErrorAlert } from '#app/ui/error-alert.tsx';
 import { ScreenTitle } from '#app/ui/screen-title.tsx';
 import { useUserProfile } from './api.ts';
 import { ApiKeysPanel } from './api-keys-panel.tsx';
+import { BusinessLocationForm } from './business-location-form.tsx';
 import { InsuranceForm } from './insurance-form.tsx';
 import { NotificationSettingsForm } from './notification-settings-form.tsx';
 import { ProfileForm } from './profile-form.tsx';
 import { LOAD_FAILED } from './settings-messages.ts';
 
-type SettingsTab = 'profile' | 'notifications' | 'insurance' | 'api-keys';
+type SettingsTab = 'profile' | 'notifications' | 'insurance' | 'location' | 'api-keys';
 
 /**
  * Settings of both areas (signed-in spec, section 2): tabs chosen by the URL hash (#profile,
- * #notifications; #insurance and #api-keys for vendors). Profile Details is the profile form;
+ * #notifications; #insurance, #location and #api-keys for vendors). Profile Details is the profile form;
  * Notifications its two switches with the channels, devices and quiet hours.
  */
 export function SettingsPage() {
@@ -24,7 +25,7 @@ export function SettingsPage() {
   const vendor = userOf(useAuthStatus().data)?.type === 'vendor';
   const profile = useUserProfile();
   const tabs: SettingsTab[] = vendor
-    ? ['profile', 'notifications', 'insurance', 'api-keys']
+    ? ['profile', 'notifications', 'insurance', 'location', 'api-keys']
     : ['profile', 'notifications'];
   const fromHash = location.hash.replace(/^#/, '') as SettingsTab;
   const tab = tabs.includes(fromHash) ? fromHash : 'profile';
@@ -51,6 +52,11 @@ export function SettingsPage() {
             </Tabs.Tab>
           ) : null}
           {vendor ? (
+            <Tabs.Tab value="location" px="sm">
+              Location
+            </Tabs.Tab>
+          ) : null}
+          {vendor ? (
             <Tabs.Tab value="api-keys" px="sm">
               API keys
             </Tabs.Tab>
@@ -71,6 +77,11 @@ export function SettingsPage() {
         {vendor ? (
           <Tabs.Panel value="insurance" pt="md">
             {tab === 'insurance' ? <InsuranceForm /> : null}
+          </Tabs.Panel>
+        ) : null}
+        {vendor ? (
+          <Tabs.Panel value="location" pt="md">
+            {tab === 'location' ? <BusinessLocationForm /> : null}
           </Tabs.Panel>
         ) : null}
         {vendor ? (

@@ -34,6 +34,9 @@ const projectColumns = {
   address: projects.address,
   is_active: projects.isActive,
   time_zone: sql<PropertyTimeZone>`${projects.timeZone}`,
+  city: projects.city,
+  latitude: projects.latitude,
+  longitude: projects.longitude,
   unit_count: unitCount,
   thumbnail: sql<
     string | null
@@ -84,6 +87,7 @@ export async function createProject(db: DbOrTx, clientId: number, values: Projec
         address: values.address,
         isActive: values.is_active,
         timeZone: values.time_zone,
+        ...placeOf(values),
       })
       .returning({ id: projects.id });
     const project = (await findProject(tx, row!.id))!;
@@ -95,6 +99,9 @@ export async function createProject(db: DbOrTx, clientId: number, values: Projec
         address: project.address,
         is_active: project.is_active,
         time_zone: project.time_zone,
+        city: project.city,
+        latitude: project.latitude,
+        longitude: project.longitude,
       },
     });
     return project;
@@ -106,7 +113,20 @@ const editable = (project: AdminProject): ProjectValues => ({
   address: project.address,
   is_active: project.is_active,
   time_zone: project.time_zone,
+  city: project.city,
+  latitude: project.latitude,
+  longitude: project.longitude,
 });
+
+/** The city and coordinates a save writes: only those sent (the pair together; the schema checked both or neither). */
+function placeOf(values: ProjectValues) {
+  return {
+    ...(values.city === undefined ? {} : { city: values.city }),
+    ...(values.latitude === undefined && values.longitude === undefined
+      ? {}
+      : { latitude: values.latitude ?? null, longitude: values.longitude ?? null }),
+  };
+}
 
 /** null when there is no such property; audited with what changed (a save changing nothing is not). */
 export async function updateProject(db: DbOrTx, id: number, values: ProjectValues, actor: AuditActor) {
@@ -125,6 +145,7 @@ export async function updateProject(db: DbOrTx, id: number, values: ProjectValue
         address: values.address,
         isActive: values.is_active,
         timeZone: values.time_zone,
+        ...placeOf(values),
         updatedAt: sql`now()`,
       })
       .where(eq(projects.id, id));

@@ -58,6 +58,13 @@ const envSchema = z.object({
    * without the push-endpoint rule. A production server refuses to start with it.
    */
   PUSH_ALLOW_INSECURE_ENDPOINTS_FOR_TESTS: z.enum(['true', 'false']).optional(),
+  /** The vendor map's tiles: a Leaflet template, http(s) with {z}, {x} and {y}; its origin joins the CSP's img-src. */
+  MAP_TILE_URL: z
+    .string()
+    .regex(/^https?:\/\/[^/]+\/.*\{z\}.*\{x\}.*\{y\}/, 'an http(s) tile template with {z}, {x} and {y}')
+    .default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+  /** Shown on the map, as the tile provider requires. */
+  MAP_TILE_ATTRIBUTION: z.string().default('© OpenStreetMap contributors'),
   /**
    * The most sends per second on each channel, across every process (the providers' rate limits:
    * an SMTP relay's, Twilio's per sender, the push services'). Mails count every outbox mail.
@@ -124,6 +131,21 @@ export interface Config {
   push: PushConfig;
   /** The most sends per second on each channel (EMAIL_/SMS_/PUSH_SENDS_PER_SECOND). */
   sendRates: SendRates;
+  /** The vendor map's tiles (MAP_TILE_URL, MAP_TILE_ATTRIBUTION) and the origin the CSP allows for them. */
+  map: MapConfig;
+}
+
+export interface MapConfig {
+  tileUrl: string;
+  attribution: string;
+  /** `https://tile.openstreetmap.org`; a `{s}` subdomain becomes `*.` (CSP host wildcard). */
+  tileOrigin: string;
+}
+
+/** The CSP source of a tile template's host. */
+export function tileOriginOf(tileUrl: string): string {
+  const [, scheme, host] = /^(https?):\/\/([^/]+)/.exec(tileUrl)!;
+  return `${scheme}://${host!.replace(/\{s\}/g, '*')}`;
 }
 
 export interface SendRates {
@@ -233,6 +255,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           : undefined,
       subject: vapidSubject,
       allowInsecureEndpointsForTests: insecurePush,
+    },
+    map: {
+      tileUrl: e.MAP_TILE_URL,
+      attribution: e.MAP_TILE_ATTRIBUTION,
+      tileOrigin: tileOriginOf(e.MAP_TILE_URL),
     },
     sendRates: {
       email: e.EMAIL_SENDS_PER_SECOND,

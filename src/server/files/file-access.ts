@@ -4,6 +4,7 @@ import type { UserRow } from '#server/auth/session-store.ts';
 import type { Db } from '#server/db/database.ts';
 import { vendorApplications } from '#server/db/schema/applications.ts';
 import { layouts, panoramaHotspots, photos } from '#server/db/schema/documentation.ts';
+import { jobVisitPhotos, jobVisits } from '#server/db/schema/job-visits.ts';
 import { messagePhotos } from '#server/db/schema/message-photos.ts';
 import { projects } from '#server/db/schema/projects.ts';
 import { requestPhotos } from '#server/db/schema/requests.ts';
@@ -21,6 +22,8 @@ import { canViewRequest } from '#shared/request-visibility.ts';
 export type FileOwner =
   /** `completion`: the awarded vendor's report, read like the detail's `completion`. */
   | { kind: 'request_photo'; requestId: number; completion: boolean }
+  /** A vendor's photo from leaving a visit: the job's managing side and its awarded vendor. */
+  | { kind: 'visit_photo'; requestId: number }
   /** A photo sent in the thread of (request, vendor). */
   | { kind: 'message_photo'; requestId: number; vendorId: number }
   /** vendorId null: a certificate still on a vendor application, before the account exists. */
@@ -46,6 +49,18 @@ async function requestPhotoOwner(db: Db, key: string): Promise<FileOwner | null>
   return row
     ? { kind: 'request_photo', requestId: row.requestId, completion: row.kind === 'completion' }
     : null;
+}
+
+/** Visit photos are stored as `requests/<id>/visits/<visit>/...` (visits/visit-day-routes.ts). */
+async function visitPhotoOwner(db: Db, key: string): Promise<FileOwner | null> {
+  if (!/^requests\/\d{1,9}\/visits\//.test(key)) return null;
+  const [row] = await db
+    .select({ requestId: jobVisits.requestId })
+    .from(jobVisitPhotos)
+    .innerJoin(jobVisits, eq(jobVisits.id, jobVisitPhotos.visitId))
+    .where(eq(jobVisitPhotos.key, key))
+    .limit(1);
+  return row ? { kind: 'visit_photo', requestId: row.requestId } : null;
 }
 
 /** Message photos are stored as `messages/<request>/<vendor>/...` (message-photo-store.ts). */
@@ -103,6 +118,7 @@ async function documentationOwner(db: Db, key: string): Promise<FileOwner | null
 export async function findFileOwner(db: Db, key: string): Promise<FileOwner | null> {
   return (
     (await requestPhotoOwner(db, key)) ??
+    (await visitPhotoOwner(db, key)) ??
     (await messagePhotoOwner(db, key)) ??
     (await certificateOwner(db, key)) ??
     (await documentationOwner(db, key))
@@ -111,8 +127,8 @@ export async function findFileOwner(db: Db, key: string): Promise<FileOwner | nu
 
 /**
  * Request photos follow the request's visibility rule (src/shared/request-visibility.ts), and
- * completion photos the detail's rule for `completion` (the managing side and the awarded vendor,
- * lifecycle-access.ts `roleOf`); a certificate is its vendor's and staff's; documentation images
+ * completion photos and a visit's photos the detail's rule for `completion` (the managing side and
+ * the awarded vendor, lifecycle-access.ts `roleOf`); a certificate is its vendor's and staff's; documentation images
  * follow the documentation rule (src/server/request-core/documentation-access.ts), the same as
  * GET /api/projects/{id}/documentation/. A message photo is its thread's: read by whoever may read
  * the thread (GET /api/messages/), which leaves out staff who did not raise the request.
@@ -127,6 +143,8 @@ export async function mayReadFile(db: Db, user: UserRow, owner: FileOwner): Prom
       const target = await loadBidTarget(db, owner.requestId);
       return canViewRequest(viewer, target.visible);
     }
+    case 'visit_photo':
+      return roleOf(await loadViewer(db, user), await loadParties(db, owner.requestId)) !== 'none';
     case 'insurance_certificate':
       return owner.vendorId !== null && owner.vendorId === user.id;
     case 'documentation':

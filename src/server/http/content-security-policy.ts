@@ -37,3 +37,12 @@ export function serializePolicy(directives: Record<string, string[]>): string {
 }
 
 export const APP_CONTENT_SECURITY_POLICY = serializePolicy(APP_DIRECTIVES);
+
+/**
+ * The app policy with the vendor map's tile server (MAP_TILE_URL's origin) among the image sources:
+ * Leaflet draws its tiles as <img>, and nothing else is loaded from there.
+ */
+export function appContentSecurityPolicy(tileOrigin: string | undefined): string {
+  if (!tileOrigin) return APP_CONTENT_SECURITY_POLICY;
+  return serializePolicy({ ...APP_DIRECTIVES, 'img-src': [...APP_DIRECTIVES['img-src']!, tileOrigin] });
+}

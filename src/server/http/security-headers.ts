@@ -1,11 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { APP_CONTENT_SECURITY_POLICY } from './content-security-policy.ts';
+import { appContentSecurityPolicy } from './content-security-policy.ts';
 
 /**
  * Photos are taken through <input type=file accept="image/*">, which the phone's own camera
- * answers: the app never calls getUserMedia, so no powerful feature is needed.
+ * answers: the app never calls getUserMedia. The one powerful feature is the position, for this
+ * origin only: a visit's "Arrived" asks for it once, when tapped, to measure the distance from the
+ * property (docs/decisions/job-visits.md); embedding sites never get it.
  */
-export const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(), usb=()';
+export const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(self), payment=(), usb=()';
 /** A year; without includeSubDomains, since the app does not own its parent domain's other hosts. */
 export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000';
 
@@ -26,13 +28,14 @@ function isAuthenticatedJson(request: FastifyRequest, reply: FastifyReply): bool
 }
 
 export function registerSecurityHeaders(app: FastifyInstance): void {
+  const contentSecurityPolicy = appContentSecurityPolicy(app.config.map.tileOrigin);
   app.addHook('onSend', async (request, reply, payload) => {
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');
     reply.header('x-frame-options', 'DENY');
     // A page with its own inline content (the local checkout) sets a stricter policy of its own.
     if (!reply.hasHeader('content-security-policy')) {
-      reply.header('content-security-policy', APP_CONTENT_SECURITY_POLICY);
+      reply.header('content-security-policy', contentSecurityPolicy);
     }
     reply.header('permissions-policy', PERMISSIONS_POLICY);
     reply.header('cross-origin-opener-policy', 'same-origin');

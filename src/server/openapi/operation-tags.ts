@@ -9,7 +9,7 @@ const SECTIONS: ReadonlyArray<readonly [tag: string, prefixes: readonly string[]
     ['/api/user-profile/', '/api/notification-settings/', '/api/push/', '/unsubscribe/'],
   ],
   ['API keys', ['/api/vendor/api-keys/']],
-  ['Jobs and requests', ['/api/vendor/jobs/', '/api/requests/']],
+  ['Jobs and requests', ['/api/vendor/jobs/', '/api/requests/', '/api/visits/']],
   ['Bids', ['/api/bids/', '/api/vendor/bids/']],
   ['Messages', ['/api/messages/']],
   ['Notifications', ['/api/notifications/', '/api/events/', '/api/sms/']],

@@ -121,7 +121,14 @@ function detailBody(detail: RequestDetailRow, user: UserRow, viewer: VisibilityV
     description: r.description,
     areas_affected: r.areasAffected,
     project: detail.project
-      ? { id: detail.project.id, name: detail.project.name, address: detail.project.address }
+      ? {
+          id: detail.project.id,
+          name: detail.project.name,
+          address: detail.project.address,
+          city: detail.project.city,
+          latitude: detail.project.latitude,
+          longitude: detail.project.longitude,
+        }
       : null,
     documentation_available: documentationAvailable,
     // The asking vendor reported this work itself: it may not bid on it (the app shows "You reported this").

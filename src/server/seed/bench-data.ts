@@ -59,7 +59,8 @@ export async function seedBenchData(db: Db, options: BenchDataOptions): Promise<
     const [project] = await queryRows<{ id: number }>(
       tx,
       sql`
-        insert into projects (client_id, name, address) values (${clientId}, 'Bench Tower', '1 Bench Way, Denver, CO')
+        insert into projects (client_id, name, address, city, latitude, longitude)
+        values (${clientId}, 'Bench Tower', '1 Bench Way, Denver, CO', 'Denver', 39.742, -104.9915)
         returning id`,
     );
     const projectId = project!.id;

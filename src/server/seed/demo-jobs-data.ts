@@ -123,6 +123,15 @@ export interface LifecycleSeed {
   note?: string;
 }
 
+/** How the vendor gets into the job in progress for vendor@demo.local (its Entry and access card). */
+export const DEMO_ACCESS = {
+  job: 'waterHeater',
+  accessInstructions: 'Lockbox on the back door, code 4821. Dog in the yard.',
+  occupantName: 'Dana Reyes',
+  occupantPhone: '+1 720 555 0142',
+  permissionToEnter: true,
+} as const;
+
 export const LIFECYCLES: LifecycleSeed[] = [
   { job: 'waterHeater', awardedTo: 'peak', awardedHoursAgo: 6 * 24 },
   { job: 'laundryLighting', awardedTo: 'alpine', awardedHoursAgo: 8 * 24 },

@@ -13,7 +13,15 @@ import { requestNumber } from '#shared/display-names.ts';
 import { formatUsd } from '#shared/formatters.ts';
 import type { RequestStatus } from '#shared/statuses.ts';
 import { requestPhoto } from './demo-images.ts';
-import { BIDS, type BidSeed, JOBS, type JobSeed, LIFECYCLES, type LifecycleSeed } from './demo-jobs-data.ts';
+import {
+  BIDS,
+  type BidSeed,
+  DEMO_ACCESS,
+  JOBS,
+  type JobSeed,
+  LIFECYCLES,
+  type LifecycleSeed,
+} from './demo-jobs-data.ts';
 import type { DemoPeople } from './demo-people.ts';
 import type { DemoProperties } from './demo-properties.ts';
 import { hoursAgo, inDays, type SeedContext, storePicture } from './seed-context.ts';
@@ -112,6 +120,12 @@ export async function seedJobs(
       .set({ awardedBidId: bid.id })
       .where(eq(maintenanceRequests.id, bid.requestId));
   }
+
+  const { job: accessJob, ...access } = DEMO_ACCESS;
+  await db
+    .update(maintenanceRequests)
+    .set({ ...access, accessUpdatedAt: hoursAgo(context, 5 * 24) })
+    .where(eq(maintenanceRequests.id, id(accessJob)));
 
   await db
     .insert(requestStatusHistory)

@@ -34,6 +34,8 @@ interface VendorSeed {
   totalEmployees: number;
   categories: ServiceCategory[];
   yearly: boolean;
+  /** Where the business is (Settings), which nearby jobs measure from without a shared position. */
+  business?: { latitude: number; longitude: number };
 }
 
 const DEMO_VENDOR: VendorSeed = {
@@ -49,6 +51,7 @@ const DEMO_VENDOR: VendorSeed = {
   totalEmployees: 14,
   categories: ['Plumbing', 'Electrical', 'HVAC'],
   yearly: false,
+  business: { latitude: 39.7818, longitude: -104.9609 },
 };
 
 /** Competitors, so requests have other bids and the vendor list has choices. */
@@ -280,6 +283,8 @@ export async function seedPeople(context: SeedContext): Promise<DemoPeople> {
       address: vendor.address,
       totalEmployees: vendor.totalEmployees,
       serviceCategories: vendor.categories,
+      businessLatitude: vendor.business?.latitude ?? null,
+      businessLongitude: vendor.business?.longitude ?? null,
       insuranceCertificateKey: certificates[vendor.key]?.key ?? null,
       insuranceExpiresOn: certificates[vendor.key]?.expiresOn ?? null,
       // Every demo vendor is live: staff approved it the day after it joined.

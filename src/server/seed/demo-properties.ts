@@ -20,6 +20,10 @@ interface ProjectSeed {
   key: ProjectKey;
   name: string;
   address: string;
+  city: string;
+  /** The building's own coordinates (WGS 84), as staff would read them off a map. */
+  latitude: number;
+  longitude: number;
   isActive: boolean;
   facade: Rgb;
 }
@@ -29,6 +33,9 @@ const PROJECTS: ProjectSeed[] = [
     key: 'aspen',
     name: 'Aspen Ridge Apartments',
     address: '2150 S Monaco Pkwy, Denver, CO 80222',
+    city: 'Denver',
+    latitude: 39.6787,
+    longitude: -104.9127,
     isActive: true,
     facade: [176, 110, 84],
   },
@@ -36,6 +43,9 @@ const PROJECTS: ProjectSeed[] = [
     key: 'cherryCreek',
     name: 'Cherry Creek Lofts',
     address: '300 Fillmore St, Denver, CO 80206',
+    city: 'Denver',
+    latitude: 39.7207,
+    longitude: -104.9543,
     isActive: true,
     facade: [150, 150, 142],
   },
@@ -43,6 +53,9 @@ const PROJECTS: ProjectSeed[] = [
     key: 'oldTown',
     name: 'Old Town Flats',
     address: '218 Linden St, Fort Collins, CO 80524',
+    city: 'Fort Collins',
+    latitude: 40.5893,
+    longitude: -105.0747,
     isActive: false,
     facade: [196, 168, 120],
   },
@@ -78,6 +91,9 @@ export async function seedProperties(context: SeedContext, clientId: number): Pr
         clientId,
         name: project.name,
         address: project.address,
+        city: project.city,
+        latitude: project.latitude,
+        longitude: project.longitude,
         isActive: project.isActive,
         thumbnailKey: thumbnails[index]?.storageKey ?? null,
         createdAt: daysAgo(context, 110 - index * 10),

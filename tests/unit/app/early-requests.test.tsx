@@ -9,7 +9,7 @@ import { useAuthStatus } from '#app/auth/api.ts';
 import { apiRequest } from '#app/lib/api-client.ts';
 import { preloadFirstPhoto, startEarlyRequests } from '#app/lib/early-requests.ts';
 import { clearToken, setToken } from '#app/lib/token-store.ts';
-import { useManagerDashboard } from '#app/manager/api.ts';
+import { useManagerDashboard, useWorkQueue } from '#app/manager/api.ts';
 import { useUserProjects } from '#app/properties/api.ts';
 import { requestDetailQueryOptions, useJobs } from '#app/requests/api.ts';
 import { readJobsView } from '#app/requests/jobs-url-state.ts';
@@ -78,6 +78,9 @@ describe('early requests', () => {
       firstCallsOf('/vendor/dashboard', '').at(-1),
     ]);
     expect(renderCalls(<Screen use={useManagerDashboard} />)).toEqual([
+      firstCallsOf('/property-manager/dashboard', '').at(-2),
+    ]);
+    expect(renderCalls(<Screen use={useWorkQueue} />)).toEqual([
       firstCallsOf('/property-manager/dashboard', '').at(-1),
     ]);
     expect(renderCalls(<Screen use={() => useQuery(requestDetailQueryOptions('42'))} />)).toEqual([

@@ -60,6 +60,7 @@ describe('sidebars (signed-in spec, section 2)', () => {
     expect(VENDOR_PORTAL.items.map((item) => item.label)).toEqual([
       'Dashboard',
       'Available Jobs',
+      'Map',
       'My Bids',
       'Messages',
       'Notifications',
@@ -89,10 +90,12 @@ describe('sidebars (signed-in spec, section 2)', () => {
   });
 
   it('highlights the current item', () => {
-    const [dashboard, jobs, , messages, , settings] = VENDOR_PORTAL.items;
+    const [dashboard, jobs, map, , messages, , settings] = VENDOR_PORTAL.items;
     expect(isNavItemActive(dashboard!, '/vendor/dashboard')).toBe(true);
     expect(isNavItemActive(dashboard!, '/vendor/jobs')).toBe(false);
     expect(isNavItemActive(jobs!, '/vendor/requests/12')).toBe(true);
+    expect(isNavItemActive(map!, '/vendor/map')).toBe(true);
+    expect(isNavItemActive(jobs!, '/vendor/map')).toBe(false);
     expect(isNavItemActive(messages!, '/vendor/messages/12')).toBe(true);
     expect(isNavItemActive(settings!, '/vendor/settings')).toBe(true);
     expect(isNavItemActive(settings!, '/vendor/settings/profile')).toBe(true);

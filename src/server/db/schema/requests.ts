@@ -71,6 +71,17 @@ export const maintenanceRequests = pgTable(
     vendorCompletedAt: moment('vendor_completed_at'),
     completionNote: text('completion_note').notNull().default(''),
     completedAt: moment('completed_at'),
+    /**
+     * Entry and access (docs/decisions/job-visits.md): how the vendor gets in, written by the
+     * managers and read by the awarded vendor while the job is in progress. Never in a cached read.
+     */
+    accessInstructions: text('access_instructions').notNull().default(''),
+    occupantName: text('occupant_name').notNull().default(''),
+    occupantPhone: text('occupant_phone').notNull().default(''),
+    /** Told of confirmed, moved and cancelled visits, and when the vendor is on the way. */
+    occupantEmail: text('occupant_email').notNull().default(''),
+    permissionToEnter: boolean('permission_to_enter').notNull().default(false),
+    accessUpdatedAt: moment('access_updated_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { check, date, doublePrecision, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { allOneOf, createdAt, moment, updatedAt } from '#server/db/columns.ts';
 import { SERVICE_CATEGORIES } from '#shared/categories.ts';
 import { users } from './users.ts';
@@ -35,6 +35,9 @@ export const vendorProfiles = pgTable(
      * hears of jobs, bids and is offered to managers (src/shared/vendor-approval.ts).
      */
     approvedAt: moment('approved_at'),
+    /** Where the business is (WGS 84 degrees), set in Settings: nearby jobs without a shared position. */
+    businessLatitude: doublePrecision('business_latitude'),
+    businessLongitude: doublePrecision('business_longitude'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -43,5 +46,9 @@ export const vendorProfiles = pgTable(
     // GET /api/files/<key> finds the row that references a key (src/server/files/file-access.ts).
     index('vendor_profiles_certificate_key_idx').on(t.insuranceCertificateKey),
     check('vendor_profiles_categories_check', allOneOf(t.serviceCategories, SERVICE_CATEGORIES)),
+    check(
+      'vendor_profiles_business_position_check',
+      sql`(${t.businessLatitude} is null) = (${t.businessLongitude} is null) and (${t.businessLatitude} is null or (${t.businessLatitude} between -90 and 90 and ${t.businessLongitude} between -180 and 180))`,
+    ),
   ],
 );

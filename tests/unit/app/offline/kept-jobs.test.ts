@@ -7,7 +7,9 @@ import { closeUserSession, startUserSession } from '#app/offline/offline-session
 import { requestDetailQueryOptions } from '#app/requests/api.ts';
 import { gatherKeptJob } from '#app/requests/keep-job-gather.ts';
 import { keptJobTitle } from '#app/requests/kept-job-title.ts';
+import { accessQueryOptions, visitsQueryOptions } from '#app/requests/visits-api.ts';
 import type { Message } from '#shared/message-schemas.ts';
+import type { Access, VisitList } from '#shared/visit-schemas.ts';
 import { requestDetailAnswer } from '../support/answer-fixtures.ts';
 import { installMemoryLocalStorage } from './memory-local-storage.ts';
 
@@ -82,7 +84,60 @@ afterEach(async () => {
   await closeUserSession();
 });
 
+const visits: VisitList = {
+  results: [
+    {
+      id: 3,
+      request_id: REQUEST_ID,
+      number: 1,
+      purpose: 'repair',
+      status: 'confirmed',
+      proposed_by: 'vendor',
+      windows: [{ date: '2025-01-03', start: '09:00', end: '11:00' }],
+      starts_at: '2025-01-03T16:00:00.000Z',
+      ends_at: '2025-01-03T18:00:00.000Z',
+      time_zone: 'America/Denver',
+      on_my_way_at: null,
+      expected_arrival_at: null,
+      arrived_at: null,
+      arrival_distance_m: null,
+      left_at: null,
+      left_note: '',
+      another_visit_needed: null,
+      left_photos: [],
+      minutes_on_site: null,
+      allowed_actions: ['on_my_way', 'arrived'],
+      calendar_url: '/api/visits/3/calendar.ics',
+      history: [],
+    },
+  ],
+};
+const access: Access = {
+  access_instructions: 'Lock box on the side gate, code 4321.',
+  occupant_name: 'Dana',
+  occupant_phone: '+1 303 555 0142',
+  occupant_email: '',
+  permission_to_enter: true,
+  updated_at: '2025-01-02T09:00:00.000Z',
+};
+
 describe('a job kept for the field', () => {
+  it("keeps the awarded job's visits and entry instructions for the detail's cards offline, until released", async () => {
+    const session = await startUserSession(nextUser++, 'token-k');
+    await keepJob({ requestId: REQUEST_ID, title: 'Plumbing #41', detail, messages, visits, access });
+
+    network(false);
+    const client = new QueryClient();
+    expect(await client.fetchQuery({ ...visitsQueryOptions(REQUEST_ID), retry: false })).toEqual(visits);
+    expect(await client.fetchQuery({ ...accessQueryOptions(REQUEST_ID), retry: false })).toEqual(access);
+
+    await releaseJob(REQUEST_ID);
+    expect(await session.db.lists.count()).toBe(0);
+    await expect(
+      new QueryClient().fetchQuery({ ...visitsQueryOptions(REQUEST_ID), retry: false }),
+    ).rejects.toThrow();
+  });
+
   it("is served offline to the detail and conversation screens from keepJob's rows alone", async () => {
     const session = await startUserSession(nextUser++, 'token-k');
     await keepJob({ requestId: REQUEST_ID, title: 'Plumbing #41', detail, messages });
