@@ -163,6 +163,8 @@ export const requestDetailSchema = z.object({
       name: z.string(),
       address: z.string(),
       city: z.string().optional(),
+      /** The property's IANA time zone, in which visit windows are written. */
+      time_zone: z.string().optional(),
       latitude: z.number().nullable().optional(),
       longitude: z.number().nullable().optional(),
     })
@@ -261,6 +263,8 @@ export const lifecycleAnswerSchema = z.object({
   completion_note: z.string(),
   completed_at: timestampText.nullable(),
   allowed_actions: z.array(z.enum(LIFECYCLE_ACTIONS)),
+  /** An award above the limit: not done yet, waiting for the owner (docs/decisions/owner-approval.md). */
+  owner_approval: z.object({ id: z.number().int(), status: z.literal('waiting') }).optional(),
 });
 export type LifecycleAnswer = z.infer<typeof lifecycleAnswerSchema>;
 

@@ -117,6 +117,7 @@ describe('GET /api/requests/{id}/', () => {
         name: 'Harbor View',
         address: '1 Pier Rd',
         city: '',
+        time_zone: 'America/Denver',
         latitude: null,
         longitude: null,
       },

@@ -37,7 +37,8 @@ export function VisitsCard({ request, role }: { request: RequestDetail; role: Re
 
   const list = visits.data?.results ?? [];
   if (!awarded || (!inProgress && list.length === 0)) return null;
-  const zone = list[0] ? timeZoneName(list[0].time_zone) : null;
+  const zoneId = list[0]?.time_zone ?? request.project?.time_zone;
+  const zone = zoneId ? timeZoneName(zoneId) : null;
 
   return (
     <Card

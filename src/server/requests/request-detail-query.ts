@@ -59,6 +59,7 @@ export async function loadRequestDetail(db: DbOrTx, id: number, askerId: number)
         name: projects.name,
         address: projects.address,
         city: projects.city,
+        timeZone: projects.timeZone,
         latitude: projects.latitude,
         longitude: projects.longitude,
         clientId: projects.clientId,

@@ -126,6 +126,7 @@ function detailBody(detail: RequestDetailRow, user: UserRow, viewer: VisibilityV
           name: detail.project.name,
           address: detail.project.address,
           city: detail.project.city,
+          time_zone: detail.project.timeZone,
           latitude: detail.project.latitude,
           longitude: detail.project.longitude,
         }
