@@ -62,6 +62,11 @@ export const SERVER_FLOORS: ServerFloor[] = [
     holds:
       "what acts on requests, bids and threads: files, the lifecycle, the portals, the manager's work queue",
   },
+  {
+    name: 'approvals',
+    folders: ['owner-approval'],
+    holds: "approval before work: the award gate, the owners' signed links, limits and certificates",
+  },
   { name: 'documentation', folders: ['documentation'], holds: 'property documentation and its writes' },
   {
     name: 'composition',

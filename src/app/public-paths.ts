@@ -21,4 +21,6 @@ export const publicPaths = {
   termsOfService: '/terms-of-service',
   /** The landing hero's Schedule a Visit (public spec, section 2). */
   scheduleVisit: '/schedule-visit',
+  /** The building owner's approval of an award above the limit, from a mailed link (no account). */
+  ownerApproval: '/owner-approval/:token',
 } as const;

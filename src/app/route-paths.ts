@@ -38,6 +38,8 @@ export const managerPaths = {
   propertyHistory: '/property-manager/:projectId/history',
   vendors: '/property-manager/vendors',
   team: '/property-manager/team',
+  /** Approval before work: the company's default limit, and each property's limits and owners. */
+  owners: '/property-manager/owners',
   messages: '/property-manager/messages',
   notifications: '/property-manager/notifications',
   settingsProfile: '/property-manager/settings/profile',

@@ -148,6 +148,10 @@ const managerRoutes: RouteObject[] = [
     path: managerPaths.team,
     ...screen('./manager/team-page.tsx', 'TeamPage'),
   },
+  {
+    path: managerPaths.owners,
+    ...screen('./manager/owners-limits-page.tsx', 'OwnersLimitsPage'),
+  },
   { path: managerPaths.messages, ...messages },
   { path: managerPaths.notifications, ...notifications },
   { path: managerPaths.settingsProfile, ...settings },
@@ -216,6 +220,10 @@ const publicPageRoutes: RouteObject[] = [
   {
     path: publicPaths.scheduleVisit,
     ...screen('./public/schedule-visit-page.tsx', 'ScheduleVisitPage'),
+  },
+  {
+    path: publicPaths.ownerApproval,
+    ...screen('./public/owner-approval-page.tsx', 'OwnerApprovalPage'),
   },
 ];
 

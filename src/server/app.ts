@@ -44,6 +44,7 @@ import { notificationSettingsRoutes } from '#server/notifications/notification-s
 import { phoneVerificationRoutes } from '#server/notifications/phone-verification-routes.ts';
 import { unsubscribeRoutes } from '#server/notifications/unsubscribe-routes.ts';
 import { registerOpenApi } from '#server/openapi/openapi-plugin.ts';
+import { ownerApprovalPlugin } from '#server/owner-approval/owner-approval-plugin.ts';
 import { registerSpa } from '#server/pages/spa.ts';
 import { viewerAssetRoutes } from '#server/pages/viewer-asset-routes.ts';
 import { panoramaDemoRoutes } from '#server/panorama/panorama-demo-routes.ts';
@@ -170,6 +171,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(requestCreateRoutes);
   await app.register(fileRoutes);
   await app.register(bidRoutes);
+  // Before the award route, which asks its gate (lifecycle/award-gate.ts).
+  await app.register(ownerApprovalPlugin, { run: options.deliveries?.runSender });
   await app.register(lifecycleRoutes);
   await app.register(visitRoutes);
   await app.register(managerRoutes);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_BID_OPTIONS } from './bid-line-items.ts';
+import { recommendationNoteField } from './owner-approval-schemas.ts';
 import { MAX_REQUEST_PHOTO_BYTES, MAX_REQUEST_PHOTOS, REQUEST_PHOTO_MESSAGES } from './request-schemas.ts';
 import { isoDateTimeField, multilineText } from './text-fields.ts';
 
@@ -33,6 +34,8 @@ export const awardInputSchema = z.object({
     .positive('A valid bid version is required.')
     .max(2_147_483_647, 'A valid bid version is required.')
     .optional(),
+  /** Shown to the owner when the award is above the limit (docs/decisions/owner-approval.md). */
+  recommendation_note: recommendationNoteField,
 });
 export type AwardInput = z.infer<typeof awardInputSchema>;
 

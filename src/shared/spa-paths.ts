@@ -18,6 +18,7 @@ export const SPA_TOP_LEVEL_SEGMENTS = [
   'privacy-policy',
   'terms-of-service',
   'schedule-visit',
+  'owner-approval',
   'vendor',
   'property-manager',
   'admin',

@@ -192,6 +192,21 @@ GET    /api/push/config/                                          |             
 GET    /api/push/subscriptions/                                   |                                          | 401 | 200 | 200 | 200 | 200 | 200 | 200 | 200 | 200
 POST   /api/push/subscriptions/                                   | a new device of the caller's             | 401 | 201 | 201 | 201 | 201 | 201 | 201 | 201 | 201
 DELETE /api/push/subscriptions/:id/                               | the category vendor's device             | 401 | 204 | 404 | 404 | 404 | 404 | 404 | 404 | 404
+GET    /api/clients/:id/approval-settings/                        | Acme                                     | 401 | 403 | 403 | 403 | 403 | 200 | 403 | 200 | 200
+PUT    /api/clients/:id/approval-settings/                        | Acme, unchanged                          | 401 | 403 | 403 | 403 | 403 | 200 | 403 | 200 | 200
+GET    /api/projects/:id/owner-approval/                          | Acme Tower                               | 401 | 403 | 403 | 403 | 403 | 200 | 403 | 200 | 200
+PUT    /api/projects/:id/owner-approval/                          | Acme Tower                               | 401 | 403 | 403 | 403 | 403 | 200 | 403 | 200 | 200
+PUT    /api/requests/:id/approval-limit/                          | open, no bids yet                        | 401 | 403 | 403 | 403 | 403 | 200 | 403 | 200 | 200
+GET    /api/requests/:id/owner-approval/                          | open, an award waiting for the owner     | 401 | 403 | 403 | 403 | 403 | 200 | 403 | 200 | 200
+POST   /api/requests/:id/owner-approval/withdraw/                 | open, an award waiting for the owner     | 401 | 403 | 403 | 403 | 403 | 200 | 403 | 200 | 200
+POST   /api/requests/:id/owner-approval/resend/                   | open, an award waiting for the owner     | 401 | 403 | 403 | 403 | 403 | 200 | 403 | 200 | 200
+POST   /api/requests/:id/owner-approval/override/                 | open, an award waiting for the owner, overrides allowed | 401 | 403 | 403 | 403 | 403 | 200 | 403 | 200 | 200
+GET    /api/requests/:id/owner-approval/certificate.pdf           | open, approved by the owner              | 401 | 403 | 403 | 403 | 403 | 200 | 403 | 200 | 200
+GET    /api/owner-approvals/:token/                               | an owner's link, waiting                 | 200 | 200 | 200 | 200 | 200 | 200 | 200 | 200 | 200
+POST   /api/owner-approvals/:token/approve/                       | an owner's link, waiting                 | 200 | 200 | 200 | 200 | 200 | 200 | 200 | 200 | 200
+POST   /api/owner-approvals/:token/decline/                       | an owner's link, waiting                 | 200 | 200 | 200 | 200 | 200 | 200 | 200 | 200 | 200
+POST   /api/owner-approvals/:token/question/                      | an owner's link, waiting                 | 200 | 200 | 200 | 200 | 200 | 200 | 200 | 200 | 200
+GET    /api/owner-approvals/:token/certificate.pdf                | an owner's link, used to approve         | 200 | 200 | 200 | 200 | 200 | 200 | 200 | 200 | 200
 GET    /unsubscribe/:token                                        | the category vendor's messages email link | 200 | 200 | 200 | 200 | 200 | 200 | 200 | 200 | 200
 POST   /unsubscribe/:token                                        | the category vendor's messages email link | 200 | 200 | 200 | 200 | 200 | 200 | 200 | 200 | 200
 POST   /api/sms/inbound/                                          | no Twilio signature                      | 403 | 403 | 403 | 403 | 403 | 403 | 403 | 403 | 403

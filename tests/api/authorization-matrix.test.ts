@@ -29,6 +29,10 @@ const CSRF_EXEMPT = [
   // A mail client's one-click unsubscribe (signed token) and Twilio's webhook (signed request).
   'POST /unsubscribe/:token',
   'POST /api/sms/inbound/',
+  // An owner's approval link (no account; the token in the path is the key).
+  'POST /api/owner-approvals/:token/approve/',
+  'POST /api/owner-approvals/:token/decline/',
+  'POST /api/owner-approvals/:token/question/',
 ];
 
 beforeAll(async () => {

@@ -14,6 +14,7 @@ import { jobVisits } from '#server/db/schema/job-visits.ts';
 import { layoutShares } from '#server/db/schema/layout-shares.ts';
 import { notificationPreferences } from '#server/db/schema/notification-deliveries.ts';
 import { notifications } from '#server/db/schema/notifications.ts';
+import { ownerApprovals, projectOwnerContacts } from '#server/db/schema/owner-approvals.ts';
 import { phoneVerificationCodes } from '#server/db/schema/phone-verification-codes.ts';
 import { plans } from '#server/db/schema/plans.ts';
 import { units } from '#server/db/schema/projects.ts';
@@ -141,6 +142,31 @@ async function managerWithRequest(
   return { client, request, world };
 }
 
+/** A manager's open request whose award above the limit waits for the property's owner. */
+async function waitingOwnerApproval() {
+  const { client, request, world } = await managerWithRequest();
+  const vendor = await makeUser(db, { type: 'vendor' });
+  const bid = await makeBid(db, { requestId: request.id, vendorId: vendor.id, amount: 900 });
+  await db
+    .insert(projectOwnerContacts)
+    .values({ projectId: world.project.id, name: 'Owen Owner', email: `owen${++sequence}@example.test` });
+  const [approval] = await db
+    .insert(ownerApprovals)
+    .values({
+      requestId: request.id,
+      bidId: bid.id,
+      amount: 900,
+      nteLimit: 500,
+      status: 'waiting',
+      document: {},
+      documentHash: '0'.repeat(64),
+      bidVersion: 1,
+      expiresAt: new Date(Date.now() + 86_400_000),
+    })
+    .returning();
+  return { client, request, approval: approval! };
+}
+
 const requestStatus = async (id: number) =>
   (await db.select().from(maintenanceRequests).where(eq(maintenanceRequests.id, id)))[0]!.status;
 
@@ -227,6 +253,35 @@ const gone = async (rows: unknown[]) => expect(rows).toEqual([]);
 const noContent = async (response: LightMyRequestResponse) => expect(response.body).toBe('');
 
 const BODYLESS: BodylessRoute[] = [
+  {
+    route: 'POST /api/requests/:id/owner-approval/withdraw/',
+    prepare: async () => {
+      const { client, request, approval } = await waitingOwnerApproval();
+      return {
+        client,
+        url: `/api/requests/${request.id}/owner-approval/withdraw/`,
+        status: 200,
+        check: async (response) => {
+          expect(response.json().approval).toMatchObject({ id: approval.id, status: 'withdrawn' });
+        },
+      };
+    },
+  },
+  {
+    route: 'POST /api/requests/:id/owner-approval/resend/',
+    prepare: async () => {
+      const { client, request, approval } = await waitingOwnerApproval();
+      return {
+        client,
+        url: `/api/requests/${request.id}/owner-approval/resend/`,
+        status: 200,
+        check: async (response) => {
+          expect(response.json().approval).toMatchObject({ id: approval.id, status: 'waiting' });
+          expect(response.json().approval.owners).toHaveLength(1);
+        },
+      };
+    },
+  },
   {
     route: 'POST /api/users/logout/',
     prepare: async () => {
@@ -840,6 +895,14 @@ const NEED_A_BODY = [
   'POST /api/push/subscriptions/',
   // Twilio's signed form post: without one it is refused (403) before anything else.
   'POST /api/sms/inbound/',
+  // Approval before work (docs/decisions/owner-approval.md).
+  'PUT /api/clients/:id/approval-settings/',
+  'PUT /api/projects/:id/owner-approval/',
+  'PUT /api/requests/:id/approval-limit/',
+  'POST /api/requests/:id/owner-approval/override/',
+  'POST /api/owner-approvals/:token/approve/',
+  'POST /api/owner-approvals/:token/decline/',
+  'POST /api/owner-approvals/:token/question/',
 ];
 
 describe('a write with no body', () => {

@@ -52,7 +52,13 @@ describe('prerendered public pages', () => {
   });
 
   it('answers every other route of the app with the shell, and /api/ never', async () => {
-    for (const path of ['/vendor/jobs', '/login/extra', '/set-password/abc', '/no-such-page']) {
+    for (const path of [
+      '/vendor/jobs',
+      '/login/extra',
+      '/set-password/abc',
+      '/owner-approval/abc',
+      '/no-such-page',
+    ]) {
       const response = await t.app.inject({ method: 'GET', url: path });
       expect(response.statusCode, path).toBe(200);
       expect(response.body, path).toBe(SHELL);

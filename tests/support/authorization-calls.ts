@@ -1,5 +1,6 @@
 import { createApiKey } from '#server/auth/api-key-store.ts';
 import { enableLayoutShare } from '#server/documentation/layout-share-store.ts';
+import { approvalCalls } from './authorization-calls-approvals.ts';
 import { deliveryCalls } from './authorization-calls-deliveries.ts';
 import { jobQueueCalls } from './authorization-calls-jobs.ts';
 import { visitCalls } from './authorization-calls-visits.ts';
@@ -649,4 +650,5 @@ export const MATRIX_CALLS: Calls = {
   ...deliveryCalls,
   ...jobQueueCalls,
   ...visitCalls,
+  ...approvalCalls,
 };

@@ -9,6 +9,7 @@ import {
   IconMap,
   IconMessages,
   IconSettings,
+  IconSignature,
   IconTool,
   IconUsersGroup,
 } from '@tabler/icons-react';
@@ -93,6 +94,7 @@ export const MANAGER_PORTAL: Portal = {
     },
     { label: 'Vendors', to: managerPaths.vendors, icon: IconClipboardList },
     { label: 'Property Team', to: managerPaths.team, icon: IconUsersGroup },
+    { label: 'Owners and Limits', to: managerPaths.owners, icon: IconSignature },
     { label: 'Messages', to: managerPaths.messages, icon: IconMessages },
     { label: 'Notifications', to: managerPaths.notifications, icon: IconBell },
     { label: 'Settings', to: managerPaths.settingsProfile, icon: IconSettings },

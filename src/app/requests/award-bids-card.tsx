@@ -1,7 +1,8 @@
-import { Button, Card, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Stack, Text, Textarea, Title } from '@mantine/core';
 import { timeWithUnit } from '#app/bids/bid-display.ts';
 import { BidEditedButton } from '#app/bids/bid-history.tsx';
 import { bidAmountText } from '#app/bids/line-item-display.ts';
+import { aboveLimitSentence, isAboveLimit } from '#app/public/owner-approval-display.ts';
 import { openConfirmDialog } from '#app/ui/confirm-dialog.ts';
 import { type Column, ResponsiveTable } from '#app/ui/responsive-table.tsx';
 import { BidStatusBadge } from '#app/ui/status-badges.tsx';
@@ -23,31 +24,59 @@ export function AwardBidsCard({
   requestId,
   bids,
   pending,
+  limit,
   onAward,
 }: {
   requestId: number;
   bids: RequestDetailBid[];
   pending: boolean;
-  onAward: (bid: RequestDetailBid, option: BidOptionBody | null) => void;
+  /** The limit above which the owner approves the award, when known (null: none or not known). */
+  limit: number | null;
+  onAward: (bid: RequestDetailBid, option: BidOptionBody | null, note: string) => void;
 }) {
-  const confirmAward = (bid: RequestDetailBid, option: BidOptionBody | null) =>
+  const confirmAward = (bid: RequestDetailBid, option: BidOptionBody | null) => {
+    const amount = option ? option.amount : bid.amount;
+    const aboveLimit = limit !== null && isAboveLimit(amount, limit);
+    // The dialog's field: read when the manager confirms.
+    let note = '';
+    const question = option ? (
+      <Text size="sm">
+        Award the job to {bid.vendor_name}, option “{option.label}”, for {formatUsd(option.amount)}? The other
+        pending bids are rejected, bidding closes and the job moves to In Progress.
+      </Text>
+    ) : (
+      <Text size="sm">
+        Award the job to {bid.vendor_name} for {formatUsd(bid.amount)}? The other pending bids are rejected,
+        bidding closes and the job moves to In Progress.
+      </Text>
+    );
     openConfirmDialog({
       title: option ? 'Award this option?' : 'Award this bid?',
-      children: option ? (
-        <Text size="sm">
-          Award the job to {bid.vendor_name}, option “{option.label}”, for {formatUsd(option.amount)}? The
-          other pending bids are rejected, bidding closes and the job moves to In Progress.
-        </Text>
+      children: aboveLimit ? (
+        <Stack gap="sm">
+          {question}
+          <Alert color="yellow" variant="light" p="xs">
+            <Text size="sm">{aboveLimitSentence(limit)}</Text>
+          </Alert>
+          <Textarea
+            label="Note for the owner"
+            description="Optional: why you recommend this bid."
+            autosize
+            minRows={3}
+            maxLength={2000}
+            onChange={(event) => {
+              note = event.currentTarget.value;
+            }}
+          />
+        </Stack>
       ) : (
-        <Text size="sm">
-          Award the job to {bid.vendor_name} for {formatUsd(bid.amount)}? The other pending bids are rejected,
-          bidding closes and the job moves to In Progress.
-        </Text>
+        question
       ),
-      labels: { confirm: 'Award', cancel: 'Back' },
+      labels: { confirm: aboveLimit ? 'Ask the owner' : 'Award', cancel: 'Back' },
       confirmProps: { color: 'green' },
-      onConfirm: () => onAward(bid, option),
+      onConfirm: () => onAward(bid, option, note),
     });
+  };
 
   const columns: Column<RequestDetailBid>[] = [
     {

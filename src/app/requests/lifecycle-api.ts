@@ -49,7 +49,11 @@ function useLifecycleStep<Input, Output = unknown>(
 const post = (url: string, json: unknown) =>
   apiRequest(url, { schema: lifecycleAnswerSchema, method: 'POST', json });
 
-/** POST /api/requests/{id}/award/ {bid_id, option?}: `option` names one of the bid's options. */
+/**
+ * POST /api/requests/{id}/award/ {bid_id, option?, recommendation_note?}: `option` names one of the
+ * bid's options; the note goes to the owner when the amount is above the limit (the answer is then
+ * still `open`: the award waits for the owner, docs/decisions/owner-approval.md).
+ */
 export const useAwardBid = (requestId: number) =>
   useLifecycleStep(requestId, (input: AwardInput) => post(path(requestId, 'award'), input));
 

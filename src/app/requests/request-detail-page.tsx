@@ -1,6 +1,6 @@
 import { Card, Center, Grid, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { useParams } from 'react-router-dom';
 import { useAuthStatus, userOf } from '#app/auth/api.ts';
 import { PendingBids } from '#app/bids/pending-bids.tsx';
@@ -26,6 +26,9 @@ import { RequestNotKept } from './request-not-kept.tsx';
 import { RequestSpotSection } from './request-spot-section.tsx';
 import { AwaitingConfirmationNotice, RequestStateBadge } from './request-state.tsx';
 import { VisitsCard } from './visits-card.tsx';
+
+// Managers only, with the contract's schemas: a chunk of its own.
+const OwnerApprovalSection = lazy(() => import('./owner-approval-section.tsx'));
 
 // Signed-in spec, section 7: the answer's text is shown, this when there is none.
 const FETCH_FAILURE = 'Failed to fetch request';
@@ -105,6 +108,13 @@ function RequestDetailView({
 
       {/* The state and the next step stand at the top: the report itself is far below on a phone. */}
       <AwaitingConfirmationNotice request={request} role={role} />
+
+      {/* An award waiting for the owner stands at the top, with what the manager may do about it. */}
+      {role === 'manager' ? (
+        <Suspense fallback={null}>
+          <OwnerApprovalSection request={request} />
+        </Suspense>
+      ) : null}
 
       {/* The awarded vendor's day at the top: the page is long on a phone. */}
       {role === 'vendor' ? (

@@ -7,6 +7,7 @@ import { BidChangedDialog } from './bid-changed-dialog.tsx';
 import { CompletionReport } from './completion-report.tsx';
 import { lifecycleErrorMessage } from './lifecycle-error.ts';
 import { ManagerLifecycleActions } from './manager-lifecycle-actions.tsx';
+import { useAwardLimit } from './owner-approval-api.ts';
 import { PendingCompletionCard, usePendingCompletion } from './pending-completion.tsx';
 import { RequestTimeline } from './request-timeline.tsx';
 import { useAwardFlow } from './use-award-flow.ts';
@@ -21,6 +22,7 @@ export function ManagerLifecyclePanel({ request }: { request: RequestDetail }) {
   const allowed = request.allowed_actions;
   const onError = (failure: unknown) => setError(failure);
   const award = useAwardFlow(request.id, onError);
+  const limit = useAwardLimit(request);
 
   return (
     <Stack gap="lg">
@@ -30,8 +32,10 @@ export function ManagerLifecyclePanel({ request }: { request: RequestDetail }) {
         <AwardBidsCard
           requestId={request.id}
           bids={request.bids}
-          pending={award.pending}
-          onAward={(bid, option) => {
+          // Award waits for the limit, so the dialog can say when the owner will be asked.
+          pending={award.pending || !limit.settled}
+          limit={limit.limit}
+          onAward={(bid, option, note) => {
             setError(null);
             // The award names the version shown: a bid changed since is shown again, not awarded.
             award.send({
@@ -40,6 +44,7 @@ export function ManagerLifecyclePanel({ request }: { request: RequestDetail }) {
               option: option?.position ?? null,
               version: bid.version,
               seen: bid,
+              note,
             });
           }}
         />

@@ -7,6 +7,7 @@ import { showToast } from '#app/ui/toast.ts';
 import { type BidBody, bidChangedErrorSchema } from '#shared/bid-responses.ts';
 import { requestKeys } from './api.ts';
 import { useAwardBid } from './lifecycle-api.ts';
+import { ownerApprovalKeys } from './owner-approval-api.ts';
 
 /** The award the server refused because the bid changed: what the manager saw and what it is now. */
 export interface ChangedBid {
@@ -25,6 +26,8 @@ interface AwardChoice {
   option: number | null;
   version: number | undefined;
   seen: BidTerms;
+  /** For the owner, when the amount is above the limit; empty for none. */
+  note?: string;
 }
 
 /** The bid of a 409 BID_CHANGED, or null for any other failure. */
@@ -51,10 +54,21 @@ export function useAwardFlow(requestId: number, onError: (error: unknown) => voi
         bid_id: choice.bidId,
         ...(choice.option === null ? {} : { option: choice.option }),
         ...(choice.version === undefined ? {} : { bid_version: choice.version }),
+        ...(choice.note?.trim() ? { recommendation_note: choice.note.trim() } : {}),
       },
       {
-        onSuccess: () => {
+        onSuccess: (answer) => {
           setChanged(null);
+          // Above the limit the request stays open: the award waits for the owner's answer.
+          if (answer.owner_approval?.status === 'waiting') {
+            void queryClient.invalidateQueries({ queryKey: ownerApprovalKeys.request(requestId) });
+            showToast({
+              color: 'blue',
+              title: 'Sent to the owner for approval',
+              message: `${choice.vendorName} is awarded once the owner approves.`,
+            });
+            return;
+          }
           showToast({ color: 'green', title: 'Bid awarded', message: `${choice.vendorName} has been told.` });
         },
         onError: (error) => {

@@ -2,39 +2,23 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError } from '#server/http/http-error.ts';
-import { notify } from '#server/notifications/notify.ts';
 import { errorBodySchema } from '#shared/api-errors.ts';
-import type { BidOption } from '#shared/bid-line-items.ts';
 import { bidChangedErrorSchema } from '#shared/bid-responses.ts';
-import { bidLabel, requestNumber } from '#shared/display-names.ts';
-import { formatUsd } from '#shared/formatters.ts';
 import { awardInputSchema } from '#shared/lifecycle-schemas.ts';
+import type { LifecycleAnswer } from '#shared/request-responses.ts';
+import { applyAward, awardAmount, chosenOption } from './award-effect.ts';
+import { passAwardGate } from './award-gate.ts';
 import { requireSeenVersion } from './award-price-lock.ts';
-import { acceptBid, findAwardCandidate, rejectPendingBids } from './bid-decisions.ts';
+import { findAwardCandidate } from './bid-decisions.ts';
 import { lifecycleRouteOptions, runLifecycleStep } from './lifecycle-call.ts';
 
-const CHOOSE_OPTION = { errors: { option: ["Choose one of the bid's options."] } };
-
 /**
- * The option an award names: required when the bid offers options (1 to their count), refused for a
- * plain bid, so an award never leaves the job's price in doubt.
- */
-function chosenOption(options: readonly BidOption[], position: number | undefined) {
-  if (options.length === 0) {
-    if (position !== undefined)
-      throw new HttpError(400, { errors: { option: ['This bid offers no options.'] } });
-    return null;
-  }
-  const option = position === undefined ? undefined : options[position - 1];
-  if (!option || position === undefined) throw new HttpError(400, CHOOSE_OPTION);
-  return { ...option, position };
-}
-
-/**
- * POST /api/requests/{id}/award/ {bid_id, option?, bid_version?}: the manager picks one pending bid of
- * an Open request, at the version they saw (award-price-lock.ts). That bid is accepted, every other
- * pending bid rejected, bidding closes, the job goes In Progress and every bidder concerned is told.
- * The locked request row makes a second award wait and fail.
+ * POST /api/requests/{id}/award/ {bid_id, option?, bid_version?, recommendation_note?}: the manager
+ * picks one pending bid of an Open request, at the version they saw (award-price-lock.ts). That bid
+ * is accepted, every other pending bid rejected, bidding closes, the job goes In Progress and every
+ * bidder concerned is told (award-effect.ts). The locked request row makes a second award wait and
+ * fail. An award above the request's limit waits for the owners instead (award-gate.ts): the request
+ * stays Open and the answer names the approval (`owner_approval`).
  */
 export async function awardRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -48,8 +32,10 @@ export async function awardRoutes(app: FastifyInstance): Promise<void> {
     ...stepOptions,
     schema: { ...stepOptions.schema, response: { ...stepOptions.schema.response, 409: conflict } },
   };
-  api.post('/api/requests/:id/award/', options, (request) =>
-    runLifecycleStep(app, request, 'award', async ({ tx, parties, input, now, advance }) => {
+  api.post('/api/requests/:id/award/', options, async (request): Promise<LifecycleAnswer> => {
+    let waitingFor: number | null = null;
+    const answer = await runLifecycleStep(app, request, 'award', async (step) => {
+      const { tx, parties, input, now, advance } = step;
       const requestId = parties.row.id;
       const bid = await findAwardCandidate(tx, input.bid_id);
       if (!bid || bid.requestId !== requestId) {
@@ -64,34 +50,24 @@ export async function awardRoutes(app: FastifyInstance): Promise<void> {
       // Before the option: a bid whose options changed is shown again, not refused for the choice.
       requireSeenVersion(bid, input.bid_version);
       const option = chosenOption(bid.options, input.option);
-      const amount = option?.amount ?? bid.amount;
-      await acceptBid(tx, bid.id, now, option?.position ?? null);
-      const rejected = await rejectPendingBids(tx, requestId, now, bid.id);
-      const updated = await advance(
-        { isOpenForBids: false, awardedBidId: bid.id },
-        option
-          ? `${bidLabel(bid.id)} from ${bid.vendorName}, option ${option.position} "${option.label}", for ${formatUsd(amount)}`
-          : `${bidLabel(bid.id)} from ${bid.vendorName} for ${formatUsd(amount)}`,
-      );
-      await notify(tx, [
-        {
-          userId: bid.vendorId,
-          kind: 'bid_accepted',
-          title: 'Bid accepted',
-          message: option
-            ? `Your bid for request ${requestNumber(requestId)} was accepted with option ${option.position}, "${option.label}" (${formatUsd(amount)}). The job is now in progress.`
-            : `Your ${formatUsd(amount)} bid for request ${requestNumber(requestId)} was accepted. The job is now in progress.`,
-          relatedRequestId: requestId,
-        },
-        ...rejected.map((loser) => ({
-          userId: loser.vendorId,
-          kind: 'bid_rejected' as const,
-          title: 'Bid not selected',
-          message: `Another vendor was selected for request ${requestNumber(requestId)}.`,
-          relatedRequestId: requestId,
-        })),
-      ]);
-      return updated;
-    }),
-  );
+      const verdict = await passAwardGate(app, {
+        tx,
+        user: step.user,
+        parties,
+        bid,
+        option,
+        amount: awardAmount(bid, option),
+        now,
+        recommendationNote: input.recommendation_note ?? '',
+      });
+      if (!verdict.award) {
+        waitingFor = verdict.approvalId;
+        return parties.row;
+      }
+      return applyAward(tx, { requestId, bid, option, now, advance });
+    });
+    return waitingFor === null
+      ? answer
+      : { ...answer, owner_approval: { id: waitingFor, status: 'waiting' } };
+  });
 }

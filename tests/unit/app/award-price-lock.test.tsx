@@ -12,6 +12,12 @@ import type { BidBody } from '#shared/bid-responses.ts';
 import type { RequestDetailBid } from '#shared/request-responses.ts';
 import { requestDetailAnswer } from './support/answer-fixtures.ts';
 
+/** Lets the panel's first reads (the owner-approval limit) answer before a test acts on it. */
+const settle = () =>
+  act(async () => {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  });
+
 // The manager's award names the version of the bid the page showed; a 409 BID_CHANGED opens
 // "This bid changed since you opened it" with both prices, and the second confirm names the new version.
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -141,6 +147,7 @@ describe('An award of a bid changed since the page showed it', () => {
       { status: 409, body: { code: 'INVALID_TRANSITION', detail: 'Stop here.' } },
     ];
     render();
+    await settle();
     await awardOptionTwo();
     expect(awardCalls()[0]?.body).toEqual({ bid_id: 8, option: 2, bid_version: 1 });
 
@@ -162,6 +169,7 @@ describe('An award of a bid changed since the page showed it', () => {
   it('asks to choose again when the chosen option is no longer offered', async () => {
     awardAnswers = [{ status: 409, body: { code: 'BID_CHANGED', detail: 'x', bid: nowBid([]) } }];
     render();
+    await settle();
     await awardOptionTwo();
     const dialog = await waitForDialog('This bid changed since you opened it');
     expect(words(dialog)).toContain('The option you chose is no longer offered this way.');

@@ -16,6 +16,12 @@ import type { LineItemUnit } from '#shared/line-item-units.ts';
 import type { RequestDetailBid } from '#shared/request-responses.ts';
 import { requestDetailAnswer } from './support/answer-fixtures.ts';
 
+/** Lets the panel's first reads (the owner-approval limit) answer before a test acts on it. */
+const settle = () =>
+  act(async () => {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  });
+
 // The manager's comparison and per-option award rendered in jsdom with React's act and DOM events.
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -230,6 +236,7 @@ describe('Awarding an option', () => {
     render(
       <ManagerLifecyclePanel request={requestDetailAnswer({ id: 41, bids, allowed_actions: ['award'] })} />,
     );
+    await settle();
     // A plain bid keeps its single Award button.
     expect(document.querySelector('[aria-label="Award to Acme Drywall"]')).not.toBeNull();
     expect(buttonNamed('Award option: Patch')).not.toBeNull();
@@ -249,6 +256,7 @@ describe('Awarding an option', () => {
     render(
       <ManagerLifecyclePanel request={requestDetailAnswer({ id: 41, bids, allowed_actions: ['award'] })} />,
     );
+    await settle();
     await click(document.querySelector('[aria-label="Award to Acme Drywall"]'));
     const dialog = await openedDialog();
     expect(text(dialog)).toContain('Award this bid?');

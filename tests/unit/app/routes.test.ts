@@ -78,6 +78,7 @@ describe('sidebars (signed-in spec, section 2)', () => {
       'Property Documentation',
       'Vendors',
       'Property Team',
+      'Owners and Limits',
       'Messages',
       'Notifications',
       'Settings',

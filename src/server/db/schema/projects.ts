@@ -33,6 +33,10 @@ export const projects = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     /** The card image in storage (the API answers its URL as `thumbnail`); null shows 'No thumbnail provided'. */
     thumbnailKey: text('thumbnail_key'),
+    /** Approval before work: awards above it wait for the owners; null: the client's default. */
+    nteLimit: integer('nte_limit'),
+    /** An emergency request may be awarded up to this without waiting; null: never. */
+    emergencyLimit: integer('emergency_limit'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

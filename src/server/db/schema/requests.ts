@@ -82,6 +82,9 @@ export const maintenanceRequests = pgTable(
     occupantEmail: text('occupant_email').notNull().default(''),
     permissionToEnter: boolean('permission_to_enter').notNull().default(false),
     accessUpdatedAt: moment('access_updated_at'),
+    /** Approval before work: this request's own limit; null: the property's (or client's). */
+    nteLimit: integer('nte_limit'),
+    isEmergency: boolean('is_emergency').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
