@@ -11,6 +11,7 @@ export const WORK_QUEUE_KINDS = [
   'overdue_job',
   'overdue_visit',
   'unanswered_message',
+  'approval_waiting',
 ] as const;
 export type WorkQueueKind = (typeof WORK_QUEUE_KINDS)[number];
 
@@ -22,6 +23,7 @@ export const WORK_QUEUE_KIND_LABELS: Record<WorkQueueKind, string> = {
   overdue_job: 'Overdue jobs',
   overdue_visit: 'Overdue visits',
   unanswered_message: 'Unanswered messages',
+  approval_waiting: "Waiting for the owner's approval",
 };
 
 /** The most items one answer lists (the oldest); `counts` still counts them all. */

@@ -35,6 +35,8 @@ export const workQueueSchema = z.object({
     overdue_job: z.number().int(),
     overdue_visit: z.number().int(),
     unanswered_message: z.number().int(),
+    /** Optional only for answers kept on a device by an app from before the kind. */
+    approval_waiting: z.number().int().optional().default(0),
   }),
 });
 export type WorkQueue = z.infer<typeof workQueueSchema>;

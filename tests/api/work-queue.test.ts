@@ -22,7 +22,7 @@ const DAY = 86_400_000;
 
 let t: TestApp;
 let as: Record<'manager' | 'colleague' | 'outsider' | 'plumber' | 'fixer' | 'staff', TestClient>;
-const ids = { manager: 0, plumber: 0, fixer: 0, project: 0 };
+const ids = { manager: 0, plumber: 0, fixer: 0, project: 0, client: 0 };
 
 async function queue(client: TestClient): Promise<WorkQueue> {
   const response = await client.get(QUEUE);
@@ -66,6 +66,7 @@ beforeAll(async () => {
   const client = await makeClient(t.db);
   const project = await makeProject(t.db, { clientId: client.id, name: 'Maple Court' });
   ids.project = project.id;
+  ids.client = client.id;
   const other = await makeClient(t.db);
   const manager = await makeUser(t.db, { type: 'property_manager', clientId: client.id });
   ids.manager = manager.id;
@@ -254,5 +255,37 @@ describe('GET /api/property-manager/work-queue/', () => {
     }
     expect(body.counts.overdue_job).toBe(1);
     expect(body.counts.overdue_visit).toBe(1);
+  });
+
+  it("lists an award waiting for the owner's approval, and drops it when the manager withdraws the ask", async () => {
+    const project = await makeProject(t.db, { clientId: ids.client, name: 'Birch Hall' });
+    const limits = await as.manager.request('PUT', `/api/projects/${project.id}/owner-approval/`, {
+      json: {
+        nte_limit: 100,
+        emergency_limit: null,
+        owners: [{ name: 'Olivia Owner', email: 'olivia@example.com', phone: '' }],
+      },
+    });
+    expect(limits.statusCode, limits.body).toBe(200);
+    const request = await makeRequest(t.db, { createdById: ids.manager, projectId: project.id });
+    const placed = await as.plumber.post(`/api/requests/${request.id}/bid/`, bidBody());
+    expect(placed.statusCode, placed.body).toBe(201);
+    const award = await as.manager.post(`/api/requests/${request.id}/award/`, {
+      bid_id: placed.json<{ id: number }>().id,
+    });
+    expect(award.statusCode, award.body).toBe(200);
+    expect(award.json<{ owner_approval?: { status: string } }>().owner_approval?.status).toBe('waiting');
+
+    const [waiting] = itemsOf(await queue(as.manager), 'approval_waiting', request.id);
+    expect(waiting).toMatchObject({
+      title: "Owner's approval",
+      detail: "Pipes Inc's $400 award waits for the owner, asked just now",
+      href: `/property-manager/requests/${request.id}`,
+    });
+    expect(itemsOf(await queue(as.outsider), 'approval_waiting', request.id)).toEqual([]);
+
+    const withdrawn = await as.manager.post(`/api/requests/${request.id}/owner-approval/withdraw/`, {});
+    expect(withdrawn.statusCode, withdrawn.body).toBe(200);
+    expect(itemsOf(await queue(as.manager), 'approval_waiting', request.id)).toEqual([]);
   });
 });

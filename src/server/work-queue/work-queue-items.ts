@@ -1,5 +1,6 @@
 import { relativeTime } from '#shared/date-display.ts';
 import { requestLabel } from '#shared/display-names.ts';
+import { formatUsd } from '#shared/formatters.ts';
 import { VISIT_PURPOSE_LABELS, type VisitPurpose } from '#shared/visit-schemas.ts';
 import type { WorkQueueItem } from '#shared/work-queue.ts';
 import { OVERDUE_JOB_DAYS, workQueueHref } from '#shared/work-queue-kinds.ts';
@@ -48,6 +49,11 @@ function wording(row: QueueRow, since: Date, now: Date): { title: string; detail
       };
     case 'overdue_visit':
       return { title: 'Visit overdue', detail: `${vendor} has not arrived for ${visitName(row)}` };
+    case 'approval_waiting':
+      return {
+        title: "Owner's approval",
+        detail: `${vendor}'s ${formatUsd(row.amount ?? 0)} award waits for the owner, asked ${relativeTime(since, now)}`,
+      };
     case 'unanswered_message':
       return { title: 'Reply to a message', detail: `${vendor}: “${excerpt(row.text ?? '')}”` };
   }

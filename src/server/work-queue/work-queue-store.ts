@@ -1,6 +1,7 @@
 import type { DbOrTx } from '#server/db/db-or-tx.ts';
 import type { WorkQueue } from '#shared/work-queue.ts';
 import { WORK_QUEUE_KINDS, WORK_QUEUE_LIMIT, type WorkQueueKind } from '#shared/work-queue-kinds.ts';
+import { approvalsWaiting } from './work-queue-approval-items.ts';
 import { workQueueItem } from './work-queue-items.ts';
 import { unansweredThreads } from './work-queue-message-items.ts';
 import { bidsToReview, inProgressJobs } from './work-queue-request-items.ts';
@@ -25,6 +26,7 @@ export async function loadWorkQueue(db: DbOrTx, clientId: number | null, now: Da
     inProgressJobs(db, clientId, now),
     visitsWaiting(db, clientId, now),
     unansweredThreads(db, clientId, now),
+    approvalsWaiting(db, clientId),
   ]);
   const rows: QueueRow[] = kinds.flat();
   const counts = { ...EMPTY.counts };

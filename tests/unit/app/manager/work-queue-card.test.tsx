@@ -20,6 +20,7 @@ const counts = {
   overdue_job: 0,
   overdue_visit: 0,
   unanswered_message: 0,
+  approval_waiting: 0,
 };
 
 const bidItem = (requestId: number): WorkQueueItem => ({
