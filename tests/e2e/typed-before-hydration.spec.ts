@@ -83,7 +83,14 @@ test('text typed into the landing page contact form before the app starts is kep
   // React reports a mismatch when it commits the hydrated tree, long before the message was sent
   // (the buttons took clicks); one more frame lets any late report in. Not networkidle: the landing
   // page's own requests need not leave it on a busy machine.
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => resolve(null))));
+  await page.evaluate(
+    () =>
+      new Promise<null>((resolve) => {
+        // The test project has no DOM types: the browser's global through a narrow cast.
+        const browser = globalThis as unknown as { requestAnimationFrame(callback: () => void): number };
+        browser.requestAnimationFrame(() => resolve(null));
+      }),
+  );
   expect(problems).toEqual([]);
 });
 
